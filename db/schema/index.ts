@@ -1,0 +1,6 @@
+export * from "./catalogue";
+export * from "./channel";
+export * from "./legal";
+export * from "./membership";
+export * from "./orders";
+export * from "./users";
