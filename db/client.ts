@@ -36,7 +36,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 const MIGRATION_LOCK = 725_001;
 
 export async function createDb(options: DbOptions): Promise<Database> {
-  return options.databaseUrl ? createPostgres(options.databaseUrl, options.poolSize ?? 10) : createPglite(options);
+  return options.databaseUrl
+    ? createPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : createPglite(options);
 }
 
 async function createPglite(options: DbOptions): Promise<Database> {

@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps } from "./deps";
+import { AppError, errorResponse } from "./errors";
+import { buildOpenApi } from "./openapi";
+import { channelRoutes } from "./routes/channel";
+import { eventRoutes } from "./routes/events";
+import { healthRoutes } from "./routes/health";
+import { mediaRoutes } from "./routes/media";
+import { productRoutes } from "./routes/products";
+import { staticRoutes } from "./routes/static";
+
+/** The /api routes; their type is what the Mini App's typed client sees. */
+export function createApi(deps: AppDeps) {
+  const openApi = buildOpenApi();
+  return new Hono()
+    .route("/", healthRoutes(deps))
+    .route("/", channelRoutes(deps))
+    .route("/", productRoutes(deps))
+    .route("/", eventRoutes(deps))
+    .get("/openapi.json", (c) => c.json(openApi));
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: query strings can carry tokens.
+    deps.log.info("request", {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      // Telegram Web shows the Mini App in an iframe on web.telegram.org.
+      xFrameOptions: false,
+      contentSecurityPolicy: {
+        frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
+      },
+      crossOriginResourcePolicy: "same-site",
+    }),
+  );
+
+  app.route("/api", createApi(deps));
+  app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
+  app.route("/media", mediaRoutes(deps));
+  if (deps.staticDir) app.route("/", staticRoutes(deps.staticDir));
+
+  app.notFound((c) => errorResponse(c, "not_found", "Not found"));
+  app.onError((error, c) => {
+    if (error instanceof AppError) return errorResponse(c, error.code, error.message, error.headers);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, error.status === 413 ? "payload_too_large" : "bad_request", error.message);
+    }
+    deps.log.error("unhandled error", { path: c.req.path, error: String(error?.stack ?? error) });
+    return errorResponse(c, "internal", "Something went wrong. Please try again.");
+  });
+
+  return app;
+}

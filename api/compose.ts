@@ -1,0 +1,54 @@
+import { join, resolve } from "node:path";
+import { createDb, type Database } from "#db/client";
+import { seedDemoData, seedStrains } from "#db/seed/index";
+import type { Config } from "./config";
+import type { AppDeps } from "./deps";
+import type { Logger } from "./logger";
+import { ChangeHub } from "./realtime/change-hub";
+import { CatalogueCache } from "./services/catalogue-cache";
+import { LocalStorage } from "./storage/local-storage";
+
+export interface Services extends AppDeps {
+  close(): Promise<void>;
+}
+
+/** Database, migrations, demo data, realtime and caches: what main.ts and the tests both start. */
+export async function startServices(config: Config, log: Logger, database?: Database): Promise<Services> {
+  const dataDir = resolve(config.DATA_DIR);
+  const db =
+    database ??
+    (await createDb({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: join(dataDir, "pglite"),
+      poolSize: config.DB_POOL_SIZE,
+    }));
+  const storage = new LocalStorage(join(dataDir, "media"));
+  await seedStrains(db.db);
+  if (
+    config.SEED_DEMO_DATA &&
+    (await seedDemoData(db.db, (bucket: string, name: string, bytes: Uint8Array, type: string) =>
+      storage.put(bucket, name, bytes, type),
+    ))
+  ) {
+    log.info("seeded demo data into an empty database");
+  }
+  const catalogue = new CatalogueCache(db.db);
+  const hub = new ChangeHub(log);
+  hub.subscribe((event) => {
+    if (event.table === "products") catalogue.invalidate();
+  });
+  await hub.start(db);
+  return {
+    config,
+    database: db,
+    log,
+    hub,
+    catalogue,
+    storage,
+    staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
+    async close() {
+      await hub.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { ProductRow } from "#db/queries/products";
+import { type Product, strainTypes } from "../contracts/products";
+
+const isStrainType = (value: string | null): value is Product["strainType"] =>
+  value !== null && (strainTypes as readonly string[]).includes(value);
+
+/** Database row -> the public product contract. */
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    primaryImageUrl: row.primaryImageUrl,
+    additionalImages: row.additionalImages,
+    features: row.features ?? null,
+    creditPrice: row.creditPrice,
+    coaUrl: row.coaUrl,
+    category: row.category,
+    strainType: isStrainType(row.strainType) ? row.strainType : null,
+    thcPercentage: row.thcPercentage,
+    cbdPercentage: row.cbdPercentage,
+    stockQuantity: row.stockQuantity,
+    unitSize: row.unitSize,
+    batchNumber: row.batchNumber,
+    labTestedDate: row.labTestedDate,
+    isFeatured: row.isFeatured,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,19 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../client";
+import { products } from "../schema/index";
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** The public catalogue: active products, newest first. */
+export function listActiveProducts(db: Db): Promise<ProductRow[]> {
+  return db.select().from(products).where(eq(products.isActive, true)).orderBy(desc(products.createdAt));
+}
+
+export async function findActiveProduct(db: Db, id: string): Promise<ProductRow | undefined> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  return rows[0];
+}

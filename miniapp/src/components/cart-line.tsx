@@ -1,0 +1,57 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { formatCreditCents, formatCurrencyCents } from "../lib/format";
+import { type CartItem, optionsText, unitPriceCents } from "../state/cart-rules";
+import { ProductImage } from "./product-image";
+
+interface CartLineProps {
+  item: CartItem;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+  const price =
+    typeof item.price === "number"
+      ? formatCreditCents(unitPriceCents(item))
+      : formatCurrencyCents(unitPriceCents(item), item.price.currencyCode);
+  const options = optionsText(item);
+  // Credit items know the stock they were added with; the cart never holds more than that.
+  const stock = typeof item.price === "number" ? item.product.stockQuantity : Number.POSITIVE_INFINITY;
+  return (
+    <li className="cart-line" data-testid="cart-line">
+      <ProductImage src={item.image} alt={item.title} className="cart-line-image" iconSize={20} />
+      <div className="cart-line-info">
+        <span className="cart-line-title">{item.title}</span>
+        {options ? <span className="cart-line-options">{options}</span> : null}
+        <span className="cart-line-price">{price}</span>
+        <div className="cart-line-actions">
+          <div className="stepper stepper-small">
+            <button
+              type="button"
+              className="stepper-button"
+              onClick={() => onQuantity(item.quantity - 1)}
+              aria-label={`Decrease quantity of ${item.title}`}
+            >
+              <Minus size={14} aria-hidden="true" />
+            </button>
+            <span className="stepper-value" data-testid="cart-line-quantity">
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              className="stepper-button"
+              onClick={() => onQuantity(item.quantity + 1)}
+              disabled={item.quantity >= stock}
+              aria-label={`Increase quantity of ${item.title}`}
+            >
+              <Plus size={14} aria-hidden="true" />
+            </button>
+          </div>
+          <button type="button" className="icon-button icon-button-danger" onClick={onRemove} aria-label={`Remove ${item.title}`}>
+            <Trash2 size={16} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

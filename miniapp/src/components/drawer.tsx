@@ -1,0 +1,68 @@
+import { X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+interface DrawerProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** A right-side sheet: a modal dialog that closes on Escape, on the backdrop and on its X. */
+export function Drawer({ open, onClose, title, description, children, footer }: DrawerProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    document.body.classList.add("scroll-locked");
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.classList.remove("scroll-locked");
+      previous?.focus?.();
+    };
+  }, [open, onClose]);
+
+  if (!open) return null;
+  return (
+    <div className="drawer-root">
+      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={panel}
+        className="drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        <div className="drawer-header">
+          <div>
+            <h2 id={titleId} className="drawer-title">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="drawer-description">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+            <X size={20} aria-hidden="true" />
+          </button>
+        </div>
+        <div className="drawer-body">{children}</div>
+        {footer ? <div className="drawer-footer">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}

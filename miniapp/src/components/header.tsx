@@ -1,0 +1,49 @@
+import { useAtomValue, useSetAtom } from "jotai";
+import { LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
+import { useNavigate } from "react-router";
+import { cartCountAtom } from "../state/cart";
+import { openDrawerAtom } from "../state/drawers";
+
+export function Header() {
+  const setOpenDrawer = useSetAtom(openDrawerAtom);
+  const count = useAtomValue(cartCountAtom);
+  const navigate = useNavigate();
+  return (
+    <header className="app-header">
+      <div className="app-header-inner">
+        <button
+          type="button"
+          className="icon-button header-button"
+          onClick={() => setOpenDrawer("products")}
+          aria-label="Products"
+        >
+          <LayoutGrid size={22} aria-hidden="true" />
+        </button>
+        <div className="app-header-actions">
+          <button
+            type="button"
+            className="icon-button header-button"
+            onClick={() => setOpenDrawer("cart")}
+            aria-label={count > 0 ? `Cart, ${count} item(s)` : "Cart"}
+          >
+            <ShoppingCart size={22} aria-hidden="true" />
+            {count > 0 ? (
+              <span className="cart-badge" data-testid="cart-count" aria-hidden="true">
+                {count > 99 ? "99+" : count}
+              </span>
+            ) : null}
+          </button>
+          {/* Signed out for now: the sign-in screens come with the identity issue. */}
+          <button
+            type="button"
+            className="icon-button header-button"
+            onClick={() => navigate("/auth")}
+            aria-label="Account"
+          >
+            <UserRound size={22} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Product } from "#api/contracts/products";
+import { FlaskConical } from "lucide-react";
+import { Link } from "react-router";
+import { formatCredits } from "../lib/format";
+import { ProductImage } from "./product-image";
+
+export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  return (
+    <Link to={`/product/${product.id}`} className="product-card" onClick={onOpen} data-testid="product-card">
+      <div className="product-card-media">
+        <ProductImage src={product.primaryImageUrl} alt={product.title} className="product-card-image" />
+        {product.coaUrl ? (
+          <span className="badge badge-lab">
+            <FlaskConical size={10} aria-hidden="true" />
+            Lab Tested
+          </span>
+        ) : null}
+      </div>
+      <span className="product-card-title">{product.title}</span>
+      <span className="product-card-price">{formatCredits(product.creditPrice)}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type ChangeTable, subscribeToChanges } from "./events";
+
+export type Resource<T> =
+  | { status: "loading" }
+  | { status: "ready"; data: T }
+  | { status: "error"; error: unknown };
+
+interface Options {
+  /** Refetch when the server reports a change to this table. */
+  refetchOn?: ChangeTable;
+  /** Don't load yet (a closed drawer). */
+  enabled?: boolean;
+}
+
+/**
+ * Loads data and keeps it fresh. A live refetch keeps showing what is on screen until the new data
+ * arrives, and a failed live refetch keeps the old data; only `reload()` (Retry) shows loading again.
+ */
+export function useResource<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  { refetchOn, enabled = true }: Options = {},
+): Resource<T> & { reload: () => void } {
+  const [state, setState] = useState<Resource<T>>({ status: "loading" });
+  const [version, setVersion] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const loadedKey = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger.
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const sameKey = loadedKey.current === key;
+    const keepShowing = sameKey && stateRef.current.status === "ready";
+    if (!keepShowing) setState({ status: "loading" });
+    loadRef
+      .current(controller.signal)
+      .then((data) => {
+        if (controller.signal.aborted) return;
+        loadedKey.current = key;
+        setState({ status: "ready", data });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (keepShowing) return;
+        loadedKey.current = key;
+        setState({ status: "error", error });
+      });
+    return () => controller.abort();
+  }, [key, version, enabled]);
+
+  useEffect(() => {
+    if (!refetchOn || !enabled) return;
+    return subscribeToChanges(refetchOn, () => setVersion((v) => v + 1));
+  }, [refetchOn, enabled]);
+
+  const reload = useCallback(() => {
+    setState({ status: "loading" });
+    loadedKey.current = null;
+    setVersion((v) => v + 1);
+  }, []);
+
+  return { ...state, reload };
+}

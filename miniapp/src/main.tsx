@@ -1,0 +1,43 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app";
+import "./styles.css";
+import { mightBeTelegram } from "./telegram/detect";
+import { startParamRoute } from "./telegram/start-param";
+
+/** Inside Telegram: load the SDK, initialise it, and open the product a start link names. */
+async function startInTelegram(): Promise<void> {
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has("tgmock")) {
+    const { mockTelegram } = await import("./telegram/mock-env");
+    mockTelegram();
+  }
+  if (!mightBeTelegram()) return;
+  try {
+    const { startTelegram } = await import("./telegram/init");
+    const launch = startTelegram();
+    const route = startParamRoute(launch?.startParam);
+    // Only on the launch itself (the hash still holds the launch parameters), not after a reload.
+    if (route && /tgWebAppStartParam/.test(window.location.hash) && window.location.pathname === "/") {
+      // Home first, then the product: Telegram's BackButton then leads home rather than out.
+      // The state has react-router's shape (usr, key, idx) so its history reads the entries as its own.
+      window.history.replaceState({ usr: null, key: "launch", idx: 0 }, "", "/");
+      window.history.pushState({ usr: null, key: "start-param", idx: 1 }, "", route);
+    }
+  } catch (error) {
+    // A broken Telegram environment must still leave a working web page.
+    console.error("Telegram initialisation failed", error);
+  }
+}
+
+async function main(): Promise<void> {
+  await startInTelegram();
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root is missing from index.html");
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void main();

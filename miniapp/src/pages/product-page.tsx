@@ -1,0 +1,154 @@
+import type { Product } from "#api/contracts/products";
+import { FileText, ZoomIn } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { FeatureIcon } from "../components/feature-icon";
+import { ImageZoom } from "../components/image-zoom";
+import { ProductImage } from "../components/product-image";
+import { QuantityStepper } from "../components/quantity-stepper";
+import { Spinner } from "../components/spinner";
+import { fetchProduct, LoadError } from "../lib/api";
+import { formatCredits, formatPercent, stockText } from "../lib/format";
+import { clampQuantity, quantityBounds } from "../lib/quantity";
+import { useResource } from "../lib/use-resource";
+import { ZOOM } from "../lib/zoom";
+import { useCart } from "../state/use-cart";
+import { useTelegramMainButton } from "../telegram/hooks";
+
+export default function ProductPage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const load = useCallback((signal: AbortSignal) => fetchProduct(id, signal), [id]);
+  const product = useResource(`product:${id}`, load, { refetchOn: "products" });
+  const notFound = product.status === "error" && product.error instanceof LoadError && product.error.notFound;
+
+  useEffect(() => {
+    if (product.status === "error" && !notFound) toast.error("Failed to load product", { id: "load-product" });
+  }, [product.status, notFound]);
+
+  if (product.status === "loading") return <Spinner label="Loading product" />;
+  if (notFound) {
+    return (
+      <div className="page centered-page">
+        <h1 className="page-title">Product not found</h1>
+        <button type="button" className="button button-primary" onClick={() => navigate("/")}>
+          Back to Home
+        </button>
+      </div>
+    );
+  }
+  if (product.status === "error") {
+    return (
+      <div className="page centered-page">
+        <p className="page-title">Failed to load product</p>
+        <button type="button" className="button button-secondary" onClick={product.reload}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return <ProductDetail key={product.data.id} product={product.data} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { addProduct } = useCart();
+  const [chosen, setChosen] = useState(1);
+  const [zoomOpen, setZoomOpen] = useState(false);
+  const [zoom, setZoom] = useState<number>(ZOOM.initial);
+  const stock = product.stockQuantity;
+  const { disabled } = quantityBounds(stock);
+  // Stock can drop while the page is open (live updates): never offer more than there is.
+  const quantity = clampQuantity(chosen, stock);
+
+  const add = useCallback(() => {
+    addProduct(product, quantity);
+  }, [addProduct, product, quantity]);
+
+  const closeZoom = useCallback(() => {
+    setZoomOpen(false);
+    setZoom(ZOOM.initial);
+  }, []);
+
+  const usesMainButton = useTelegramMainButton({ text: "Add to Cart", enabled: !disabled, onClick: add });
+
+  const details: [string, string | null][] = [
+    ["THC", product.thcPercentage === null ? null : formatPercent(product.thcPercentage)],
+    ["CBD", product.cbdPercentage === null ? null : formatPercent(product.cbdPercentage)],
+    ["Size", product.unitSize],
+    ["Batch", product.batchNumber],
+  ];
+  const shownDetails = details.filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "");
+
+  return (
+    <article className="page product-page">
+      {product.primaryImageUrl ? (
+        <button type="button" className="product-hero" onClick={() => setZoomOpen(true)} aria-label="Zoom image">
+          <ProductImage src={product.primaryImageUrl} alt={product.title} className="product-hero-image" eager />
+          <span className="product-hero-hint" aria-hidden="true">
+            <ZoomIn size={16} />
+          </span>
+        </button>
+      ) : (
+        <ProductImage src={null} alt={product.title} className="product-hero product-hero-image" iconSize={56} />
+      )}
+
+      <div className="product-summary">
+        <h1 className="product-title">{product.title}</h1>
+        <div className="product-meta">
+          {product.strainType ? <span className="badge badge-strain">{product.strainType}</span> : null}
+          <span className={stock > 0 ? "stock" : "stock stock-out"} data-testid="stock">
+            {stockText(stock)}
+          </span>
+        </div>
+        <p className="product-price" data-testid="product-price">
+          {formatCredits(product.creditPrice)}
+        </p>
+      </div>
+
+      {product.description ? <p className="product-description">{product.description}</p> : null}
+
+      {product.features && product.features.length > 0 ? (
+        <ul className="feature-list" aria-label="Features">
+          {product.features.map((feature) => (
+            <li key={`${feature.icon}:${feature.text}`} className="feature">
+              <FeatureIcon name={feature.icon} />
+              <span>{feature.text}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {shownDetails.length > 0 ? (
+        <dl className="detail-grid">
+          {shownDetails.map(([label, value]) => (
+            <div key={label} className="detail">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+
+      {product.coaUrl ? (
+        <a className="coa-link" href={product.coaUrl} target="_blank" rel="noopener noreferrer">
+          <FileText size={18} aria-hidden="true" />
+          View Certificate of Analysis
+        </a>
+      ) : null}
+
+      <div className={usesMainButton ? "purchase-bar purchase-bar-telegram" : "purchase-bar"}>
+        <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
+        {usesMainButton ? null : (
+          <button type="button" className="button button-primary purchase-add" onClick={add} disabled={disabled}>
+            Add to Cart
+          </button>
+        )}
+      </div>
+
+      {zoomOpen && product.primaryImageUrl ? (
+        <ImageZoom src={product.primaryImageUrl} alt={product.title} zoom={zoom} onZoom={setZoom} onClose={closeZoom} />
+      ) : null}
+    </article>
+  );
+}

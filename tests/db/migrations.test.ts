@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client";
+import { membershipTiers, profiles, userBudgetRollover, userSpending, users } from "#db/schema/index";
+import { freshDatabase } from "../helpers/test-db";
+
+// Runs on PGlite by default and on Postgres when DATABASE_URL is set: CI runs both.
+let database: Database;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, cleanup } = await freshDatabase());
+});
+afterAll(() => cleanup());
+
+const rows = async <T>(query: ReturnType<typeof sql>) => {
+  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } & T[];
+  return (result.rows ?? result) as T[];
+};
+
+describe("migrations", () => {
+  it("create every table of both documents and DESIGN.md", async () => {
+    const tables = (
+      await rows<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )
+    ).map((r) => r.table_name);
+    expect(tables.sort()).toEqual(
+      [
+        "channel_messages",
+        "channel_settings",
+        "credentials",
+        "legal_documents",
+        "membership_history",
+        "membership_tiers",
+        "message_reactions",
+        "order_lines",
+        "orders",
+        "password_reset_tokens",
+        "processed_telegram_updates",
+        "products",
+        "profiles",
+        "sessions",
+        "strains",
+        "telegram_link_codes",
+        "user_budget_rollover",
+        "user_roles",
+        "user_spending",
+        "users",
+      ].sort(),
+    );
+  });
+
+  it("create the public_channel_info view, the functions and the NOTIFY triggers", async () => {
+    const view = await rows(
+      sql`select * from information_schema.views where table_name = 'public_channel_info'`,
+    );
+    expect(view).toHaveLength(1);
+    const functions = (
+      await rows<{ routine_name: string }>(
+        sql`select routine_name from information_schema.routines where routine_schema = 'public'`,
+      )
+    ).map((r) => r.routine_name);
+    expect(functions).toEqual(
+      expect.arrayContaining([
+        "get_current_period_spending",
+        "process_monthly_rollover",
+        "notify_app_change",
+      ]),
+    );
+    const triggers = (
+      await rows<{ event_object_table: string }>(
+        sql`select distinct event_object_table from information_schema.triggers where trigger_name like '%_notify'`,
+      )
+    ).map((r) => r.event_object_table);
+    expect(triggers.sort()).toEqual(["channel_messages", "channel_settings", "products"]);
+  });
+
+  it("enforce the constraints: positive prices, stock never negative, known strain types", async () => {
+    await expect(
+      database.db.execute(sql`insert into products (title, credit_price) values ('x', 0)`),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`insert into products (title, credit_price, stock_quantity) values ('x', 1, -1)`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`insert into products (title, credit_price, strain_type) values ('x', 1, 'Ruderalis')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`insert into products (title, credit_price, thc_percentage) values ('x', 1, 101)`,
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe("spending and rollover functions", () => {
+  let userId: string;
+  beforeAll(async () => {
+    const [tier] = await database.db
+      .insert(membershipTiers)
+      .values({ name: "basic", displayName: "Basic", priceMonthly: "25.00", tierLevel: 2 })
+      .returning();
+    const [user] = await database.db.insert(users).values({}).returning();
+    if (!user || !tier) throw new Error("setup failed");
+    userId = user.id;
+    await database.db.insert(profiles).values({ id: userId, membershipTierId: tier.id });
+  });
+
+  const spend = (amount: string, start: string, end: string) =>
+    database.db
+      .insert(userSpending)
+      .values({ userId, amount, periodStart: new Date(start), periodEnd: new Date(end) });
+
+  it("sum only the UTC month that contains the given instant, exactly", async () => {
+    await spend("10.10", "2026-09-01T00:00:00Z", "2026-10-01T00:00:00Z");
+    await spend("0.20", "2026-10-01T00:00:00Z", "2026-11-01T00:00:00Z");
+    await spend("0.10", "2026-10-01T00:00:00Z", "2026-11-01T00:00:00Z");
+    const [row] = await rows<{ total: string }>(
+      sql`select get_current_period_spending(${userId}::uuid, '2026-10-31T23:59:59Z'::timestamptz)::text as total`,
+    );
+    expect(row?.total).toBe("0.30");
+    const [none] = await rows<{ total: string }>(
+      sql`select get_current_period_spending(${userId}::uuid, '2026-12-15T00:00:00Z'::timestamptz)::text as total`,
+    );
+    expect(none?.total).toBe("0.00");
+  });
+
+  it("start a new user at 0, then carry unused budget forward month by month", async () => {
+    const run = async (at: string) =>
+      (
+        await rows<{ r: string }>(
+          sql`select process_monthly_rollover(${userId}::uuid, ${at}::timestamptz)::text as r`,
+        )
+      )[0]?.r;
+    expect(await run("2026-09-10T00:00:00Z")).toBe("0.00");
+    // September: 25 budget - 10.10 spent = 14.90; October: 25 + 14.90 - 0.30 = 39.60.
+    expect(await run("2026-11-02T00:00:00Z")).toBe("39.60");
+    const [state] = await database.db.select().from(userBudgetRollover);
+    expect(state?.rolloverAmount).toBe("39.60");
+    expect(state?.lastCalculatedPeriod?.toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    // Running again in the same month changes nothing.
+    expect(await run("2026-11-20T00:00:00Z")).toBe("39.60");
+  });
+});

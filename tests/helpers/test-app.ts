@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "#api/app";
+import { type Services, startServices } from "#api/compose";
+import { loadConfig } from "#api/config";
+import { createLogger } from "#api/logger";
+import { freshDatabase } from "./test-db";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole API over a fresh database (PGlite in memory, or a new Postgres database when DATABASE_URL is set). */
+export async function startTestApp(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { database, cleanup } = await freshDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), "shop-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    SEED_DEMO_DATA: String(options.seed ?? false),
+    ...options.env,
+  });
+  const services = await startServices(config, createLogger("silent"), database);
+  const app = createApp({ ...services, staticDir: undefined });
+  return {
+    app,
+    services,
+    dataDir,
+    async close() {
+      await services.hub.close();
+      await cleanup();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves when `check` passes, polling; NOTIFY is asynchronous. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
