@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -42,7 +43,9 @@ export async function createDb(options: DbOptions): Promise<Database> {
 }
 
 async function createPglite(options: DbOptions): Promise<Database> {
-  const client = await PGlite.create(options.dataDir ?? "memory://");
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

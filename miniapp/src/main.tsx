@@ -16,8 +16,17 @@ async function startInTelegram(): Promise<void> {
     const { startTelegram } = await import("./telegram/init");
     const launch = startTelegram();
     const route = startParamRoute(launch?.startParam);
-    // Only on the launch itself (the hash still holds the launch parameters), not after a reload.
-    if (route && /tgWebAppStartParam/.test(window.location.hash) && window.location.pathname === "/") {
+    // Only on the launch itself (the hash held the launch parameters), not after a reload.
+    const launching = /tgWebApp/.test(window.location.hash);
+    if (launch && launching) {
+      // The SDK keeps the launch parameters for the tab; the address bar need not show initData.
+      window.history.replaceState(
+        window.history.state,
+        "",
+        window.location.pathname + window.location.search,
+      );
+    }
+    if (route && launching && window.location.pathname === "/") {
       // Home first, then the product: Telegram's BackButton then leads home rather than out.
       // The state has react-router's shape (usr, key, idx) so its history reads the entries as its own.
       window.history.replaceState({ usr: null, key: "launch", idx: 0 }, "", "/");

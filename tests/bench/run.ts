@@ -5,12 +5,12 @@
 // - time from process start to a healthy /api/health on a fresh data directory.
 // The servers run in child processes so the load generator does not share their event loop.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { firstLoadJs } from "./first-load-js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const CONNECTIONS = 50;
@@ -139,25 +139,14 @@ async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | { 
   }
 }
 
-async function firstLoadJs() {
-  const dist = join(root, "dist/miniapp");
-  const html = await readFile(join(dist, "index.html"), "utf8").catch(() => undefined);
-  if (!html) return { skipped: "dist/miniapp missing: run npm run build" };
-  const files = [
-    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-  ].map((m) => m[1] as string);
-  let raw = 0;
-  let gzip = 0;
-  for (const file of new Set(files)) {
-    const bytes = await readFile(join(dist, file));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+function miniAppFirstLoad() {
+  try {
+    const { web, telegram, files } = firstLoadJs();
+    const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+    return { webGzipKb: kb(web), telegramGzipKb: kb(telegram), files };
+  } catch {
+    return { skipped: "dist/miniapp missing: run npm run build" };
   }
-  return {
-    files: [...new Set(files)],
-    kb: Math.round(raw / 102.4) / 10,
-    gzipKb: Math.round(gzip / 102.4) / 10,
-  };
 }
 
 const result = {
@@ -165,6 +154,6 @@ const result = {
   connections: CONNECTIONS,
   durationSeconds: DURATION_S,
   products: [await compare("pglite", ""), await withPostgres((url) => compare("postgres", url))],
-  miniAppFirstLoadJs: await firstLoadJs(),
+  miniAppFirstLoadJs: miniAppFirstLoad(),
 };
 console.log(JSON.stringify(result, null, 2));

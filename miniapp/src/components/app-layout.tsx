@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
 import { useTelegramBackButton } from "../telegram/hooks";
 import { CartDrawer } from "./cart-drawer";
@@ -17,6 +17,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <ScrollRestoration />
       <ProductsDrawer />
       <CartDrawer />
       {/* The spec's toast defaults: up to 3 visible, 4000 ms each. */}

@@ -14,7 +14,9 @@ export function CartDrawer() {
   const { cart, setQuantity, remove, checkout } = useCart();
   const totals = cartTotals(cart);
   const totalParts = [
-    ...(totals.creditCents > 0 || Object.keys(totals.money).length === 0 ? [formatCreditCents(totals.creditCents)] : []),
+    ...(totals.creditCents > 0 || Object.keys(totals.money).length === 0
+      ? [formatCreditCents(totals.creditCents)]
+      : []),
     ...Object.entries(totals.money).map(([code, cents]) => formatCurrencyCents(cents, code)),
   ];
 
@@ -25,7 +27,12 @@ export function CartDrawer() {
           <span>Total</span>
           <span data-testid="cart-total">{totalParts.join(" + ")}</span>
         </div>
-        <button type="button" className="button button-primary button-block" onClick={checkout} disabled={cart.isLoading}>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          onClick={checkout}
+          disabled={cart.isLoading}
+        >
           {checkoutLabel(cart)}
         </button>
       </>

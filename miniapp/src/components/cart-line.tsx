@@ -47,7 +47,12 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
               <Plus size={14} aria-hidden="true" />
             </button>
           </div>
-          <button type="button" className="icon-button icon-button-danger" onClick={onRemove} aria-label={`Remove ${item.title}`}>
+          <button
+            type="button"
+            className="icon-button icon-button-danger"
+            onClick={onRemove}
+            aria-label={`Remove ${item.title}`}
+          >
             <Trash2 size={16} aria-hidden="true" />
           </button>
         </div>

@@ -26,7 +26,12 @@ export function ChannelHeader() {
   }
   if (channel.status === "loading") {
     return (
-      <section className="channel-header" aria-busy="true" aria-label="Loading channel" data-testid="channel-skeleton">
+      <section
+        className="channel-header"
+        aria-busy="true"
+        aria-label="Loading channel"
+        data-testid="channel-skeleton"
+      >
         <div className="skeleton skeleton-logo" />
         <div className="skeleton skeleton-line skeleton-name" />
         <div className="skeleton skeleton-line skeleton-count" />

@@ -1,5 +1,5 @@
 import { Minus, Plus, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { canZoomIn, canZoomOut, zoomIn, zoomLabel, zoomOut } from "../lib/zoom";
 
 interface ImageZoomProps {
@@ -13,6 +13,20 @@ interface ImageZoomProps {
 /** Full-screen view of the product image, 50% to 300% in steps of 25%. */
 export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const previousZoom = useRef(zoom);
+
+  // Zooming keeps the point in the middle of the screen where it was, rather than jumping to a corner.
+  useLayoutEffect(() => {
+    const element = stage.current;
+    const ratio = zoom / previousZoom.current;
+    previousZoom.current = zoom;
+    if (!element || ratio === 1) return;
+    const centerX = (element.scrollLeft + element.clientWidth / 2) * ratio;
+    const centerY = (element.scrollTop + element.clientHeight / 2) * ratio;
+    element.scrollLeft = centerX - element.clientWidth / 2;
+    element.scrollTop = centerY - element.clientHeight / 2;
+  }, [zoom]);
 
   useEffect(() => {
     closeButton.current?.focus();
@@ -29,7 +43,7 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
 
   return (
     <div className="zoom-overlay" role="dialog" aria-modal="true" aria-label="Image zoom">
-      <div className="zoom-stage">
+      <div className="zoom-stage" ref={stage}>
         <img
           className="zoom-image"
           src={src}
@@ -61,7 +75,13 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
           <Plus size={20} aria-hidden="true" />
         </button>
       </div>
-      <button ref={closeButton} type="button" className="icon-button zoom-close" onClick={onClose} aria-label="Close zoom">
+      <button
+        ref={closeButton}
+        type="button"
+        className="icon-button zoom-close"
+        onClick={onClose}
+        aria-label="Close zoom"
+      >
         <X size={22} aria-hidden="true" />
       </button>
     </div>

@@ -1,6 +1,6 @@
-import type { Product } from "#api/contracts/products";
 import { FlaskConical } from "lucide-react";
 import { Link } from "react-router";
+import type { Product } from "#api/contracts/products";
 import { formatCredits } from "../lib/format";
 import { ProductImage } from "./product-image";
 

@@ -11,7 +11,7 @@ interface QuantityStepperProps {
 export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps) {
   const { disabled } = quantityBounds(stock);
   return (
-    <div className="stepper" role="group" aria-label="Quantity">
+    <fieldset className="stepper" aria-label="Quantity">
       <button
         type="button"
         className="stepper-button"
@@ -33,6 +33,6 @@ export function QuantityStepper({ value, stock, onChange }: QuantityStepperProps
       >
         <Plus size={16} aria-hidden="true" />
       </button>
-    </div>
+    </fieldset>
   );
 }

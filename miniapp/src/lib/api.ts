@@ -1,7 +1,7 @@
+import { hc } from "hono/client";
 import type { AppType } from "#api/app";
 import type { ChannelInfo } from "#api/contracts/channel";
 import type { Product } from "#api/contracts/products";
-import { hc } from "hono/client";
 
 export const api = hc<AppType>("/api");
 

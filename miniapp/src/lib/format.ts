@@ -1,4 +1,4 @@
-import { fromCents, toCents } from "#api/contracts/money";
+import { fromCents, toCents } from "#api/contracts/cents";
 
 /** A storefront (non-credit) price, as the storefront sends it. */
 export interface MoneyAmount {

@@ -15,7 +15,8 @@ interface Options {
 
 /**
  * Loads data and keeps it fresh. A live refetch keeps showing what is on screen until the new data
- * arrives, and a failed live refetch keeps the old data; only `reload()` (Retry) shows loading again.
+ * arrives, and a failed live refetch keeps the old data (a 404 still shows: the thing is gone);
+ * only `reload()` (Retry) shows loading again.
  */
 export function useResource<T>(
   key: string,
@@ -46,7 +47,8 @@ export function useResource<T>(
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (keepShowing) return;
+        // A live refetch that fails keeps what is shown, unless the thing is gone (404).
+        if (keepShowing && (error as { status?: unknown } | null)?.status !== 404) return;
         loadedKey.current = key;
         setState({ status: "error", error });
       });

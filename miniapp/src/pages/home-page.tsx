@@ -8,7 +8,11 @@ export default function HomePage() {
   return (
     <div className="page home-page">
       <ChannelHeader />
-      <button type="button" className="button button-primary home-browse" onClick={() => setOpenDrawer("products")}>
+      <button
+        type="button"
+        className="button button-primary home-browse"
+        onClick={() => setOpenDrawer("products")}
+      >
         <LayoutGrid size={18} aria-hidden="true" />
         Browse products
       </button>

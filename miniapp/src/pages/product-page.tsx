@@ -1,8 +1,8 @@
-import type { Product } from "#api/contracts/products";
 import { FileText, ZoomIn } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import type { Product } from "#api/contracts/products";
 import { FeatureIcon } from "../components/feature-icon";
 import { ImageZoom } from "../components/image-zoom";
 import { ProductImage } from "../components/product-image";
@@ -24,7 +24,8 @@ export default function ProductPage() {
   const notFound = product.status === "error" && product.error instanceof LoadError && product.error.notFound;
 
   useEffect(() => {
-    if (product.status === "error" && !notFound) toast.error("Failed to load product", { id: "load-product" });
+    if (product.status === "error" && !notFound)
+      toast.error("Failed to load product", { id: "load-product" });
   }, [product.status, notFound]);
 
   if (product.status === "loading") return <Spinner label="Loading product" />;
@@ -78,19 +79,36 @@ function ProductDetail({ product }: { product: Product }) {
     ["Size", product.unitSize],
     ["Batch", product.batchNumber],
   ];
-  const shownDetails = details.filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== "");
+  const shownDetails = details.filter(
+    (entry): entry is [string, string] => entry[1] !== null && entry[1] !== "",
+  );
 
   return (
     <article className="page product-page">
       {product.primaryImageUrl ? (
-        <button type="button" className="product-hero" onClick={() => setZoomOpen(true)} aria-label="Zoom image">
-          <ProductImage src={product.primaryImageUrl} alt={product.title} className="product-hero-image" eager />
+        <button
+          type="button"
+          className="product-hero"
+          onClick={() => setZoomOpen(true)}
+          aria-label="Zoom image"
+        >
+          <ProductImage
+            src={product.primaryImageUrl}
+            alt={product.title}
+            className="product-hero-image"
+            eager
+          />
           <span className="product-hero-hint" aria-hidden="true">
             <ZoomIn size={16} />
           </span>
         </button>
       ) : (
-        <ProductImage src={null} alt={product.title} className="product-hero product-hero-image" iconSize={56} />
+        <ProductImage
+          src={null}
+          alt={product.title}
+          className="product-hero product-hero-image"
+          iconSize={56}
+        />
       )}
 
       <div className="product-summary">
@@ -140,14 +158,25 @@ function ProductDetail({ product }: { product: Product }) {
       <div className={usesMainButton ? "purchase-bar purchase-bar-telegram" : "purchase-bar"}>
         <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
         {usesMainButton ? null : (
-          <button type="button" className="button button-primary purchase-add" onClick={add} disabled={disabled}>
+          <button
+            type="button"
+            className="button button-primary purchase-add"
+            onClick={add}
+            disabled={disabled}
+          >
             Add to Cart
           </button>
         )}
       </div>
 
       {zoomOpen && product.primaryImageUrl ? (
-        <ImageZoom src={product.primaryImageUrl} alt={product.title} zoom={zoom} onZoom={setZoom} onClose={closeZoom} />
+        <ImageZoom
+          src={product.primaryImageUrl}
+          alt={product.title}
+          zoom={zoom}
+          onZoom={setZoom}
+          onClose={closeZoom}
+        />
       ) : null}
     </article>
   );

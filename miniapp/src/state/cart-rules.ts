@@ -1,4 +1,4 @@
-import { toCents } from "#api/contracts/money";
+import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
 import type { MoneyAmount } from "../lib/format";
 

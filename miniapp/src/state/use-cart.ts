@@ -1,7 +1,7 @@
-import type { Product } from "#api/contracts/products";
-import { useAtom } from "jotai";
+import { useAtom, useStore } from "jotai";
 import { useCallback } from "react";
 import { toast } from "sonner";
+import type { Product } from "#api/contracts/products";
 import { hapticImpact } from "../telegram/hooks";
 import { cartAtom } from "./cart";
 import {
@@ -16,24 +16,28 @@ import {
 
 export function useCart() {
   const [cart, setCart] = useAtom(cartAtom);
+  const store = useStore();
 
   /** Adds `quantity` of a product, refused with the spec's message when the stock is short. */
   const addProduct = useCallback(
     (product: Product, quantity: number): boolean => {
-      if (quantity <= 0 || exceedsStock(cart, product.id, quantity, product.stockQuantity)) {
+      // Read from the store, not the render: two quick taps must both see the first one's line.
+      const current = store.get(cartAtom);
+      if (quantity <= 0 || exceedsStock(current, product.id, quantity, product.stockQuantity)) {
         toast.error("Not enough stock available");
         return false;
       }
-      setCart((current) => addItem(current, creditItem(product, quantity)));
+      store.set(cartAtom, addItem(current, creditItem(product, quantity)));
       hapticImpact();
       toast.success("Added to cart", { description: `${quantity} x ${product.title}` });
       return true;
     },
-    [cart, setCart],
+    [store],
   );
 
   const setQuantity = useCallback(
-    (variantId: string, quantity: number) => setCart((current) => updateQuantity(current, variantId, quantity)),
+    (variantId: string, quantity: number) =>
+      setCart((current) => updateQuantity(current, variantId, quantity)),
     [setCart],
   );
 

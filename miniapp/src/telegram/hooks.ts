@@ -37,7 +37,9 @@ export function useTelegramBackButton(): void {
  * Telegram's MainButton as the page's main action. Returns whether it is in use, so the page can
  * leave out its own button.
  */
-export function useTelegramMainButton(options: { text: string; enabled: boolean; onClick: () => void } | null): boolean {
+export function useTelegramMainButton(
+  options: { text: string; enabled: boolean; onClick: () => void } | null,
+): boolean {
   const onClick = useRef(options?.onClick);
   onClick.current = options?.onClick;
   const tg = telegram();

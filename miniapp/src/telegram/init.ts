@@ -5,8 +5,8 @@ import {
   hapticFeedbackImpactOccurred,
   hideBackButton,
   init,
-  isTMA,
   isThemeParamsDark,
+  isTMA,
   miniAppReady,
   mountBackButton,
   mountMainButton,
@@ -54,7 +54,10 @@ export function startTelegram(): TelegramLaunch | null {
   attempt(() => {
     mountThemeParamsSync();
     bindThemeParamsCssVars();
-    document.documentElement.classList.toggle("dark", isThemeParamsDark() ?? true);
+    const applyScheme = () => document.documentElement.classList.toggle("dark", isThemeParamsDark() ?? true);
+    applyScheme();
+    // The user can switch Telegram's theme while the app is open; the variables follow by themselves.
+    isThemeParamsDark.sub(applyScheme);
   });
   attempt(() => mountMiniAppSync());
   attempt(() => mountBackButton());

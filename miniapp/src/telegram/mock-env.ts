@@ -6,8 +6,16 @@ import { mockTelegramEnv } from "@telegram-apps/sdk-react";
  * server with ?tgmock to use it.
  */
 export function mockTelegram(): void {
+  // Marker: a test checks that no production bundle contains "tg-dev-mock".
+  console.info("[tg-dev-mock] Telegram environment mocked for development");
   const initData = new URLSearchParams({
-    user: JSON.stringify({ id: 1, first_name: "Dev", last_name: "User", username: "dev", language_code: "en" }),
+    user: JSON.stringify({
+      id: 1,
+      first_name: "Dev",
+      last_name: "User",
+      username: "dev",
+      language_code: "en",
+    }),
     auth_date: String(Math.floor(Date.now() / 1000)),
     hash: "dev",
     signature: "dev",

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { firstLoadJs as fromManifest } from "../bench/first-load-js";
+import { installTelegramClient, launchHash } from "./support/telegram";
+
+const assets = fileURLToPath(new URL("../../dist/miniapp/assets/", import.meta.url));
+
+test("the production build contains no mocked Telegram environment", () => {
+  const files = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(files.length).toBeGreaterThan(0);
+  for (const name of files) {
+    const code = readFileSync(`${assets}${name}`, "utf8");
+    expect(code, name).not.toContain("mockTelegramEnv");
+    expect(code, name).not.toContain("tg-dev-mock");
+    expect(code, name).not.toContain("Environment was mocked");
+  }
+});
+
+/** Gzipped size of every script the home page loads, as the browser fetched them. */
+async function firstLoadJs(page: import("@playwright/test").Page, url: string): Promise<number> {
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(url);
+  await expect(page.getByTestId("channel-header")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  return [...scripts.values()].reduce((sum, size) => sum + size, 0);
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+test("the home page loads at most 130 KB of gzipped JavaScript on the web", async ({ page }) => {
+  const bytes = await firstLoadJs(page, "/");
+  test.info().annotations.push({ type: "first-load JS, web (gzip)", description: `${kb(bytes)} KB` });
+  console.log(`first-load JS gzipped, web: ${kb(bytes)} KB`);
+  expect(bytes).toBeLessThanOrEqual(130 * 1024);
+  // The benchmark measures from the build manifest without a browser: both must agree.
+  expect(Math.abs(fromManifest().web - bytes)).toBeLessThan(1024);
+});
+
+test("the home page loads at most 130 KB of gzipped JavaScript inside Telegram", async ({ page }) => {
+  await installTelegramClient(page);
+  const bytes = await firstLoadJs(page, `/${launchHash()}`);
+  test.info().annotations.push({ type: "first-load JS, Telegram (gzip)", description: `${kb(bytes)} KB` });
+  console.log(`first-load JS gzipped, inside Telegram: ${kb(bytes)} KB`);
+  expect(bytes).toBeLessThanOrEqual(130 * 1024);
+  expect(Math.abs(fromManifest().telegram - bytes)).toBeLessThan(1024);
+});

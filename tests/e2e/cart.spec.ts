@@ -1,0 +1,128 @@
+import { expect, type Page, test } from "@playwright/test";
+import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
+import { screenshot } from "./support/screens";
+
+async function addToCart(page: Page, product: CatalogueProduct, quantity: number) {
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByTestId("quantity")).toHaveText(String(quantity));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+}
+
+const toast = (page: Page) => page.locator("[data-sonner-toast]");
+
+test("adding to cart shows the toast, fills the cart and survives a reload", async ({ page, request }) => {
+  const products = await catalogue(request);
+  const flower = pick(
+    products,
+    (p) => p.stockQuantity >= 5 && p.strainType !== null && p.unitSize !== null,
+    "flower",
+  );
+  const other = pick(products, (p) => p.stockQuantity >= 5 && p.id !== flower.id, "second product");
+
+  await addToCart(page, flower, 2);
+  await expect(toast(page).filter({ hasText: "Added to cart" })).toContainText(`2 x ${flower.title}`);
+  await screenshot(page, "added-to-cart-toast");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  // The same product again adds to its line.
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("4");
+  await addToCart(page, other, 1);
+  await expect(page.getByTestId("cart-count")).toHaveText("5");
+
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText("5 item(s) in your cart")).toBeVisible();
+  const lines = drawer.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  const flowerLine = lines.filter({ hasText: flower.title });
+  await expect(flowerLine).toContainText(`${flower.strainType} • ${flower.unitSize}`);
+  await expect(flowerLine).toContainText(`${flower.creditPrice} credits`);
+  await expect(flowerLine.getByTestId("cart-line-quantity")).toHaveText("4");
+
+  const cents = (p: CatalogueProduct, qty: number) => Math.round(Number(p.creditPrice) * 100) * qty;
+  const credits = (total: number) =>
+    `${Math.floor(total / 100)}.${String(total % 100).padStart(2, "0")} credits`;
+  const total = drawer.getByTestId("cart-total");
+  await expect(total).toHaveText(credits(cents(flower, 4) + cents(other, 1)));
+  await screenshot(page, "cart");
+
+  // Change the quantity in the cart: plus, minus, and the total follows.
+  await flowerLine.getByRole("button", { name: `Increase quantity of ${flower.title}` }).click();
+  await expect(flowerLine.getByTestId("cart-line-quantity")).toHaveText("5");
+  await expect(total).toHaveText(credits(cents(flower, 5) + cents(other, 1)));
+  await flowerLine.getByRole("button", { name: `Decrease quantity of ${flower.title}` }).click();
+  await flowerLine.getByRole("button", { name: `Decrease quantity of ${flower.title}` }).click();
+  await expect(flowerLine.getByTestId("cart-line-quantity")).toHaveText("3");
+  await expect(total).toHaveText(credits(cents(flower, 3) + cents(other, 1)));
+  await expect(page.getByTestId("cart-count")).toHaveText("4");
+
+  // Persisted under the spec's key with the spec's shape.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("shopify-cart") ?? "null"));
+  expect(Object.keys(stored).sort()).toEqual(["cartId", "checkoutUrl", "isLoading", "items"]);
+  expect(stored.items[0]).toMatchObject({
+    variantId: flower.id,
+    handle: flower.id,
+    quantity: 3,
+    price: Number(flower.creditPrice),
+    title: flower.title,
+    image: flower.primaryImageUrl,
+    selectedOptions: [
+      { name: "Strain", value: flower.strainType },
+      { name: "Size", value: flower.unitSize },
+    ],
+  });
+
+  await page.reload();
+  await expect(page.getByTestId("cart-count")).toHaveText("4");
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await expect(drawer.getByText("4 item(s) in your cart")).toBeVisible();
+  await expect(drawer.getByTestId("cart-total")).toHaveText(credits(cents(flower, 3) + cents(other, 1)));
+
+  // Checkout for a credit cart is not there yet.
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(toast(page).filter({ hasText: "Credit checkout coming soon!" })).toContainText(
+    "Payment integration needed",
+  );
+  await screenshot(page, "cart-checkout-toast");
+
+  // Minus at 1 and remove both take the line out.
+  const otherLine = lines.filter({ hasText: other.title });
+  await otherLine.getByRole("button", { name: `Decrease quantity of ${other.title}` }).click();
+  await expect(lines).toHaveCount(1);
+  await flowerLine.getByRole("button", { name: `Remove ${flower.title}` }).click();
+  await expect(lines).toHaveCount(0);
+  await expect(drawer.getByText("Your cart is empty")).toBeVisible();
+  await expect(drawer.getByRole("button", { name: "Proceed to Checkout" })).toHaveCount(0);
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await screenshot(page, "cart-empty");
+});
+
+test("adding more than the stock says Not enough stock available", async ({ page, request }) => {
+  const product = pick(
+    await catalogue(request),
+    (p) => p.stockQuantity > 1 && p.stockQuantity <= 20,
+    "product with a small stock",
+  );
+  await addToCart(page, product, product.stockQuantity);
+  await expect(toast(page).filter({ hasText: "Added to cart" })).toContainText(
+    `${product.stockQuantity} x ${product.title}`,
+  );
+  await expect(page.getByTestId("cart-count")).toHaveText(String(product.stockQuantity));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page).filter({ hasText: "Not enough stock available" })).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(product.stockQuantity));
+  await screenshot(page, "not-enough-stock");
+});
+
+test("at most three toasts are visible", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 10, "product in stock");
+  await page.goto(`/product/${product.id}`);
+  const add = page.getByRole("button", { name: "Add to Cart" });
+  for (let i = 0; i < 5; i++) await add.click();
+  await expect(page.getByTestId("cart-count")).toHaveText("5");
+  await expect(page.locator("[data-sonner-toast][data-visible='true']")).toHaveCount(3);
+});

@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+if (!existsSync(join(root, "dist/miniapp/index.html"))) {
+  throw new Error(
+    "dist/miniapp/index.html is missing: build the Mini App first (`npm run build`), then run the end-to-end tests.",
+  );
+}
+
+// The config is evaluated again in every worker: the environment (inherited by the workers) keeps
+// one fresh data directory per run rather than one per process. support/teardown.ts removes them.
+function runDataDir(variable: string, prefix: string): string {
+  const existing = process.env[variable];
+  if (existing) return existing;
+  const created = mkdtempSync(join(tmpdir(), prefix));
+  process.env[variable] = created;
+  return created;
+}
+const seededDataDir = runDataDir("E2E_DATA_DIR_SEEDED", "e2e-seeded-");
+const emptyDataDir = runDataDir("E2E_DATA_DIR_EMPTY", "e2e-empty-");
+
+const systemChromium = "/usr/bin/chromium";
+
+const server = (name: string, port: number, env: Record<string, string>) => ({
+  name,
+  command: "npx tsx api/main.ts",
+  cwd: root,
+  url: `http://127.0.0.1:${port}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: { LOG_LEVEL: "silent", STATIC_DIR: "dist/miniapp", HOST: "127.0.0.1", PORT: String(port), ...env },
+});
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: "./test-results",
+  globalTeardown: "./support/teardown.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-US",
+    colorScheme: "dark",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "seeded",
+      testIgnore: /empty-catalogue\.spec\.ts$/,
+      use: { browserName: "chromium", baseURL: "http://127.0.0.1:4310" },
+    },
+    {
+      name: "empty",
+      testMatch: /empty-catalogue\.spec\.ts$/,
+      use: { browserName: "chromium", baseURL: "http://127.0.0.1:4311" },
+    },
+  ],
+  webServer: [
+    server("seeded", 4310, {
+      DATA_DIR: seededDataDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL_SEEDED ?? "",
+    }),
+    server("empty", 4311, {
+      DATA_DIR: emptyDataDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL_EMPTY ?? "",
+      SEED_DEMO_DATA: "false",
+    }),
+  ],
+});

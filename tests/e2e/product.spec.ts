@@ -1,0 +1,131 @@
+import { expect, test } from "@playwright/test";
+import { catalogue, pick } from "./support/catalogue";
+import { screenshot } from "./support/screens";
+
+test("product detail shows what the spec lists", async ({ page, request }) => {
+  const product = pick(
+    await catalogue(request),
+    (p) => p.coaUrl !== null && p.stockQuantity > 0 && p.strainType !== null,
+    "lab-tested product in stock",
+  );
+  const full = (await (await request.get(`/api/products/${product.id}`)).json()) as {
+    thcPercentage: string;
+    cbdPercentage: string;
+    unitSize: string;
+    batchNumber: string;
+    features: { icon: string; text: string }[];
+  };
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+  await expect(page.getByText(product.strainType ?? "", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("stock")).toHaveText(`${product.stockQuantity} in stock`);
+  await expect(page.getByTestId("product-price")).toHaveText(`${product.creditPrice} credits`);
+  const features = page.getByRole("list", { name: "Features" }).getByRole("listitem");
+  await expect(features).toHaveCount(full.features.length);
+  for (const [index, feature] of full.features.entries()) {
+    await expect(features.nth(index)).toHaveText(feature.text);
+    await expect(features.nth(index).locator("svg")).toHaveAttribute("data-icon", feature.icon);
+  }
+  await expect(page.locator(".detail", { hasText: "THC" })).toContainText(`${Number(full.thcPercentage)}%`);
+  await expect(page.locator(".detail", { hasText: "CBD" })).toContainText(`${Number(full.cbdPercentage)}%`);
+  await expect(page.locator(".detail", { hasText: "Size" })).toContainText(full.unitSize);
+  await expect(page.locator(".detail", { hasText: "Batch" })).toContainText(full.batchNumber);
+  await expect(page.getByRole("link", { name: "View Certificate of Analysis" })).toHaveAttribute(
+    "href",
+    product.coaUrl ?? "",
+  );
+  await expect(page.getByTestId("quantity")).toHaveText("1");
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  await screenshot(page, "product");
+  await page.getByRole("link", { name: "View Certificate of Analysis" }).scrollIntoViewIfNeeded();
+  await screenshot(page, "product-scrolled");
+});
+
+test("zoom runs 50% to 300% in steps of 25% and resets to 100% when closed", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.primaryImageUrl !== null, "product with an image");
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Zoom image" }).click();
+  const zoom = page.getByRole("dialog", { name: "Image zoom" });
+  const level = zoom.getByTestId("zoom-level");
+  const zoomIn = zoom.getByRole("button", { name: "Zoom in" });
+  const zoomOut = zoom.getByRole("button", { name: "Zoom out" });
+  await expect(level).toHaveText("100%");
+  const width100 = (await zoom.getByTestId("zoom-image").boundingBox())?.width ?? 0;
+
+  await zoomOut.click();
+  await expect(level).toHaveText("75%");
+  await zoomOut.click();
+  await expect(level).toHaveText("50%");
+  await expect(zoomOut).toBeDisabled();
+  await expect(zoomIn).toBeEnabled();
+  const width50 = (await zoom.getByTestId("zoom-image").boundingBox())?.width ?? 0;
+  expect(Math.round((width50 / width100) * 100)).toBe(50);
+
+  for (const expected of ["75%", "100%", "125%", "150%", "175%", "200%", "225%", "250%", "275%", "300%"]) {
+    await zoomIn.click();
+    await expect(level).toHaveText(expected);
+  }
+  await expect(zoomIn).toBeDisabled();
+  await expect(zoomOut).toBeEnabled();
+  await screenshot(page, "zoom-300");
+
+  await zoom.getByRole("button", { name: "Close zoom" }).click();
+  await expect(zoom).toBeHidden();
+  await page.getByRole("button", { name: "Zoom image" }).click();
+  await expect(page.getByRole("dialog", { name: "Image zoom" }).getByTestId("zoom-level")).toHaveText("100%");
+  await screenshot(page, "zoom-100");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Image zoom" })).toBeHidden();
+});
+
+test("quantity runs from 1 to the stock", async ({ page, request }) => {
+  const product = pick(
+    await catalogue(request),
+    (p) => p.stockQuantity > 1 && p.stockQuantity <= 20,
+    "product with a small stock",
+  );
+  await page.goto(`/product/${product.id}`);
+  const decrease = page.getByRole("button", { name: "Decrease quantity" });
+  const increase = page.getByRole("button", { name: "Increase quantity" });
+  const quantity = page.getByTestId("quantity");
+  await expect(quantity).toHaveText("1");
+  await expect(decrease).toBeDisabled();
+  for (let i = 1; i < product.stockQuantity; i++) await increase.click();
+  await expect(quantity).toHaveText(String(product.stockQuantity));
+  await expect(increase).toBeDisabled();
+  await decrease.click();
+  await expect(quantity).toHaveText(String(product.stockQuantity - 1));
+});
+
+test("an out-of-stock product disables the quantity and Add to Cart", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity === 0, "out-of-stock product");
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByTestId("stock")).toHaveText("Out of stock");
+  await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+  await screenshot(page, "product-out-of-stock");
+});
+
+test("a product without a certificate has no certificate link", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.coaUrl === null, "product without a certificate");
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Certificate of Analysis" })).toHaveCount(0);
+});
+
+test("a failed load offers Retry", async ({ page, request }) => {
+  const [product] = await catalogue(request);
+  if (!product) throw new Error("empty catalogue");
+  let fail = true;
+  await page.route(`**/api/products/${product.id}`, (route) =>
+    fail
+      ? route.fulfill({ status: 503, json: { error: { code: "internal", message: "down" } } })
+      : route.continue(),
+  );
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByText("Failed to load product").first()).toBeVisible();
+  fail = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+});
