@@ -1,12 +1,17 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { type AppEnv, loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
 import { buildOpenApi } from "./openapi";
+import { accountRoutes } from "./routes/account";
+import { adminRoutes } from "./routes/admin";
+import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
+import { legalRoutes } from "./routes/legal";
 import { mediaRoutes } from "./routes/media";
 import { productRoutes } from "./routes/products";
 import { staticRoutes } from "./routes/static";
@@ -14,11 +19,16 @@ import { staticRoutes } from "./routes/static";
 /** The /api routes; their type is what the Mini App's typed client sees. */
 export function createApi(deps: AppDeps) {
   const openApi = buildOpenApi();
-  return new Hono()
+  return new Hono<AppEnv>()
+    .use("*", loadSession(deps))
     .route("/", healthRoutes(deps))
     .route("/", channelRoutes(deps))
     .route("/", productRoutes(deps))
+    .route("/", legalRoutes(deps))
     .route("/", eventRoutes(deps))
+    .route("/", authRoutes(deps))
+    .route("/", accountRoutes(deps))
+    .route("/admin", adminRoutes(deps))
     .get("/openapi.json", (c) => c.json(openApi));
 }
 
@@ -52,6 +62,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/api", createApi(deps));
+  // Telegram posts updates here in webhook mode; grammY checks the secret token header.
+  if (deps.telegramWebhook) app.post("/telegram/webhook", deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
   app.route("/media", mediaRoutes(deps));
   if (deps.staticDir) app.route("/", staticRoutes(deps.staticDir));

@@ -1,19 +1,37 @@
 import { join, resolve } from "node:path";
 import { createDb, type Database } from "#db/client";
 import { seedDemoData, seedStrains } from "#db/seed/index";
+import { createAuthLimits } from "./auth/rate-limit";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
+import { createSmtpMailer, type Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
 import { ChangeHub } from "./realtime/change-hub";
 import { CatalogueCache } from "./services/catalogue-cache";
+import { type TelegramNotifier, telegramOff } from "./services/telegram-notifier";
 import { LocalStorage } from "./storage/local-storage";
 
 export interface Services extends AppDeps {
   close(): Promise<void>;
 }
 
+export interface ServiceOverrides {
+  /** A test clock. */
+  now?: () => Date;
+  /** A recording mailer in tests; otherwise SMTP when SMTP_URL is set. */
+  mailer?: Mailer;
+  /** The running bot (main.ts) or a test double; off by default. */
+  telegram?: TelegramNotifier;
+}
+
 /** Database, migrations, demo data, realtime and caches: what main.ts and the tests both start. */
-export async function startServices(config: Config, log: Logger, database?: Database): Promise<Services> {
+export async function startServices(
+  config: Config,
+  log: Logger,
+  database?: Database,
+  overrides: ServiceOverrides = {},
+): Promise<Services> {
+  const now = overrides.now ?? (() => new Date());
   const dataDir = resolve(config.DATA_DIR);
   const db =
     database ??
@@ -45,6 +63,11 @@ export async function startServices(config: Config, log: Logger, database?: Data
     hub,
     catalogue,
     storage,
+    now,
+    limits: createAuthLimits(() => now().getTime()),
+    mailer:
+      overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
+    telegram: overrides.telegram ?? telegramOff,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
     async close() {
       await hub.close();

@@ -1,8 +1,13 @@
+import type { Handler } from "hono";
 import type { Database } from "#db/client";
+import type { AuthLimits } from "./auth/rate-limit";
 import type { Config } from "./config";
+import type { Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
 import type { ChangeHub } from "./realtime/change-hub";
 import type { CatalogueCache } from "./services/catalogue-cache";
+import type { ServiceContext } from "./services/context";
+import type { TelegramNotifier } from "./services/telegram-notifier";
 import type { MediaStorage } from "./storage/media-storage";
 
 /** Everything the HTTP app needs, built once by main.ts (or a test). */
@@ -13,7 +18,27 @@ export interface AppDeps {
   hub: ChangeHub;
   catalogue: CatalogueCache;
   storage: MediaStorage;
+  /** The clock: sessions, reset links, link codes, initData age and rate limits all read it. */
+  now: () => Date;
+  limits: AuthLimits;
+  /** Present when SMTP_URL is set. */
+  mailer: Mailer | undefined;
+  /** The bot, as far as the services need it; a no-op while the bot is off. */
+  telegram: TelegramNotifier;
+  /** Telegram's webhook (POST /telegram/webhook) when the bot runs in webhook mode. */
+  telegramWebhook?: Handler | undefined;
   /** Where the built Mini App lives; absent in API-only tests. */
   staticDir?: string | undefined;
   heartbeatMs?: number;
 }
+
+export const serviceContext = (deps: AppDeps): ServiceContext => ({
+  db: deps.database.db,
+  config: deps.config,
+  log: deps.log,
+  now: deps.now,
+  limits: deps.limits,
+  mailer: deps.mailer,
+  telegram: deps.telegram,
+  storage: deps.storage,
+});

@@ -1,4 +1,6 @@
 import { serve } from "@hono/node-server";
+// The composition root is the one place the API meets the bot (which itself imports api/services).
+import { startTelegram } from "#bot/runtime";
 import { createApp } from "./app";
 import { startServices } from "./compose";
 import { ConfigError, loadConfig } from "./config";
@@ -9,7 +11,20 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   const services = await startServices(config, log);
-  const app = createApp(services);
+  if (!config.PUBLIC_URL && config.NODE_ENV === "production") {
+    // Reset links would be built from the request's Host header, which a client can choose.
+    log.warn("PUBLIC_URL is not set: password reset links use the request's host");
+  }
+  const telegram = startTelegram(config, {
+    db: services.database.db,
+    now: services.now,
+    publicUrl: config.PUBLIC_URL,
+    log,
+  });
+  const app = createApp({
+    ...services,
+    ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),
+  });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info("listening", {
       url: `http://localhost:${info.port}`,
@@ -23,7 +38,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
-    // Ending the event streams first lets server.close() finish; the database goes last.
+    // The bot stops taking updates first; ending the event streams lets server.close() finish;
+    // the database goes last.
+    await telegram?.stop();
     await services.hub.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await services.close();

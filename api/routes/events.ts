@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import type { AppEnv } from "../auth/middleware";
+import { resolveSession } from "../auth/sessions";
 import type { ChangeEvent } from "../contracts/events";
 import type { AppDeps } from "../deps";
 
@@ -9,8 +11,15 @@ export const HEARTBEAT_MS = 25_000;
 const visibleTo = (event: ChangeEvent, isMember: boolean) => event.table !== "channel_messages" || isMember;
 
 export const eventRoutes = (deps: AppDeps) =>
-  new Hono().get("/events", (_c) => {
-    const isMember = false;
+  new Hono<AppEnv>().get("/events", async (c) => {
+    // EventSource cannot send headers: besides the cookie, the Mini App passes its token as
+    // ?token=. The request log records paths only, so the token never reaches a log line.
+    const queryToken = c.req.query("token");
+    const user =
+      c.get("user") ??
+      (queryToken ? await resolveSession(deps.database.db, queryToken, deps.now()) : undefined);
+    // Members: signed in and past the age gate; they alone see the feed.
+    const isMember = user?.ageVerified === true;
     let stop = () => {};
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

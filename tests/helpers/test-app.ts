@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "#api/app";
-import { type Services, startServices } from "#api/compose";
+import { type ServiceOverrides, type Services, startServices } from "#api/compose";
 import { loadConfig } from "#api/config";
-import { createLogger } from "#api/logger";
+import { createLogger, type Logger } from "#api/logger";
 import { freshDatabase } from "./test-db";
 
 export interface TestApp {
@@ -16,7 +16,7 @@ export interface TestApp {
 
 /** The whole API over a fresh database (PGlite in memory, or a new Postgres database when DATABASE_URL is set). */
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; log?: Logger } & ServiceOverrides = {},
 ): Promise<TestApp> {
   const { database, cleanup } = await freshDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-test-"));
@@ -27,7 +27,8 @@ export async function startTestApp(
     SEED_DEMO_DATA: String(options.seed ?? false),
     ...options.env,
   });
-  const services = await startServices(config, createLogger("silent"), database);
+  const { seed: _seed, env: _env, log, ...overrides } = options;
+  const services = await startServices(config, log ?? createLogger("silent"), database, overrides);
   const app = createApp({ ...services, staticDir: undefined });
   return {
     app,

@@ -1,0 +1,31 @@
+import { join, resolve } from "node:path";
+import { createDb } from "#db/client";
+import { runAdminCommand } from "./admin-commands";
+import { ConfigError, loadConfig } from "./config";
+
+// Same database as the server (DATABASE_URL, else PGlite in DATA_DIR). PGlite takes one process
+// at a time: stop the server before running this against it.
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await createDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: join(resolve(config.DATA_DIR), "pglite"),
+    poolSize: 1,
+  });
+  try {
+    return await runAdminCommand(database.db, process.argv.slice(2), {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { authMessages, emailSchema, fullNameSchema } from "./auth";
+import { meSchema } from "./me";
+import { roleSchema } from "./roles";
+
+export { type Me, meSchema } from "./me";
+
+export const accountMessages = {
+  passwordChangeMin: "Password must be at least 6 characters.",
+  newPasswordsDontMatch: "New passwords do not match.",
+  currentPasswordIncorrect: "Current password is incorrect",
+  emailRequiredForPassword: "Add an email address to sign in on the web.",
+  emailTaken: "This email is already registered to another account.",
+  imageRequired: "Please select an image file",
+  imageTooLarge: "Image must be less than 5MB",
+  ageRequired: authMessages.ageRequired,
+  deleteEmailMismatch: "Please enter your email address correctly to confirm deletion.",
+  deleteTypeDelete: "Please type DELETE to confirm deletion.",
+  telegramAlreadyLinked: "Your account is already linked to Telegram.",
+  telegramNotConfigured: "Telegram is not configured",
+} as const;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** What the avatar upload accepts, by content (magic bytes), not by the name or the declared type. */
+export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+
+/** A Telegram-only account (no email) confirms deletion by typing this word. */
+export const DELETE_CONFIRMATION_WORD = "DELETE";
+
+export const updateProfileSchema = z.object({
+  /** Empty clears the name. */
+  fullName: fullNameSchema,
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const ageVerificationSchema = z.object({
+  confirmed: z.literal(true, { error: accountMessages.ageRequired }),
+});
+export type AgeVerificationInput = z.input<typeof ageVerificationSchema>;
+
+/**
+ * Change password. `currentPassword` is required (and checked) when the account has one; a
+ * Telegram-only account without an email also sends `email`, so it can sign in on the web.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().max(256).optional(),
+    newPassword: z
+      .string({ error: accountMessages.passwordChangeMin })
+      .min(6, accountMessages.passwordChangeMin)
+      .max(256, authMessages.passwordTooLong),
+    confirmPassword: z.string({ error: accountMessages.newPasswordsDontMatch }),
+    email: emailSchema.optional(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: accountMessages.newPasswordsDontMatch,
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = z.object({
+  /** The account's email (any case, spaces around ignored), or DELETE for a Telegram-only account. */
+  confirmation: z.string({ error: accountMessages.deleteEmailMismatch }).max(300),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+export const telegramLinkSchema = z.object({
+  /** https://t.me/<bot>?start=link_<code>: open it (openTelegramLink / a new tab); one use, 15 minutes. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type TelegramLink = z.infer<typeof telegramLinkSchema>;
+
+export const avatarResultSchema = z.object({ avatarUrl: z.string(), user: meSchema });
+export type AvatarResult = z.infer<typeof avatarResultSchema>;
+
+/** Own orders; the shop has none yet, so the list is empty until checkout exists. */
+export const ownOrdersSchema = z.object({
+  orders: z.array(
+    z.object({
+      id: z.uuid(),
+      status: z.enum(["pending", "paid", "cancelled", "refunded"]),
+      totalCredits: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type OwnOrders = z.infer<typeof ownOrdersSchema>;
+
+export const rolesResponseSchema = z.object({ roles: z.array(roleSchema) });
+export type RolesResponse = z.infer<typeof rolesResponseSchema>;
+
+export const deletedSchema = z.object({ deleted: z.literal(true) });

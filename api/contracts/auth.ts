@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { meSchema } from "./me";
+
+/** The spec's texts, shared by the API and the Mini App's forms. */
+export const authMessages = {
+  invalidEmail: "Invalid email address",
+  passwordMin: "Password must be at least 8 characters",
+  passwordUppercase: "Password must contain an uppercase letter",
+  passwordDigit: "Password must contain a number",
+  passwordsDontMatch: "Passwords don't match",
+  ageRequired: "You must be 21+ to join",
+  passwordRequired: "Password is required",
+  passwordTooLong: "Password must be at most 256 characters",
+  nameTooLong: "Name must be at most 100 characters",
+  accountExists: "This email is already registered. Please log in instead.",
+  invalidCredentials: "Invalid email or password",
+  resetLinkInvalid: "This reset link is invalid or has expired.",
+  notSignedIn: "Not signed in",
+  notAuthorized: "Not authorized",
+  crossSite: "Cross-site request refused",
+} as const;
+
+/** Telegram sign-in refusals (401), one per way initData can be wrong. */
+export const telegramAuthMessages = {
+  missing: "Telegram sign-in data is missing",
+  malformed: "Telegram sign-in data is malformed",
+  invalid: "Telegram sign-in data is invalid",
+  expired: "Telegram sign-in data has expired. Please reopen the app.",
+  future: "Telegram sign-in data is dated in the future. Check your device's clock.",
+  notConfigured: "Telegram sign-in is not configured",
+} as const;
+
+// Argon2 hashes anything, but a megabyte "password" is only a way to burn CPU.
+const PASSWORD_MAX = 256;
+
+export const emailSchema = z
+  .string({ error: authMessages.invalidEmail })
+  .trim()
+  .max(254, authMessages.invalidEmail)
+  .pipe(z.email({ error: authMessages.invalidEmail }));
+
+/** Sign-up strength rules; also what a password reset must meet. */
+export const newPasswordSchema = z
+  .string({ error: authMessages.passwordMin })
+  .min(8, authMessages.passwordMin)
+  .regex(/[A-Z]/, authMessages.passwordUppercase)
+  .regex(/[0-9]/, authMessages.passwordDigit)
+  .max(PASSWORD_MAX, authMessages.passwordTooLong);
+
+export const fullNameSchema = z.string().trim().max(100, authMessages.nameTooLong);
+
+export const signUpSchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+    ageConfirmed: z.literal(true, { error: authMessages.ageRequired }),
+    fullName: fullNameSchema.optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(PASSWORD_MAX, authMessages.passwordTooLong),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** The Mini App's raw initData string (Telegram.WebApp.initData), never initDataUnsafe. */
+export const telegramAuthSchema = z.object({
+  initData: z
+    .string({ error: telegramAuthMessages.missing })
+    .trim()
+    .min(1, telegramAuthMessages.missing)
+    .max(8192, telegramAuthMessages.malformed),
+});
+export type TelegramAuthInput = z.input<typeof telegramAuthSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z.string({ error: authMessages.resetLinkInvalid }).min(1, authMessages.resetLinkInvalid),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
+
+/** What sign-up, login and Telegram sign-in return. The web also gets the HttpOnly `session` cookie. */
+export const sessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: meSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { roleSchema } from "./roles";
+
+/** The signed-in person's own account. */
+export const meSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  ageVerified: z.boolean(),
+  /** Telegram ids exceed 32 bits; a decimal string keeps them exact in any client. */
+  telegramId: z.string().nullable(),
+  telegramUsername: z.string().nullable(),
+  /** False for a Telegram-only account: Password and Security then sets a first password. */
+  hasPassword: z.boolean(),
+  roles: z.array(roleSchema),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,73 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { revokeSession } from "#db/queries/sessions";
+import { clientAddress } from "../auth/client-address";
+import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
+import { verifyInitData } from "../auth/init-data";
+import type { AppEnv } from "../auth/middleware";
+import {
+  loginSchema,
+  type Ok,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  type Session,
+  signUpSchema,
+  telegramAuthMessages,
+  telegramAuthSchema,
+} from "../contracts/auth";
+import { type AppDeps, serviceContext } from "../deps";
+import { AppError } from "../errors";
+import { type IssuedSession, logIn, signInWithTelegram, signUp } from "../services/auth";
+import { confirmPasswordReset, requestPasswordReset } from "../services/password-reset";
+import { valid } from "./validator";
+
+/** The session in the body (the Mini App keeps it for Bearer) and as the HttpOnly cookie (the web). */
+function sessionBody(c: Context, session: IssuedSession): Session {
+  setSessionCookie(c, session.token, session.expiresAt);
+  return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: session.user };
+}
+
+export const authRoutes = (deps: AppDeps) => {
+  const ctx = serviceContext(deps);
+  const address = (c: Context) => clientAddress(c, deps.config.TRUST_PROXY);
+  return new Hono<AppEnv>()
+    .post("/auth/telegram", valid("json", telegramAuthSchema, "unauthorized"), async (c) => {
+      const token = deps.config.BOT_TOKEN;
+      if (!token) throw new AppError("unauthorized", telegramAuthMessages.notConfigured);
+      const checked = verifyInitData(
+        c.req.valid("json").initData,
+        token,
+        deps.config.AUTH_MAX_AGE,
+        deps.now(),
+      );
+      if (!checked.ok) throw new AppError("unauthorized", checked.message);
+      return c.json(sessionBody(c, await signInWithTelegram(ctx, checked.identity)), 200);
+    })
+    .post("/auth/signup", valid("json", signUpSchema), async (c) => {
+      const { email, password, fullName } = c.req.valid("json");
+      return c.json(sessionBody(c, await signUp(ctx, { email, password, fullName })), 201);
+    })
+    .post("/auth/login", valid("json", loginSchema), async (c) => {
+      const { email, password } = c.req.valid("json");
+      return c.json(sessionBody(c, await logIn(ctx, { email, password, address: address(c) })), 200);
+    })
+    .post("/auth/logout", async (c) => {
+      const user = c.get("user");
+      if (user) await revokeSession(deps.database.db, user.sessionId, deps.now());
+      clearSessionCookie(c);
+      return c.json({ ok: true } satisfies Ok, 200);
+    })
+    .post("/auth/password-reset", valid("json", passwordResetRequestSchema), async (c) => {
+      await requestPasswordReset(ctx, {
+        email: c.req.valid("json").email,
+        address: address(c),
+        origin: new URL(c.req.url).origin,
+      });
+      return c.json({ ok: true } satisfies Ok, 200);
+    })
+    .post("/auth/password-reset/confirm", valid("json", passwordResetConfirmSchema), async (c) => {
+      const { token, password } = c.req.valid("json");
+      await confirmPasswordReset(ctx, { token, password, address: address(c) });
+      return c.json({ ok: true } satisfies Ok, 200);
+    });
+};

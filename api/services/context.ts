@@ -1,0 +1,20 @@
+import type { Db } from "#db/client";
+import type { AuthLimits } from "../auth/rate-limit";
+import type { Config } from "../config";
+import type { Mailer } from "../integrations/mailer";
+import type { Logger } from "../logger";
+import type { MediaStorage } from "../storage/media-storage";
+import type { TelegramNotifier } from "./telegram-notifier";
+
+/** What the account services work with; routes, the bot and the admin command each build one. */
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** The clock; tests move it to expire tokens and sessions. */
+  now: () => Date;
+  limits: AuthLimits;
+  mailer: Mailer | undefined;
+  telegram: TelegramNotifier;
+  storage: MediaStorage;
+}

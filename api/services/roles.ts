@@ -1,0 +1,91 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "#db/client";
+import {
+  type AccountRow,
+  findAccountByEmail,
+  findAccountById,
+  findAccountByTelegramId,
+  listAccounts,
+  rolesOf,
+  rolesOfMany,
+} from "#db/queries/accounts";
+import { userRoles } from "#db/schema/index";
+import { type AdminUser, adminMessages } from "../contracts/admin";
+import type { Role } from "../contracts/roles";
+import { AppError } from "../errors";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The admin users screen: everyone, oldest account first, with their roles. */
+export async function listUsersWithRoles(db: Db): Promise<AdminUser[]> {
+  const rows = await listAccounts(db);
+  const roles = await rolesOfMany(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ id: r.id, fullName: r.fullName, email: r.email, roles: roles.get(r.id) ?? [] }));
+}
+
+async function toAdminUser(db: Db, account: AccountRow): Promise<AdminUser> {
+  return {
+    id: account.id,
+    fullName: account.fullName,
+    email: account.email,
+    roles: await rolesOf(db, account.id),
+  };
+}
+
+/**
+ * Taking the admin role away must leave someone with it. Locking the admin rows first makes two
+ * admins demoting each other at once queue up: the second one then sees it would be the last.
+ */
+async function assertAdminRemains(tx: Db, losingUserId: string) {
+  const admins = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, "admin"))
+    .for("update");
+  if (admins.some((a) => a.userId === losingUserId) && admins.length <= 1) {
+    throw new AppError("unprocessable", adminMessages.lastAdmin);
+  }
+}
+
+/** The spec's role change: all of the user's roles are deleted and the chosen one inserted, atomically. */
+export async function replaceRole(db: Db, userId: string, role: Role): Promise<AdminUser> {
+  const notFound = () => new AppError("not_found", adminMessages.userNotFound);
+  if (!UUID.test(userId)) throw notFound();
+  const account = await findAccountById(db, userId);
+  if (!account) throw notFound();
+  await db.transaction(async (tx) => {
+    if (role !== "admin") await assertAdminRemains(tx, userId);
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    await tx.insert(userRoles).values({ userId, role });
+  });
+  return toAdminUser(db, account);
+}
+
+/** An email (contains @) or a numeric Telegram id, as the admin command takes them. */
+export async function findAccountByIdentifier(db: Db, who: string): Promise<AccountRow | undefined> {
+  const text = who.trim();
+  if (text.includes("@")) return findAccountByEmail(db, text);
+  if (/^\d{1,20}$/.test(text)) return findAccountByTelegramId(db, BigInt(text));
+  return undefined;
+}
+
+/** Adds a role, keeping the others. */
+export async function grantRole(db: Db, userId: string, role: Role): Promise<boolean> {
+  const inserted = await db.insert(userRoles).values({ userId, role }).onConflictDoNothing().returning();
+  return inserted.length > 0;
+}
+
+/** Removes one role; the last admin keeps theirs. */
+export async function revokeRole(db: Db, userId: string, role: Role): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (role === "admin") await assertAdminRemains(tx, userId);
+    const removed = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+      .returning();
+    return removed.length > 0;
+  });
+}

@@ -1,0 +1,38 @@
+import { autoRetry } from "@grammyjs/auto-retry";
+import { Bot, type Transformer } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Logger } from "#api/logger";
+import type { BotContext, BotServices } from "./context";
+import { dedupeUpdates } from "./features/dedupe";
+import { startFeature } from "./features/start";
+
+export interface BotDeps {
+  token: string;
+  /** Skips getMe: tests pass it, production leaves it out and calls bot.init(). */
+  botInfo?: UserFromGetMe;
+  services: BotServices;
+  log: Logger;
+  /** Tests record outgoing calls here instead of reaching Telegram. */
+  transformer?: Transformer;
+  /** BOT_API_ROOT: a self-hosted Bot API server (or a test's fake one). */
+  apiRoot?: string;
+}
+
+export function createBot(deps: BotDeps): Bot<BotContext> {
+  const bot = new Bot<BotContext>(deps.token, {
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+    ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
+  });
+  // 429s and 5xx from Telegram wait retry_after and go again. Network failures surface instead of
+  // being retried forever: start-up has its own retry, the runner its own backoff, and a reset
+  // message that cannot go out is logged.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
+  if (deps.transformer) bot.api.config.use(deps.transformer);
+  bot.use(dedupeUpdates(deps.services));
+  bot.use(startFeature(deps.services));
+  bot.catch((error) => {
+    // The update id, not its content: messages are people's words.
+    deps.log.error("bot update failed", { updateId: error.ctx.update.update_id, error: String(error.error) });
+  });
+  return bot;
+}

@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import { type RunnerHandle, run } from "@grammyjs/runner";
+import { webhookCallback } from "grammy";
+import type { Handler } from "hono";
+import type { Config } from "#api/config";
+import type { TelegramNotifier } from "#api/services/telegram-notifier";
+import { createBot } from "./bot";
+import type { BotServices } from "./context";
+import { botNotifier } from "./notifier";
+
+export const WEBHOOK_PATH = "/telegram/webhook";
+const INIT_RETRY_MS = 30_000;
+
+export interface TelegramRuntime {
+  mode: "webhook" | "polling";
+  notifier: TelegramNotifier;
+  /** The POST /telegram/webhook handler in webhook mode. */
+  webhook?: Handler;
+  stop(): Promise<void>;
+}
+
+/** WEBHOOK_SECRET, or one derived from the token so every process of a deployment agrees on it. */
+export function webhookSecret(config: Pick<Config, "BOT_TOKEN" | "WEBHOOK_SECRET">): string {
+  if (config.WEBHOOK_SECRET) return config.WEBHOOK_SECRET;
+  return createHash("sha256")
+    .update(`webhook:${config.BOT_TOKEN ?? ""}`)
+    .digest("hex");
+}
+
+/** BOT_MODE=auto: off without a token, webhook when there is a public URL, else long polling. */
+export function botMode(
+  config: Pick<Config, "BOT_TOKEN" | "BOT_MODE" | "PUBLIC_URL">,
+): "off" | "webhook" | "polling" {
+  if (!config.BOT_TOKEN || config.BOT_MODE === "off") return "off";
+  if (config.BOT_MODE !== "auto") return config.BOT_MODE;
+  return config.PUBLIC_URL ? "webhook" : "polling";
+}
+
+/**
+ * The bot's three modes: off (no BOT_TOKEN or BOT_MODE=off; returns undefined), webhook (Telegram
+ * posts to PUBLIC_URL/telegram/webhook with the secret header) or long polling (@grammyjs/runner).
+ * The app starts even when Telegram is unreachable: getMe is retried in the background and the
+ * bot stays quiet (notifier disabled) until it answers.
+ */
+export function startTelegram(config: Config, services: BotServices): TelegramRuntime | undefined {
+  const token = config.BOT_TOKEN;
+  const mode = botMode(config);
+  if (!token || mode === "off") {
+    services.log.info(token ? "bot off: BOT_MODE=off" : "bot off: BOT_TOKEN is not set");
+    return undefined;
+  }
+  if (mode === "webhook" && !config.PUBLIC_URL) {
+    throw new Error("BOT_MODE=webhook needs PUBLIC_URL (the https address Telegram posts to)");
+  }
+  const log = services.log;
+  const bot = createBot({ token, services, log, apiRoot: config.BOT_API_ROOT });
+  const secret = webhookSecret(config);
+  let runner: RunnerHandle | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const begin = async () => {
+    try {
+      // getMe ourselves: bot.init() would retry network errors silently, forever.
+      if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
+      if (stopped) return;
+      if (mode === "webhook" && config.PUBLIC_URL) {
+        const url = new URL(WEBHOOK_PATH, config.PUBLIC_URL).toString();
+        await bot.api.setWebhook(url, { secret_token: secret });
+      } else {
+        // Polling and a webhook exclude each other.
+        await bot.api.deleteWebhook();
+        runner = run(bot);
+      }
+      log.info("bot running", { mode, username: bot.botInfo.username });
+    } catch (error) {
+      // grammY's errors name the method, never the token.
+      log.error("bot could not start; retrying", { mode, error: String(error) });
+      if (!stopped) retry = setTimeout(() => void begin(), INIT_RETRY_MS);
+    }
+  };
+  void begin();
+
+  return {
+    mode,
+    notifier: botNotifier(bot),
+    webhook:
+      mode === "webhook" ? (webhookCallback(bot, "hono", { secretToken: secret }) as Handler) : undefined,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      if (runner?.isRunning()) await runner.stop();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { credentials, profiles, userRoles, users } from "../schema/index";
+
+export type Role = (typeof userRoles.$inferSelect)["role"];
+
+export interface AccountRow {
+  id: string;
+  telegramId: bigint | null;
+  telegramUsername: string | null;
+  createdAt: Date;
+  email: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  ageVerified: boolean;
+  passwordHash: string | null;
+}
+
+const accountColumns = {
+  id: users.id,
+  telegramId: users.telegramId,
+  telegramUsername: users.telegramUsername,
+  createdAt: users.createdAt,
+  email: profiles.email,
+  fullName: profiles.fullName,
+  avatarUrl: profiles.avatarUrl,
+  ageVerified: sql<boolean>`coalesce(${profiles.ageVerified}, false)`,
+  passwordHash: credentials.passwordHash,
+};
+
+const accounts = (db: Db) =>
+  db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(credentials, eq(credentials.userId, users.id));
+
+export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
+  return (await accounts(db).where(eq(users.id, id)).limit(1))[0];
+}
+
+/** Emails are unique ignoring case (profiles_email_lower_key). */
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
+  return (await accounts(db).where(sql`lower(${profiles.email}) = lower(${email.trim()})`).limit(1))[0];
+}
+
+export async function findAccountByTelegramId(db: Db, telegramId: bigint): Promise<AccountRow | undefined> {
+  return (await accounts(db).where(eq(users.telegramId, telegramId)).limit(1))[0];
+}
+
+export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    // The enum order: admin, moderator, employee.
+    .orderBy(asc(userRoles.role));
+  return rows.map((r) => r.role);
+}
+
+export async function rolesOfMany(db: Db, userIds: string[]): Promise<Map<string, Role[]>> {
+  const map = new Map<string, Role[]>();
+  if (!userIds.length) return map;
+  const rows = await db
+    .select({ userId: userRoles.userId, role: userRoles.role })
+    .from(userRoles)
+    .where(inArray(userRoles.userId, userIds))
+    // The enum order: admin, moderator, employee.
+    .orderBy(asc(userRoles.role));
+  for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row.role]);
+  return map;
+}
+
+export async function addRole(db: Db, userId: string, role: Role) {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  await db
+    .insert(credentials)
+    .values({ userId, passwordHash })
+    .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: sql`now()` } });
+}
+
+/** Everyone for the admin users screen, oldest first. */
+export function listAccounts(db: Db) {
+  return db
+    .select({ id: users.id, fullName: profiles.fullName, email: profiles.email, createdAt: users.createdAt })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}

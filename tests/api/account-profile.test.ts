@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownOrdersSchema, telegramLinkSchema } from "#api/contracts/account";
+import { meSchema } from "#api/contracts/me";
+import { orders, users } from "#db/schema/index";
+import {
+  bearer,
+  createMember,
+  errorOf,
+  jsonRequest,
+  MINUTE,
+  post,
+  recordingTelegram,
+  signInitData,
+  TEST_BOT_TOKEN,
+  TestClock,
+} from "../helpers/accounts";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+
+const clock = new TestClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({
+    now: clock.now,
+    telegram: recordingTelegram("test_shop_bot"),
+    env: { BOT_TOKEN: TEST_BOT_TOKEN },
+  });
+});
+afterAll(() => t.close());
+
+describe("GET /api/me", () => {
+  it("returns the own account in the contract's shape", async () => {
+    const member = await createMember(t, { fullName: "Grace Hopper", roles: ["employee"] });
+    const res = await t.app.request("/api/me", { headers: bearer(member.token) });
+    expect(res.status).toBe(200);
+    expect(meSchema.strict().parse(await res.json())).toEqual({
+      id: member.userId,
+      email: member.email,
+      fullName: "Grace Hopper",
+      avatarUrl: null,
+      ageVerified: true,
+      telegramId: null,
+      telegramUsername: null,
+      hasPassword: true,
+      roles: ["employee"],
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+});
+
+describe("PATCH /api/me", () => {
+  it("saves a trimmed full name; empty clears it", async () => {
+    const member = await createMember(t);
+    const res = await t.app.request(
+      "/api/me",
+      jsonRequest("PATCH", { fullName: "  Ada Lovelace " }, bearer(member.token)),
+    );
+    expect(res.status).toBe(200);
+    expect(meSchema.parse(await res.json()).fullName).toBe("Ada Lovelace");
+    const cleared = await t.app.request(
+      "/api/me",
+      jsonRequest("PATCH", { fullName: "" }, bearer(member.token)),
+    );
+    expect(meSchema.parse(await cleared.json()).fullName).toBeNull();
+  });
+
+  it("400 for a name too long", async () => {
+    const member = await createMember(t);
+    const res = await t.app.request(
+      "/api/me",
+      jsonRequest("PATCH", { fullName: "x".repeat(101) }, bearer(member.token)),
+    );
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe("Name must be at most 100 characters");
+  });
+});
+
+describe("POST /api/me/age-verification", () => {
+  it("passes the age gate of a Telegram account", async () => {
+    const launch = await t.app.request(
+      "/api/auth/telegram",
+      post({ initData: signInitData({ id: 8_100_000_001, first_name: "Tg" }, clock.now()) }),
+    );
+    const { token, user } = (await launch.json()) as { token: string; user: { ageVerified: boolean } };
+    expect(user.ageVerified).toBe(false);
+    const refused = await t.app.request(
+      "/api/me/age-verification",
+      post({ confirmed: false }, bearer(token)),
+    );
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toEqual({ code: "bad_request", message: "You must be 21+ to join" });
+    const res = await t.app.request("/api/me/age-verification", post({ confirmed: true }, bearer(token)));
+    expect(res.status).toBe(200);
+    expect(meSchema.parse(await res.json()).ageVerified).toBe(true);
+  });
+});
+
+describe("GET /api/me/orders and /api/me/roles", () => {
+  it("lists only the own orders, newest first; [] without any", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    const empty = await t.app.request("/api/me/orders", { headers: bearer(member.token) });
+    expect(ownOrdersSchema.parse(await empty.json())).toEqual({ orders: [] });
+    const db = t.services.database.db;
+    await db.insert(orders).values([
+      { userId: member.userId, totalCredits: "10.00", createdAt: new Date("2025-01-01T00:00:00Z") },
+      { userId: member.userId, totalCredits: "20.50", createdAt: new Date("2025-02-01T00:00:00Z") },
+      { userId: other.userId, totalCredits: "99.00" },
+    ]);
+    const list = ownOrdersSchema.parse(
+      await (await t.app.request("/api/me/orders", { headers: bearer(member.token) })).json(),
+    ).orders;
+    expect(list.map((o) => o.totalCredits)).toEqual(["20.50", "10.00"]);
+  });
+
+  it("gives the own roles, highest rank first", async () => {
+    const member = await createMember(t, { roles: ["employee", "moderator"] });
+    const res = await t.app.request("/api/me/roles", { headers: bearer(member.token) });
+    expect(await res.json()).toEqual({ roles: ["moderator", "employee"] });
+  });
+});
+
+describe("POST /api/me/telegram-link", () => {
+  it("returns a one-time t.me deep link valid for 15 minutes", async () => {
+    const member = await createMember(t);
+    const res = await t.app.request("/api/me/telegram-link", {
+      method: "POST",
+      headers: bearer(member.token),
+    });
+    expect(res.status).toBe(200);
+    const link = telegramLinkSchema.parse(await res.json());
+    expect(link.url).toMatch(/^https:\/\/t\.me\/test_shop_bot\?start=link_[A-Za-z0-9_-]{22}$/);
+    expect(Date.parse(link.expiresAt) - clock.ms).toBe(15 * MINUTE);
+  });
+
+  it("409 when the account already has Telegram", async () => {
+    const member = await createMember(t);
+    await t.services.database.db.update(users).set({ telegramId: 555n }).where(eq(users.id, member.userId));
+    const res = await t.app.request("/api/me/telegram-link", {
+      method: "POST",
+      headers: bearer(member.token),
+    });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({
+      code: "conflict",
+      message: "Your account is already linked to Telegram.",
+    });
+  });
+
+  it("422 'Telegram is not configured' while the bot is off", async () => {
+    const off = await startTestApp();
+    try {
+      const member = await createMember(off);
+      const res = await off.app.request("/api/me/telegram-link", {
+        method: "POST",
+        headers: bearer(member.token),
+      });
+      expect(res.status).toBe(422);
+      expect(await errorOf(res)).toEqual({ code: "unprocessable", message: "Telegram is not configured" });
+    } finally {
+      await off.close();
+    }
+  });
+});

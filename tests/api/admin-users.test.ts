@@ -1,0 +1,250 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCommand } from "#api/admin-commands";
+import { adminUserListSchema, setRoleResultSchema } from "#api/contracts/admin";
+import type { Role } from "#api/contracts/roles";
+import { replaceRole } from "#api/services/roles";
+import { createDb } from "#db/client";
+import { userRoles, users } from "#db/schema/index";
+import {
+  bearer,
+  createMember,
+  errorOf,
+  jsonRequest,
+  post,
+  signInitData,
+  TEST_BOT_TOKEN,
+} from "../helpers/accounts";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createMember>>;
+beforeAll(async () => {
+  t = await startTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN } });
+  admin = await createMember(t, { roles: ["admin"], fullName: "First Admin" });
+});
+afterAll(() => t.close());
+
+const setRole = (token: string, userId: string, role: unknown) =>
+  t.app.request(`/api/admin/users/${userId}/role`, jsonRequest("PUT", { role }, bearer(token)));
+const rolesInDb = async (userId: string) =>
+  (await t.services.database.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map(
+    (r) => r.role,
+  );
+
+describe("GET /api/admin/users", () => {
+  it("lists everyone oldest first with name, email and roles", async () => {
+    const named = await createMember(t, { fullName: "Named Person", roles: ["employee"] });
+    const launch = await t.app.request(
+      "/api/auth/telegram",
+      post({ initData: signInitData({ id: 8_400_000_001, first_name: "" }, new Date()) }),
+    );
+    expect(launch.status).toBe(200);
+    const res = await t.app.request("/api/admin/users", { headers: bearer(admin.token) });
+    expect(res.status).toBe(200);
+    const list = adminUserListSchema.parse(await res.json()).users;
+    expect(list[0]).toEqual({
+      id: admin.userId,
+      fullName: "First Admin",
+      email: admin.email,
+      roles: ["admin"],
+    });
+    expect(list.find((u) => u.id === named.userId)).toEqual({
+      id: named.userId,
+      fullName: "Named Person",
+      email: named.email,
+      roles: ["employee"],
+    });
+    // A Telegram account with no name and no email: the screen shows "No name" and "No role assigned".
+    expect(list.at(-1)).toMatchObject({ fullName: null, email: null, roles: [] });
+  });
+
+  it("is for admins only: 403 'Not authorized' for other staff and members, 401 for nobody", async () => {
+    for (const roles of [["moderator"], ["employee"], []] as Role[][]) {
+      const someone = await createMember(t, { roles });
+      const res = await t.app.request("/api/admin/users", { headers: bearer(someone.token) });
+      expect(res.status).toBe(403);
+      expect(await errorOf(res)).toEqual({ code: "forbidden", message: "Not authorized" });
+    }
+    const anonymous = await t.app.request("/api/admin/users");
+    expect(anonymous.status).toBe(401);
+    expect((await errorOf(anonymous)).message).toBe("Not signed in");
+  });
+});
+
+describe("PUT /api/admin/users/:id/role", () => {
+  it("replaces all roles with the chosen one", async () => {
+    const member = await createMember(t, { roles: ["employee", "moderator"] });
+    const res = await setRole(admin.token, member.userId, "admin");
+    expect(res.status).toBe(200);
+    expect(setRoleResultSchema.parse(await res.json()).user).toEqual({
+      id: member.userId,
+      fullName: null,
+      email: member.email,
+      roles: ["admin"],
+    });
+    expect(await rolesInDb(member.userId)).toEqual(["admin"]);
+    await setRole(admin.token, member.userId, "employee");
+    expect(await rolesInDb(member.userId)).toEqual(["employee"]);
+  });
+
+  it("takes effect on the user's very next request (the server checks, not the client)", async () => {
+    const member = await createMember(t);
+    expect((await t.app.request("/api/admin/users", { headers: bearer(member.token) })).status).toBe(403);
+    await setRole(admin.token, member.userId, "admin");
+    expect((await t.app.request("/api/admin/users", { headers: bearer(member.token) })).status).toBe(200);
+    await setRole(admin.token, member.userId, "moderator");
+    expect((await t.app.request("/api/admin/users", { headers: bearer(member.token) })).status).toBe(403);
+  });
+
+  it("deletes and inserts in one transaction: a failing insert keeps the old roles", async () => {
+    const member = await createMember(t, { roles: ["moderator", "employee"] });
+    await expect(replaceRole(t.services.database.db, member.userId, "superuser" as Role)).rejects.toThrow();
+    expect((await rolesInDb(member.userId)).sort()).toEqual(["employee", "moderator"]);
+  });
+
+  it("keeps at least one admin", async () => {
+    const solo = await startTestApp();
+    try {
+      const only = await createMember(solo, { roles: ["admin"] });
+      const res = await solo.app.request(
+        `/api/admin/users/${only.userId}/role`,
+        jsonRequest("PUT", { role: "moderator" }, bearer(only.token)),
+      );
+      expect(res.status).toBe(422);
+      expect(await errorOf(res)).toEqual({
+        code: "unprocessable",
+        message: "At least one admin is required",
+      });
+      const second = await createMember(solo);
+      const promote = await solo.app.request(
+        `/api/admin/users/${second.userId}/role`,
+        jsonRequest("PUT", { role: "admin" }, bearer(only.token)),
+      );
+      expect(promote.status).toBe(200);
+      const stepDown = await solo.app.request(
+        `/api/admin/users/${only.userId}/role`,
+        jsonRequest("PUT", { role: "employee" }, bearer(only.token)),
+      );
+      expect(stepDown.status).toBe(200);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it("404 'User not found' for an unknown or malformed id; 400 for an unknown role", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const res = await setRole(admin.token, id, "employee");
+      expect(res.status).toBe(404);
+      expect(await errorOf(res)).toEqual({ code: "not_found", message: "User not found" });
+    }
+    const member = await createMember(t);
+    const bad = await setRole(admin.token, member.userId, "owner");
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toBe("Please choose Admin, Moderator or Employee");
+  });
+
+  it("only admins may change roles", async () => {
+    const moderator = await createMember(t, { roles: ["moderator"] });
+    const res = await setRole(moderator.token, moderator.userId, "admin");
+    expect(res.status).toBe(403);
+    expect(await rolesInDb(moderator.userId)).toEqual(["moderator"]);
+  });
+});
+
+describe("the admin command", () => {
+  const run = async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdminCommand(t.services.database.db, args, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
+  it("grants by email or Telegram id, revokes, lists", async () => {
+    const member = await createMember(t);
+    expect(await run("grant", member.email.toUpperCase(), "moderator")).toMatchObject({
+      code: 0,
+      out: `Granted moderator to ${member.email} (user ${member.userId}).`,
+    });
+    expect((await run("grant", member.email, "moderator")).out).toBe(
+      `${member.email} already has moderator.`,
+    );
+    expect(await rolesInDb(member.userId)).toEqual(["moderator"]);
+
+    await t.services.database.db
+      .update(users)
+      .set({ telegramId: 77_000_000_001n })
+      .where(eq(users.id, member.userId));
+    expect((await run("grant", "77000000001", "employee")).code).toBe(0);
+    expect((await rolesInDb(member.userId)).sort()).toEqual(["employee", "moderator"]);
+
+    const listed = await run("list");
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(`${member.userId}  ${member.email}  No name  moderator, employee`);
+
+    expect(await run("revoke", member.email, "moderator")).toMatchObject({
+      code: 0,
+      out: `Revoked moderator from ${member.email} (user ${member.userId}).`,
+    });
+    expect(await rolesInDb(member.userId)).toEqual(["employee"]);
+  });
+
+  it("refuses unknown people (1) and bad usage (2) with a clear line", async () => {
+    expect(await run("grant", "nobody@example.com", "admin")).toMatchObject({
+      code: 1,
+      err: "No user with email nobody@example.com. They sign in once first.",
+    });
+    expect((await run("grant", "x@example.com", "owner")).code).toBe(2);
+    expect((await run("grant", "x@example.com")).code).toBe(2);
+    expect((await run("promote", "x@example.com", "admin")).err).toContain("Usage:");
+  });
+
+  it("will not revoke the last admin", async () => {
+    const solo = await startTestApp();
+    try {
+      const only = await createMember(solo, { roles: ["admin"] });
+      const err: string[] = [];
+      const code = await runAdminCommand(solo.services.database.db, ["revoke", only.email, "admin"], {
+        out: () => {},
+        err: (line) => err.push(line),
+      });
+      expect(code).toBe(1);
+      expect(err[0]).toBe("At least one admin is required: grant admin to someone else first.");
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it("runs as `npm run admin` against the configured database", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "admin-cli-"));
+    try {
+      // An account to promote, in the PGlite the command will open (always PGlite here: it is the default).
+      const database = await createDb({ dataDir: join(dataDir, "pglite") });
+      const [user] = await database.db.insert(users).values({ telegramId: 31337n }).returning();
+      await database.close();
+
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, ["--import", "tsx", "api/admin-cli.ts", ...args], {
+          env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir },
+          encoding: "utf8",
+        });
+      const granted = cli("grant", "31337", "admin");
+      expect(granted.stderr).toBe("");
+      expect(granted.stdout.trim()).toBe(`Granted admin to Telegram 31337 (user ${user?.id}).`);
+      expect(granted.status).toBe(0);
+      const missing = cli("grant", "42", "admin");
+      expect(missing.status).toBe(1);
+      expect(missing.stderr.trim()).toBe("No user with Telegram id 42. They sign in once first.");
+      expect(cli().status).toBe(2);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

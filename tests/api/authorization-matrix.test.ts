@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSession } from "#api/auth/sessions";
+import type { Role } from "#api/contracts/roles";
+import { legalDocuments } from "#db/schema/index";
+import { createMember } from "../helpers/accounts";
+import { startTestApp } from "../helpers/test-app";
+
+/**
+ * Every /api route the router serves, called as each kind of person, against the table below. The
+ * routes come from the router itself, so a new route without a row here fails this file.
+ */
+type Who = "anonymous" | "member" | "employee" | "moderator" | "admin";
+const people: Who[] = ["anonymous", "member", "employee", "moderator", "admin"];
+
+interface Row {
+  status: Record<Who, number>;
+  params?: Record<string, string>;
+  /** A JSON body; chosen so no call changes who anyone is. */
+  body?: (who: Who) => unknown;
+}
+
+const everyone = (status: number): Record<Who, number> => ({
+  anonymous: status,
+  member: status,
+  employee: status,
+  moderator: status,
+  admin: status,
+});
+const signedIn = (status: number): Record<Who, number> => ({ ...everyone(status), anonymous: 401 });
+const adminOnly = (status: number): Record<Who, number> => ({
+  anonymous: 401,
+  member: 403,
+  employee: 403,
+  moderator: 403,
+  admin: status,
+});
+
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+const expected: Record<string, Row> = {
+  // Public
+  "GET /api/health": { status: everyone(200) },
+  "GET /api/openapi.json": { status: everyone(200) },
+  "GET /api/channel": { status: everyone(200) },
+  "GET /api/products": { status: everyone(200) },
+  "GET /api/products/:id": { status: everyone(404), params: { id: UNKNOWN_ID } },
+  "GET /api/legal/:type": { status: everyone(200), params: { type: "terms" } },
+  "GET /api/events": { status: everyone(200) },
+  "POST /api/auth/telegram": { status: everyone(401), body: () => ({}) },
+  "POST /api/auth/signup": { status: everyone(400), body: () => ({}) },
+  "POST /api/auth/login": { status: everyone(400), body: () => ({}) },
+  "POST /api/auth/logout": { status: everyone(200) },
+  "POST /api/auth/password-reset": {
+    status: everyone(200),
+    body: (who) => ({ email: `${who}@nowhere.example` }),
+  },
+  "POST /api/auth/password-reset/confirm": { status: everyone(400), body: () => ({}) },
+  // Own account: any signed-in person
+  "GET /api/me": { status: signedIn(200) },
+  "PATCH /api/me": { status: signedIn(200), body: () => ({ fullName: "Matrix" }) },
+  "DELETE /api/me": { status: signedIn(400), body: () => ({}) },
+  "GET /api/me/roles": { status: signedIn(200) },
+  "GET /api/me/orders": { status: signedIn(200) },
+  "POST /api/me/avatar": { status: signedIn(415) },
+  "POST /api/me/age-verification": { status: signedIn(200), body: () => ({ confirmed: true }) },
+  "POST /api/me/password": { status: signedIn(400), body: () => ({}) },
+  "POST /api/me/telegram-link": { status: signedIn(422) },
+  // Administration: admins only
+  "GET /api/admin/users": { status: adminOnly(200) },
+  "PUT /api/admin/users/:id/role": {
+    status: adminOnly(404),
+    params: { id: UNKNOWN_ID },
+    body: () => ({ role: "employee" }),
+  },
+};
+
+const t = await startTestApp();
+afterAll(() => t.close());
+
+const served = [
+  ...new Set(
+    t.app.routes
+      .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+      .map((r) => `${r.method} ${r.path}`),
+  ),
+].sort();
+
+const userIds = new Map<Who, string>();
+beforeAll(async () => {
+  const roleOf: Record<Exclude<Who, "anonymous">, Role[]> = {
+    member: [],
+    employee: ["employee"],
+    moderator: ["moderator"],
+    admin: ["admin"],
+  };
+  for (const [who, roles] of Object.entries(roleOf) as [Exclude<Who, "anonymous">, Role[]][]) {
+    userIds.set(who, (await createMember(t, { roles })).userId);
+  }
+  await t.services.database.db.insert(legalDocuments).values({ documentType: "terms", content: "# Terms" });
+});
+
+/** A fresh session per call, so sign-out in one row cannot affect another. */
+async function headersFor(who: Who): Promise<Record<string, string>> {
+  const userId = userIds.get(who);
+  if (!userId) return {};
+  const { token } = await startSession(t.services.database.db, userId, new Date(), 1);
+  return { authorization: `Bearer ${token}` };
+}
+
+describe("the authorization matrix", () => {
+  it("has an expectation for every route the router serves, and no stale ones", () => {
+    const missing = served.filter((route) => !(route in expected));
+    expect(missing, "routes with no row in the authorization matrix").toEqual([]);
+    const stale = Object.keys(expected).filter((route) => !served.includes(route));
+    expect(stale, "rows for routes that no longer exist").toEqual([]);
+  });
+
+  describe.each(served)("%s", (route) => {
+    it.each(people)("as %s", async (who) => {
+      const row = expected[route];
+      if (!row) throw new Error(`No expectation for ${route}: add it to the authorization matrix`);
+      const [method = "GET", pattern = ""] = route.split(" ");
+      const path = pattern.replace(
+        /:([A-Za-z_]+)/g,
+        (_, name: string) => row.params?.[name] ?? `missing-${name}`,
+      );
+      const headers = await headersFor(who);
+      const body = row.body?.(who);
+      const controller = new AbortController();
+      const res = await t.app.request(path, {
+        method,
+        signal: controller.signal,
+        headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      // The event stream never ends on its own.
+      controller.abort();
+      expect(res.status, `${route} as ${who}`).toBe(row.status[who]);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { createServer, type Server } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSmtpMailer } from "#api/integrations/mailer";
+import { createMember, post } from "../helpers/accounts";
+import { eventually, startTestApp } from "../helpers/test-app";
+
+/** Just enough of an SMTP server to receive what nodemailer sends, with no network beyond loopback. */
+function fakeSmtpServer() {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    let current = { from: "", to: [] as string[], data: "" };
+    socket.write("220 fake ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(current);
+          current = { from: "", to: [], data: "" };
+          socket.write("250 queued\r\n");
+          continue;
+        }
+        const newline = buffer.indexOf("\r\n");
+        if (newline < 0) return;
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") socket.write("250-fake\r\n250 8BITMIME\r\n");
+        else if (verb === "MAIL") {
+          current.from = line;
+          socket.write("250 ok\r\n");
+        } else if (verb === "RCPT") {
+          current.to.push(line);
+          socket.write("250 ok\r\n");
+        } else if (verb === "DATA") {
+          inData = true;
+          socket.write("354 go ahead\r\n");
+        } else if (verb === "QUIT") {
+          socket.end("221 bye\r\n");
+        } else socket.write("250 ok\r\n");
+      }
+    });
+  });
+  return { server, received };
+}
+
+let smtp: ReturnType<typeof fakeSmtpServer>;
+let url: string;
+beforeAll(async () => {
+  smtp = fakeSmtpServer();
+  await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
+  url = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => (smtp.server as Server).close(() => resolve())));
+
+describe("SMTP mail", () => {
+  it("sends through SMTP_URL from MAIL_FROM", async () => {
+    await createSmtpMailer(url, "Shop <no-reply@shop.example>").send({
+      to: "ada@example.com",
+      subject: "Hello",
+      text: "Body text",
+    });
+    const mail = smtp.received.at(-1);
+    expect(mail?.from).toContain("<no-reply@shop.example>");
+    expect(mail?.to).toEqual(["RCPT TO:<ada@example.com>"]);
+    expect(mail?.data).toContain("Subject: Hello");
+    expect(mail?.data).toContain("Body text");
+  });
+
+  it("carries the password reset link when SMTP_URL is configured", async () => {
+    const t = await startTestApp({
+      env: { SMTP_URL: url, MAIL_FROM: "Reset <reset@shop.example>", PUBLIC_URL: "https://shop.example.com" },
+    });
+    try {
+      const member = await createMember(t);
+      expect((await t.app.request("/api/auth/password-reset", post({ email: member.email }))).status).toBe(
+        200,
+      );
+      const mail = await eventually(async () => {
+        const found = smtp.received.find((m) => m.to.some((to) => to.includes(member.email)));
+        expect(found).toBeDefined();
+        return found;
+      });
+      expect(mail?.from).toContain("<reset@shop.example>");
+      // Quoted-printable may wrap long lines with "=\r\n".
+      expect(mail?.data.replace(/=\r\n/g, "")).toMatch(
+        /https:\/\/shop\.example\.com\/reset-password\?token=3D[A-Za-z0-9_-]{43}/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});

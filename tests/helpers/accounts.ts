@@ -1,0 +1,168 @@
+import { sign } from "@telegram-apps/init-data-node";
+import { eq } from "drizzle-orm";
+import type { Transformer } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Session } from "#api/contracts/auth";
+import type { Role } from "#api/contracts/roles";
+import type { Mailer, MailMessage } from "#api/integrations/mailer";
+import type { Logger } from "#api/logger";
+import type { TelegramNotifier } from "#api/services/telegram-notifier";
+import { profiles, userRoles } from "#db/schema/index";
+import type { TestApp } from "./test-app";
+
+export const TEST_BOT_TOKEN = "123456789:AAtest-bot-token_for-the-suite";
+
+export const testBotInfo: UserFromGetMe = {
+  id: 123456789,
+  is_bot: true,
+  first_name: "Shop Bot",
+  username: "test_shop_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: true,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(public ms = Date.parse("2025-06-01T12:00:00Z")) {}
+  readonly now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export interface TelegramTestUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+}
+
+/** initData as Telegram would sign it for this bot token. */
+export function signInitData(user: TelegramTestUser, authDate: Date, token = TEST_BOT_TOKEN): string {
+  return sign({ user, query_id: "AAH-test" } as Parameters<typeof sign>[0], token, authDate);
+}
+
+export const jsonRequest = (
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RequestInit => ({
+  method,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+export const post = (body: unknown, headers: Record<string, string> = {}) =>
+  jsonRequest("POST", body, headers);
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function errorOf(res: Response): Promise<{ code: string; message: string }> {
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  return body.error;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+export const GOOD_PASSWORD = "Sunny-Day-42";
+
+/** Signs up through the API (so age-verified), then gives the roles directly. */
+export async function createMember(
+  t: TestApp,
+  options: {
+    email?: string;
+    password?: string;
+    roles?: Role[];
+    ageVerified?: boolean;
+    fullName?: string;
+  } = {},
+): Promise<{ token: string; userId: string; email: string; password: string; session: Session }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? GOOD_PASSWORD;
+  const res = await t.app.request(
+    "/api/auth/signup",
+    post({ email, password, confirmPassword: password, ageConfirmed: true, fullName: options.fullName }),
+  );
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const session = (await res.json()) as Session;
+  const db = t.services.database.db;
+  for (const role of options.roles ?? [])
+    await db.insert(userRoles).values({ userId: session.user.id, role });
+  if (options.ageVerified === false) {
+    await db.update(profiles).set({ ageVerified: false }).where(eq(profiles.id, session.user.id));
+  }
+  return { token: session.token, userId: session.user.id, email, password, session };
+}
+
+/** The `session` cookie's value from a response, or undefined. */
+export function sessionCookieOf(res: Response): { value: string; attributes: string } | undefined {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+  if (!header) return undefined;
+  const [pair = "", ...rest] = header.split(";");
+  return { value: pair.slice("session=".length), attributes: rest.join(";") };
+}
+
+export function recordingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+export function recordingTelegram(botUsername = testBotInfo.username): TelegramNotifier & {
+  sent: { telegramId: bigint; text: string }[];
+} {
+  const sent: { telegramId: bigint; text: string }[] = [];
+  return {
+    enabled: true,
+    botUsername,
+    sent,
+    async sendMessage(telegramId, text) {
+      sent.push({ telegramId, text });
+    },
+  };
+}
+
+export function recordingLogger(): Logger & {
+  lines: { level: string; message: string; fields?: Record<string, unknown> }[];
+} {
+  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => {
+    lines.push({ level, message, ...(fields ? { fields } : {}) });
+  };
+  return { lines, info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+export interface RecordedCall {
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+/** An API transformer that records the bot's calls and answers them without Telegram. */
+export function recordingTransformer(): { calls: RecordedCall[]; transformer: Transformer } {
+  const calls: RecordedCall[] = [];
+  let messageId = 1000;
+  const transformer: Transformer = async (_prev, method, payload) => {
+    calls.push({ method, payload: payload as Record<string, unknown> });
+    const result =
+      method === "sendMessage"
+        ? { message_id: ++messageId, date: Math.floor(Date.now() / 1000), chat: { id: 1, type: "private" } }
+        : true;
+    return { ok: true, result } as never;
+  };
+  return { calls, transformer };
+}
