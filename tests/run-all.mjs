@@ -4,6 +4,7 @@
 // Ends with one line "N passed, N failed" (also written to $TEST_SUMMARY_FILE when set).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -72,6 +73,17 @@ if (env.DATABASE_URL) {
   }
   await admin.end();
 }
+
+// Free ports for the two end-to-end servers, so a run never collides with another one on the machine.
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+env.E2E_PORT_SEEDED = String(await freePort());
+env.E2E_PORT_EMPTY = String(await freePort());
 
 const playwrightReport = join(reports, "playwright.json");
 const playwrightStatus = run(

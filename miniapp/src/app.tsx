@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { RouterProvider } from "react-router";
+// From react-router/dom: navigations can then use ReactDOM.flushSync (sign-out leaves a signed-in page first).
+import { RouterProvider } from "react-router/dom";
 import { createRouter } from "./routes";
 
 export function App() {

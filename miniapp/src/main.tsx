@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { startAppearance } from "./state/appearance";
+import { startAuth } from "./state/auth";
 import "./styles.css";
 import { mightBeTelegram } from "./telegram/detect";
 import { startParamRoute } from "./telegram/start-param";
@@ -40,6 +42,9 @@ async function startInTelegram(): Promise<void> {
 
 async function main(): Promise<void> {
   await startInTelegram();
+  startAppearance();
+  // Signing in (Telegram's initData, or the web's cookie) runs while the first screen renders.
+  void startAuth();
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
   createRoot(root).render(

@@ -3,6 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import {
+  E2E_ADMIN_EMAIL,
+  E2E_BOT_TOKEN,
+  EMPTY_ORIGIN,
+  EMPTY_PORT,
+  SEEDED_ORIGIN,
+  SEEDED_PORT,
+  seededServerLog,
+} from "./support/env";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -23,12 +32,18 @@ function runDataDir(variable: string, prefix: string): string {
 }
 const seededDataDir = runDataDir("E2E_DATA_DIR_SEEDED", "e2e-seeded-");
 const emptyDataDir = runDataDir("E2E_DATA_DIR_EMPTY", "e2e-empty-");
+runDataDir("E2E_LOG_DIR", "e2e-logs-");
 
 const systemChromium = "/usr/bin/chromium";
 
-const server = (name: string, port: number, env: Record<string, string>) => ({
+const server = (
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  command = "npx tsx api/main.ts",
+) => ({
   name,
-  command: "npx tsx api/main.ts",
+  command,
   cwd: root,
   url: `http://127.0.0.1:${port}/api/health`,
   timeout: 120_000,
@@ -72,21 +87,33 @@ export default defineConfig({
   projects: [
     {
       name: "seeded",
-      testIgnore: /empty-catalogue\.spec\.ts$/,
-      use: { browserName: "chromium", baseURL: "http://127.0.0.1:4310" },
+      testIgnore: /empty-[\w-]+\.spec\.ts$/,
+      use: { browserName: "chromium", baseURL: SEEDED_ORIGIN },
     },
     {
       name: "empty",
-      testMatch: /empty-catalogue\.spec\.ts$/,
-      use: { browserName: "chromium", baseURL: "http://127.0.0.1:4311" },
+      testMatch: /empty-[\w-]+\.spec\.ts$/,
+      use: { browserName: "chromium", baseURL: EMPTY_ORIGIN },
     },
   ],
   webServer: [
-    server("seeded", 4310, {
-      DATA_DIR: seededDataDir,
-      DATABASE_URL: process.env.E2E_DATABASE_URL_SEEDED ?? "",
-    }),
-    server("empty", 4311, {
+    // The seeded server checks Telegram launches against the test bot token with the bot itself off
+    // (BOT_MODE=off: nothing tries to reach Telegram), makes ADMIN_EMAILS an admin, and
+    // writes its log to a file: with no SMTP and no bot delivery, reset links go to the log.
+    server(
+      "seeded",
+      SEEDED_PORT,
+      {
+        DATA_DIR: seededDataDir,
+        DATABASE_URL: process.env.E2E_DATABASE_URL_SEEDED ?? "",
+        BOT_TOKEN: E2E_BOT_TOKEN,
+        BOT_MODE: "off",
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        LOG_LEVEL: "info",
+      },
+      `npx tsx api/main.ts >> "${seededServerLog()}"`,
+    ),
+    server("empty", EMPTY_PORT, {
       DATA_DIR: emptyDataDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL_EMPTY ?? "",
       SEED_DEMO_DATA: "false",

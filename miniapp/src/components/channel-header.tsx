@@ -1,14 +1,22 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
+import type { ChannelInfo } from "#api/contracts/channel";
 import { fetchChannel } from "../lib/api";
 import { memberCountText } from "../lib/format";
-import { useResource } from "../lib/use-resource";
+import { type Resource, useResource } from "../lib/use-resource";
+
+export type ChannelResource = Resource<ChannelInfo> & { reload: () => void };
+
+/** The channel settings, kept fresh: the landing loads them once for its hero and this block. */
+export const useChannel = (enabled = true): ChannelResource =>
+  useResource("channel", fetchChannel, { refetchOn: "channel_settings", enabled });
 
 export const DEFAULT_LOGO = "/default-logo.svg";
 
 /** Round logo, channel name and "N members"; reloads when the channel settings change. */
-export function ChannelHeader() {
-  const channel = useResource("channel", fetchChannel, { refetchOn: "channel_settings" });
+export function ChannelHeader({ channel: given }: { channel?: ChannelResource }) {
+  const own = useChannel(given === undefined);
+  const channel = given ?? own;
 
   useEffect(() => {
     if (channel.status === "error") toast.error("Failed to load channel", { id: "load-channel" });

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { lockScroll } from "../lib/scroll-lock";
 
 interface DrawerProps {
   open: boolean;
@@ -8,10 +9,22 @@ interface DrawerProps {
   description?: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** A right-side sheet (default) or a bottom sheet. */
+  placement?: "right" | "bottom";
+  className?: string;
 }
 
-/** A right-side sheet: a modal dialog that closes on Escape, on the backdrop and on its X. */
-export function Drawer({ open, onClose, title, description, children, footer }: DrawerProps) {
+/** A side or bottom sheet: a modal dialog that closes on Escape, on the backdrop and on its X. */
+export function Drawer({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  placement = "right",
+  className,
+}: DrawerProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -24,10 +37,10 @@ export function Drawer({ open, onClose, title, description, children, footer }: 
       if (event.key === "Escape") onClose();
     };
     document.addEventListener("keydown", onKey);
-    document.body.classList.add("scroll-locked");
+    const unlock = lockScroll();
     return () => {
       document.removeEventListener("keydown", onKey);
-      document.body.classList.remove("scroll-locked");
+      unlock();
       previous?.focus?.();
     };
   }, [open, onClose]);
@@ -38,7 +51,7 @@ export function Drawer({ open, onClose, title, description, children, footer }: 
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
       <div
         ref={panel}
-        className="drawer"
+        className={`drawer drawer-${placement}${className ? ` ${className}` : ""}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

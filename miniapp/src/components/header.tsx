@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
+import { useAuth } from "../state/auth";
 import { cartCountAtom } from "../state/cart";
 import { openDrawerAtom } from "../state/drawers";
 
@@ -8,6 +9,7 @@ export function Header() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const count = useAtomValue(cartCountAtom);
   const navigate = useNavigate();
+  const signedIn = useAuth().status === "signed-in";
   return (
     <header className="app-header">
       <div className="app-header-inner">
@@ -33,11 +35,10 @@ export function Header() {
               </span>
             ) : null}
           </button>
-          {/* Signed out for now: the sign-in screens come with the identity issue. */}
           <button
             type="button"
             className="icon-button header-button"
-            onClick={() => navigate("/auth")}
+            onClick={() => navigate(signedIn ? "/settings" : "/auth")}
             aria-label="Account"
           >
             <UserRound size={22} aria-hidden="true" />

@@ -1,9 +1,12 @@
 import { hc } from "hono/client";
 import type { AppType } from "#api/app";
 import type { ChannelInfo } from "#api/contracts/channel";
+import type { Me } from "#api/contracts/me";
 import type { Product } from "#api/contracts/products";
+import { authHeaders } from "./session";
 
-export const api = hc<AppType>("/api");
+// Every call carries the session (Bearer) when the Mini App holds one; the web's cookie rides along by itself.
+export const api = hc<AppType>("/api", { headers: authHeaders });
 
 /** A load that failed: `notFound` is a 404 the page shows its own way; everything else is retryable. */
 export class LoadError extends Error {
@@ -18,7 +21,8 @@ export class LoadError extends Error {
   }
 }
 
-async function failure(response: Response): Promise<LoadError> {
+/** The API's `{ error: { message } }` as a LoadError (the status alone when the body says nothing). */
+export async function failure(response: Response): Promise<LoadError> {
   let message = `HTTP ${response.status}`;
   try {
     const body = (await response.json()) as { error?: { message?: string } };
@@ -27,6 +31,13 @@ async function failure(response: Response): Promise<LoadError> {
     // Not JSON (a proxy's error page): the status says enough.
   }
   return new LoadError(message, response.status);
+}
+
+export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/** What to tell the person about a failed call: the server's message, else the generic one. */
+export function errorMessage(error: unknown, fallback = SOMETHING_WENT_WRONG): string {
+  return error instanceof LoadError && !/^HTTP \d+$/.test(error.message) ? error.message : fallback;
 }
 
 export async function fetchChannel(signal?: AbortSignal): Promise<ChannelInfo> {
@@ -46,4 +57,11 @@ export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Pr
   const response = await api.products[":id"].$get({ param: { id } }, { init: { signal } });
   if (!response.ok) throw await failure(response);
   return (await response.json()) as Product;
+}
+
+/** Who is signed in; a LoadError with status 401 when nobody is. */
+export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  const response = await api.me.$get(undefined, { init: { signal } });
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as Me;
 }

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from "#api/contracts/events";
+import { sessionToken } from "./session";
 
 export type ChangeTable = ChangeEvent["table"];
 type Listener = (event: ChangeEvent | null) => void;
@@ -31,7 +32,9 @@ function notify(table: ChangeTable | null, event: ChangeEvent | null) {
 
 function open() {
   if (source || typeof EventSource === "undefined") return;
-  const es = new EventSource("/api/events");
+  // EventSource cannot send headers: the Mini App's session goes in the query (the API logs paths only).
+  const token = sessionToken();
+  const es = new EventSource(token ? `/api/events?token=${encodeURIComponent(token)}` : "/api/events");
   source = es;
   es.addEventListener("open", () => {
     retryDelay = 1000;
@@ -73,4 +76,18 @@ export function subscribeToChanges(table: ChangeTable, listener: Listener): () =
   return () => {
     set.delete(listener);
   };
+}
+
+/**
+ * The session changed (signed in or out): the stream reopens as the new person, since what it
+ * delivers depends on who is listening. Screens load their own data when the session changes.
+ */
+export function restartEvents(): void {
+  clearTimeout(retryTimer);
+  if (!source) return;
+  source.close();
+  source = null;
+  retryDelay = 1000;
+  hadError = false;
+  if (subscriberCount() > 0) open();
 }

@@ -1,5 +1,12 @@
 import { atom } from "jotai";
 
-/** Which of the header's drawers is open; at most one at a time. */
-export type DrawerName = "products" | "cart";
+/**
+ * Which sheet is open; at most one at a time: the header's drawers, the landing's Get Started
+ * sheet and the auth dialog. Telegram's BackButton closes whichever is open.
+ */
+export type DrawerName = "products" | "cart" | "get-started" | "auth";
 export const openDrawerAtom = atom<DrawerName | null>(null);
+
+/** The auth dialog's tab. */
+export type AuthTab = "login" | "signup";
+export const authTabAtom = atom<AuthTab>("login");

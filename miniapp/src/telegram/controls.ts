@@ -3,11 +3,19 @@
  * Telegram and null otherwise, so components never import the SDK themselves.
  */
 export interface TelegramControls {
+  /** The raw launch initData the API verifies at sign-in (never initDataUnsafe); null when absent. */
+  initData: string | null;
   showBackButton(visible: boolean): void;
   onBackButton(handler: () => void): () => void;
   setMainButton(params: { text: string; enabled: boolean; visible: boolean }): void;
   onMainButton(handler: () => void): () => void;
   impact(style?: "light" | "medium" | "heavy"): void;
+  /** Opens a link outside the Mini App (t.me links inside Telegram), keeping the app open. */
+  openLink(url: string): void;
+  /** Whether Telegram's current theme is dark (null when it has not said). */
+  isDark(): boolean | null;
+  /** Calls `handler` when the person switches Telegram's theme. */
+  onThemeChange(handler: () => void): () => void;
 }
 
 let controls: TelegramControls | null = null;

@@ -15,7 +15,10 @@ import {
   mountViewport,
   onBackButtonClick,
   onMainButtonClick,
+  openLink,
+  openTelegramLink,
   retrieveLaunchParams,
+  retrieveRawInitData,
   setMainButtonParams,
   showBackButton,
 } from "@telegram-apps/sdk-react";
@@ -44,20 +47,21 @@ export interface TelegramLaunch {
 export function startTelegram(): TelegramLaunch | null {
   if (!isTMA()) return null;
   let startParam: string | null = null;
+  let initData: string | null = null;
   try {
     startParam = retrieveLaunchParams().tgWebAppStartParam ?? null;
+    // Raw, as Telegram sent it: the API checks its hash over exactly these bytes.
+    initData = retrieveRawInitData() ?? null;
     init();
   } catch {
     return null;
   }
 
+  // Telegram's colours become --tg-theme-* variables and follow a theme switch by themselves; whether
+  // the app uses them is the appearance setting's choice (lib/appearance.ts).
   attempt(() => {
     mountThemeParamsSync();
     bindThemeParamsCssVars();
-    const applyScheme = () => document.documentElement.classList.toggle("dark", isThemeParamsDark() ?? true);
-    applyScheme();
-    // The user can switch Telegram's theme while the app is open; the variables follow by themselves.
-    isThemeParamsDark.sub(applyScheme);
   });
   attempt(() => mountMiniAppSync());
   attempt(() => mountBackButton());
@@ -71,7 +75,16 @@ export function startTelegram(): TelegramLaunch | null {
   });
   attempt(() => miniAppReady());
 
+  const themeIsDark = (): boolean | null => {
+    try {
+      return isThemeParamsDark() ?? null;
+    } catch {
+      return null;
+    }
+  };
+
   setTelegramControls({
+    initData,
     showBackButton: (visible) => attempt(() => (visible ? showBackButton() : hideBackButton())),
     onBackButton: (handler) => {
       try {
@@ -90,6 +103,23 @@ export function startTelegram(): TelegramLaunch | null {
       }
     },
     impact: (style = "medium") => attempt(() => hapticFeedbackImpactOccurred(style)),
+    openLink: (url) => {
+      const inTelegram = /^https:\/\/t\.me\//.test(url);
+      try {
+        if (inTelegram) openTelegramLink(url);
+        else openLink(url);
+      } catch {
+        window.open(url, "_blank", "noopener");
+      }
+    },
+    isDark: themeIsDark,
+    onThemeChange: (handler) => {
+      try {
+        return isThemeParamsDark.sub(handler);
+      } catch {
+        return () => {};
+      }
+    },
   });
   return { startParam };
 }

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { sign } from "@telegram-apps/init-data-node";
+import { E2E_BOT_TOKEN } from "./env";
 
 export const THEME = {
   bg_color: "#112233",
@@ -64,22 +66,53 @@ export async function installTelegramClient(page: Page): Promise<void> {
   );
 }
 
-/** The launch parameters Telegram puts in the URL hash. */
-export function launchHash(startParam?: string): string {
-  const user = {
-    id: 279058397,
-    first_name: "Test",
-    last_name: "Member",
-    username: "test_member",
+export interface TelegramUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+}
+
+export const TEST_TELEGRAM_USER: TelegramUser = {
+  id: 279058397,
+  first_name: "Test",
+  last_name: "Member",
+  username: "test_member",
+  language_code: "en",
+};
+
+/** A Telegram user of one's own, so a test starts from a fresh account. */
+export function newTelegramUser(first_name = "Tess"): TelegramUser {
+  return {
+    id: 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000),
+    first_name,
+    last_name: "Gram",
+    username: `tess_${Math.random().toString(36).slice(2, 8)}`,
     language_code: "en",
   };
-  const initData = new URLSearchParams({
-    query_id: "AAHdF6IQAAAAAN0XohDhrOrc",
-    user: JSON.stringify(user),
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    signature: "6fbdaab833d39f54518bd5c3eb3f511d035e68cb",
-    hash: "c501b71e775f74ce10e377dea85a7ea24ecd640b223ea86dfe453e0eaed2e2b2",
-  }).toString();
+}
+
+interface LaunchOptions {
+  user?: TelegramUser;
+  /** Signed with another token: the hash does not verify, as with forged initData. */
+  forged?: boolean;
+}
+
+/**
+ * The launch parameters Telegram puts in the URL hash, with initData signed by the e2e servers'
+ * bot token (as Telegram signs it with the real one), or forged.
+ */
+export function launchHash(
+  startParam?: string,
+  { user = TEST_TELEGRAM_USER, forged = false }: LaunchOptions = {},
+): string {
+  const token = forged ? "7000000001:AAforged-token-not-the-servers-one" : E2E_BOT_TOKEN;
+  const initData = sign(
+    { user, query_id: "AAHdF6IQAAAAAN0XohDhrOrc" } as Parameters<typeof sign>[0],
+    token,
+    new Date(),
+  );
   const params = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: "8.0",

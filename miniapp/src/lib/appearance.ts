@@ -1,0 +1,33 @@
+/** The Appearance setting: Light, Dark or System; the spec's default is Dark. */
+export type AppearancePreference = "light" | "dark" | "system";
+
+export const APPEARANCE_STORAGE_KEY = "theme";
+export const DEFAULT_APPEARANCE: AppearancePreference = "dark";
+
+/** What localStorage held, made safe: anything unknown is the default. */
+export function parsePreference(stored: string | null | undefined): AppearancePreference {
+  return stored === "light" || stored === "dark" || stored === "system" ? stored : DEFAULT_APPEARANCE;
+}
+
+export interface AppearanceInputs {
+  preference: AppearancePreference;
+  /** Telegram's theme inside Telegram (null outside it, or when Telegram has not said). */
+  telegramDark: boolean | null;
+  /** The device's prefers-color-scheme. */
+  systemDark: boolean;
+}
+
+export interface Appearance {
+  dark: boolean;
+  /**
+   * Use Telegram's own colours (--tg-theme-*). Only when they fit: inside Telegram and with the
+   * scheme Telegram itself shows. Dark chosen in a light Telegram gets the app's dark palette.
+   */
+  telegramPalette: boolean;
+}
+
+/** System follows Telegram's theme inside Telegram and the device's outside it. */
+export function resolveAppearance({ preference, telegramDark, systemDark }: AppearanceInputs): Appearance {
+  const dark = preference === "system" ? (telegramDark ?? systemDark) : preference === "dark";
+  return { dark, telegramPalette: telegramDark !== null && telegramDark === dark };
+}

@@ -1,0 +1,77 @@
+import { MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { passwordResetRequestSchema } from "#api/contracts/auth";
+import { Field } from "../components/field";
+import { api, errorMessage, failure } from "../lib/api";
+
+/** Forgot password: one email field; the answer is the same whether or not it has an account. */
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordResetRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? null;
+      setError(message);
+      toast.error("Validation Error", { description: message ?? undefined });
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const response = await api.auth["password-reset"].$post({ json: parsed.data });
+      if (!response.ok) throw await failure(response);
+      setSentTo(parsed.data.email);
+      toast.success("Check your email", { description: "We've sent you a password reset link." });
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <div className="page centered-page" data-testid="reset-sent">
+        <MailCheck size={44} className="state-icon" aria-hidden="true" />
+        <h1 className="page-title">Check your email</h1>
+        <p className="hint">We've sent a password reset link to {sentTo}</p>
+        <button type="button" className="button button-primary" onClick={() => navigate("/")}>
+          Return to Home
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page narrow-page">
+      <h1 className="page-title">Forgot password?</h1>
+      <p className="hint page-lead">Enter your email and we'll send you a link to reset your password.</p>
+      <form className="form" onSubmit={submit} noValidate aria-label="Forgot password">
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? "Sending..." : "Send Reset Link"}
+        </button>
+        <button type="button" className="button button-secondary button-block" onClick={() => navigate("/")}>
+          Cancel
+        </button>
+      </form>
+    </div>
+  );
+}

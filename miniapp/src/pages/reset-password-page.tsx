@@ -1,0 +1,97 @@
+import { LinkIcon } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
+import { Field } from "../components/field";
+import { api, errorMessage, failure, LoadError } from "../lib/api";
+import { issuesByField } from "../lib/form-issues";
+import { forgetSession, useAuth } from "../state/auth";
+
+/** /reset-password?token=...: a new password by the sign-up rules, then the login. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const navigate = useNavigate();
+  const signedIn = useAuth().status === "signed-in";
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(token ? null : authMessages.resetLinkInvalid);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordResetConfirmSchema.safeParse({ token, password, confirmPassword });
+    if (!parsed.success) {
+      const { first, fields } = issuesByField(parsed.error.issues);
+      if (!fields.confirmPassword && password !== confirmPassword) {
+        fields.confirmPassword = authMessages.passwordsDontMatch;
+      }
+      setErrors(fields);
+      toast.error("Validation Error", { description: first ?? undefined });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const response = await api.auth["password-reset"].confirm.$post({ json: parsed.data });
+      if (!response.ok) throw await failure(response);
+      toast.success("Password updated", { description: "You can now log in with your new password." });
+      // The reset ended every session, this browser's too.
+      if (signedIn) forgetSession();
+      navigate("/auth", { replace: true });
+    } catch (failed) {
+      if (failed instanceof LoadError && failed.message === authMessages.resetLinkInvalid) {
+        setInvalid(failed.message);
+      } else {
+        toast.error("Error", { description: errorMessage(failed) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (invalid) {
+    return (
+      <div className="page centered-page" data-testid="reset-invalid">
+        <LinkIcon size={40} className="state-icon" aria-hidden="true" />
+        <h1 className="page-title">Reset link not valid</h1>
+        <p className="hint">{invalid}</p>
+        <Link to="/forgot-password" className="button button-primary">
+          Request a new link
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page narrow-page">
+      <h1 className="page-title">Choose a new password</h1>
+      <p className="hint page-lead">At least 8 characters, with an uppercase letter and a number.</p>
+      <form className="form" onSubmit={submit} noValidate aria-label="Reset password">
+        <Field
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <Field
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? "Saving..." : "Reset Password"}
+        </button>
+      </form>
+    </div>
+  );
+}

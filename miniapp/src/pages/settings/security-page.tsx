@@ -1,0 +1,203 @@
+import { Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { TelegramLink } from "#api/contracts/account";
+import { emailSchema } from "#api/contracts/auth";
+import type { Me } from "#api/contracts/me";
+import { Field } from "../../components/field";
+import { PageHeader } from "../../components/page-header";
+import {
+  type PasswordChangeFields,
+  passwordChangeProblem,
+  passwordChangeReady,
+} from "../../lib/account-rules";
+import { api, errorMessage, failure } from "../../lib/api";
+import { signedInUser, updateMe, useAuth } from "../../state/auth";
+import { telegram } from "../../telegram/controls";
+
+const emptyFields: PasswordChangeFields = {
+  currentPassword: "",
+  newPassword: "",
+  confirmPassword: "",
+  email: "",
+};
+
+function PasswordForm({ me }: { me: Me }) {
+  const shape = { needsCurrent: me.hasPassword, needsEmail: !me.email };
+  const [fields, setFields] = useState(emptyFields);
+  const [error, setError] = useState<{ field: keyof PasswordChangeFields; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof PasswordChangeFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const ready = passwordChangeReady(fields, shape);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    let email: string | undefined;
+    if (shape.needsEmail) {
+      const parsed = emailSchema.safeParse(fields.email);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? "";
+        setError({ field: "email", message });
+        toast.error("Error", { description: message });
+        return;
+      }
+      email = parsed.data;
+    }
+    const problem = passwordChangeProblem(fields);
+    if (problem) {
+      setError({
+        field: problem.startsWith("New passwords") ? "confirmPassword" : "newPassword",
+        message: problem,
+      });
+      toast.error("Error", { description: problem });
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const response = await api.me.password.$post({
+        json: {
+          newPassword: fields.newPassword,
+          confirmPassword: fields.confirmPassword,
+          ...(shape.needsCurrent ? { currentPassword: fields.currentPassword } : {}),
+          ...(email ? { email } : {}),
+        },
+      });
+      if (!response.ok) throw await failure(response);
+      updateMe((await response.json()) as Me);
+      setFields(emptyFields);
+      toast.success("Password updated");
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorFor = (field: keyof PasswordChangeFields) => (error?.field === field ? error.message : null);
+  return (
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={me.hasPassword ? "Change password" : "Set a password"}
+    >
+      <h2 className="section-title">{me.hasPassword ? "Change Password" : "Set a Password"}</h2>
+      {!me.hasPassword ? (
+        <p className="hint">
+          Your account signs in with Telegram. Add {me.email ? "a password" : "an email and a password"} to
+          sign in on the web too.
+        </p>
+      ) : null}
+      {shape.needsEmail ? (
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={fields.email}
+          onChange={(e) => set("email", e.target.value)}
+          error={errorFor("email")}
+        />
+      ) : null}
+      {shape.needsCurrent ? (
+        <Field
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={fields.currentPassword}
+          onChange={(e) => set("currentPassword", e.target.value)}
+        />
+      ) : null}
+      <Field
+        label="New Password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={fields.newPassword}
+        onChange={(e) => set("newPassword", e.target.value)}
+        error={errorFor("newPassword")}
+      />
+      <Field
+        label="Confirm New Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={fields.confirmPassword}
+        onChange={(e) => set("confirmPassword", e.target.value)}
+        error={errorFor("confirmPassword")}
+      />
+      <button type="submit" className="button button-primary button-block" disabled={!ready || busy}>
+        {busy ? "Updating..." : me.hasPassword ? "Update Password" : "Set Password"}
+      </button>
+    </form>
+  );
+}
+
+/** A web account joins its Telegram through a one-time deep link to the bot. */
+function LinkTelegram() {
+  const [link, setLink] = useState<TelegramLink | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = async () => {
+    setBusy(true);
+    try {
+      const response = await api.me["telegram-link"].$post();
+      if (!response.ok) throw await failure(response);
+      const created = (await response.json()) as TelegramLink;
+      setLink(created);
+      const tg = telegram();
+      if (tg) tg.openLink(created.url);
+      else window.open(created.url, "_blank", "noopener,noreferrer");
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="form" aria-label="Telegram">
+      <h2 className="section-title">Telegram</h2>
+      <p className="hint">Link Telegram to open the shop inside Telegram with this same account.</p>
+      <button type="button" className="button button-secondary button-block" onClick={open} disabled={busy}>
+        <Send size={18} aria-hidden="true" />
+        {busy ? "Opening..." : "Link Telegram"}
+      </button>
+      {link ? (
+        <p className="hint" data-testid="telegram-link">
+          Didn't open?{" "}
+          <a href={link.url} target="_blank" rel="noopener noreferrer">
+            Open the bot
+          </a>{" "}
+          and press Start. The link works once, for 15 minutes.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** /settings/security: the email (read-only, or added here by a Telegram-only account) and the password. */
+export default function SecurityPage() {
+  const me = signedInUser(useAuth());
+  if (!me) return null;
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Password and Security" back="/settings" />
+      {me.email ? (
+        <Field label="Email" name="current-email" value={me.email} readOnly className="form-block" />
+      ) : null}
+      <PasswordForm me={me} />
+      {me.telegramId ? (
+        <p className="hint linked-note" data-testid="telegram-linked">
+          Telegram linked{me.telegramUsername ? ` as @${me.telegramUsername}` : ""}.
+        </p>
+      ) : (
+        <LinkTelegram />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from "react";
+import type { Role } from "#api/contracts/roles";
+import { api, failure } from "../lib/api";
+import { RoleCache } from "./role-cache";
+
+export const ROLE_FETCH_TIMEOUT_MS = 5000;
+export const roleMessages = {
+  timeout: "Failed to load user roles",
+  unexpected: "Unexpected error loading roles",
+} as const;
+
+const cache = new RoleCache();
+
+export function clearRoleCache(): void {
+  cache.clear();
+}
+
+export function forgetRoles(userId: string): void {
+  cache.forget(userId);
+}
+
+class RoleTimeout extends Error {}
+
+/** GET /api/me/roles, given up after 5 s. Failures carry the spec's two messages. */
+async function fetchRoles(): Promise<Role[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new RoleTimeout()), ROLE_FETCH_TIMEOUT_MS);
+  try {
+    const response = await api.me.roles.$get(undefined, { init: { signal: controller.signal } });
+    if (!response.ok) throw await failure(response);
+    return (await response.json()).roles;
+  } catch (error) {
+    const timedOut = controller.signal.aborted && controller.signal.reason instanceof RoleTimeout;
+    throw new Error(timedOut ? roleMessages.timeout : roleMessages.unexpected, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type RolesState =
+  | { status: "loading" }
+  | { status: "loaded"; roles: readonly Role[] }
+  | { status: "error"; message: string };
+
+/** The role loader: loading, loaded or error; from the cache when this user's roles are known. */
+export function useRoles(userId: string | null): RolesState & { reload: () => void } {
+  const cached = userId ? cache.get(userId) : undefined;
+  const [state, setState] = useState<RolesState>(
+    cached ? { status: "loaded", roles: cached } : { status: "loading" },
+  );
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!userId) return;
+    const known = version === 0 ? cache.get(userId) : undefined;
+    if (known) {
+      setState({ status: "loaded", roles: known });
+      return;
+    }
+    let live = true;
+    setState({ status: "loading" });
+    fetchRoles().then(
+      (roles) => {
+        cache.set(userId, roles);
+        if (live) setState({ status: "loaded", roles });
+      },
+      (error: Error) => {
+        if (live) setState({ status: "error", message: error.message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, version]);
+
+  const reload = useCallback(() => {
+    if (userId) cache.forget(userId);
+    setVersion((v) => v + 1);
+  }, [userId]);
+
+  return { ...state, reload };
+}

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+import { screenshot } from "./support/screens";
+
+// Runs against the server started with SEED_DEMO_DATA=false: no legal documents, no logo, no video.
+
+test("with no documents the legal pages say so", async ({ page }) => {
+  await page.goto("/terms-of-service");
+  await expect(page.getByText("No terms of service found.")).toBeVisible();
+  await expect(page.getByTestId("legal-meta")).toHaveCount(0);
+  await screenshot(page, "terms-not-found");
+  await page.goto("/privacy-policy");
+  await expect(page.getByText("No privacy policy found.")).toBeVisible();
+});
+
+test("with neither video nor logo the hero is a placeholder", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("hero-placeholder")).toBeVisible();
+  await expect(page.getByTestId("hero-image")).toHaveCount(0);
+  await screenshot(page, "landing-placeholder");
+});

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { SEEDED_ORIGIN, seededServerLog } from "./env";
+
+/** Meets the sign-up rules: 8+ characters, an uppercase letter, a digit. */
+export const PASSWORD = "Secret123";
+
+export function uniqueEmail(prefix = "member"): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+}
+
+/** The toast with this title (sonner renders one element per toast). */
+export const toast = (page: Page, title: string): Locator =>
+  page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
+
+/**
+ * Signs up through the API inside the page's browser context, so the session cookie lands where
+ * the page uses it. Returns the new account's email.
+ */
+export async function signUpViaApi(
+  page: Page,
+  { email = uniqueEmail(), fullName = "E2E Member", password = PASSWORD } = {},
+): Promise<string> {
+  const baseURL = new URL(page.url().startsWith("http") ? page.url() : SEEDED_ORIGIN).origin;
+  const response = await page.request.post("/api/auth/signup", {
+    data: { email, password, confirmPassword: password, ageConfirmed: true, fullName },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
+}
+
+/** The reset link the server logged for the operator (no SMTP, no bot delivery in the e2e server). */
+export async function resetLinkFromLog(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const lines = readFileSync(seededServerLog(), "utf8").split("\n");
+        for (const line of lines.reverse()) {
+          if (!line.includes("password reset link")) continue;
+          try {
+            const entry = JSON.parse(line) as { email?: string; link?: string };
+            if (entry.email === email && entry.link) {
+              link = entry.link;
+              return true;
+            }
+          } catch {
+            // A partial line being written: the next poll reads it whole.
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  if (!link) throw new Error(`no reset link logged for ${email}`);
+  return link;
+}

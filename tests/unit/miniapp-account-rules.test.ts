@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { authMessages, signUpSchema } from "../../api/contracts/auth";
+import {
+  avatarProblem,
+  deleteConfirmationWord,
+  deleteConfirmed,
+  passwordChangeProblem,
+  passwordChangeReady,
+} from "../../miniapp/src/lib/account-rules";
+import { formatEffectiveDate, formatShortDate } from "../../miniapp/src/lib/dates";
+import { issuesByField } from "../../miniapp/src/lib/form-issues";
+import { firstLoadMessages } from "../../miniapp/src/lib/messages";
+
+const MB = 1024 * 1024;
+
+describe("avatar checks", () => {
+  it("wants an image of at most 5MB", () => {
+    expect(avatarProblem({ type: "application/pdf", size: 10 })).toBe("Please select an image file");
+    expect(avatarProblem({ type: "", size: 10 })).toBe("Please select an image file");
+    expect(avatarProblem({ type: "image/png", size: 5 * MB + 1 })).toBe("Image must be less than 5MB");
+    expect(avatarProblem({ type: "image/jpeg", size: 5 * MB })).toBeNull();
+  });
+});
+
+describe("password change", () => {
+  const filled = { currentPassword: "old", newPassword: "secret", confirmPassword: "secret", email: "" };
+  it("is ready only when every shown field is filled", () => {
+    const withCurrent = { needsCurrent: true, needsEmail: false };
+    expect(passwordChangeReady(filled, withCurrent)).toBe(true);
+    expect(passwordChangeReady({ ...filled, currentPassword: "" }, withCurrent)).toBe(false);
+    expect(passwordChangeReady({ ...filled, confirmPassword: "" }, withCurrent)).toBe(false);
+    // A Telegram-only account: no current password, an email instead.
+    const telegramOnly = { needsCurrent: false, needsEmail: true };
+    expect(passwordChangeReady({ ...filled, currentPassword: "" }, telegramOnly)).toBe(false);
+    expect(passwordChangeReady({ ...filled, currentPassword: "", email: "a@b.co" }, telegramOnly)).toBe(true);
+  });
+
+  it("checks the match first, then the 6-character minimum", () => {
+    expect(passwordChangeProblem({ newPassword: "abc", confirmPassword: "abd" })).toBe(
+      "New passwords do not match.",
+    );
+    expect(passwordChangeProblem({ newPassword: "abc", confirmPassword: "abc" })).toBe(
+      "Password must be at least 6 characters.",
+    );
+    expect(passwordChangeProblem({ newPassword: "abcdef", confirmPassword: "abcdef" })).toBeNull();
+  });
+});
+
+describe("delete confirmation", () => {
+  it("is the email, ignoring case and spaces around", () => {
+    expect(deleteConfirmed("  Me@Example.COM ", "me@example.com")).toBe(true);
+    expect(deleteConfirmed("me@example.co", "me@example.com")).toBe(false);
+    expect(deleteConfirmed("", "me@example.com")).toBe(false);
+  });
+
+  it("is DELETE for an account without an email", () => {
+    expect(deleteConfirmationWord(null)).toBe("DELETE");
+    expect(deleteConfirmed("delete", null)).toBe(true);
+    expect(deleteConfirmed("remove", null)).toBe(false);
+  });
+});
+
+describe("form issues", () => {
+  it("gives the first message for the toast and one per field", () => {
+    const parsed = signUpSchema.safeParse({
+      email: "nope",
+      password: "short",
+      confirmPassword: "",
+      ageConfirmed: false,
+    });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    const { first, fields } = issuesByField(parsed.error.issues);
+    expect(first).toBe(authMessages.invalidEmail);
+    expect(fields.email).toBe(authMessages.invalidEmail);
+    expect(fields.password).toBe(authMessages.passwordMin);
+    expect(fields.ageConfirmed).toBe(authMessages.ageRequired);
+  });
+
+  it("puts the mismatch on the confirmation field", () => {
+    const parsed = signUpSchema.safeParse({
+      email: "a@b.co",
+      password: "Secret123",
+      confirmPassword: "Secret124",
+      ageConfirmed: true,
+    });
+    if (parsed.success) throw new Error("should fail");
+    expect(issuesByField(parsed.error.issues).fields).toEqual({ confirmPassword: "Passwords don't match" });
+  });
+});
+
+describe("first-load texts", () => {
+  it("equal the contracts' (they are copied to keep zod out of the first load)", () => {
+    expect(firstLoadMessages.ageRequired).toBe(authMessages.ageRequired);
+    expect(firstLoadMessages.landingAgeNotice).toBe(`${authMessages.ageRequired}.`);
+  });
+});
+
+describe("dates", () => {
+  it("shows an effective date as written, whatever the time zone", () => {
+    expect(formatEffectiveDate("2025-06-01")).toBe("June 1, 2025");
+    expect(formatEffectiveDate("2024-12-31")).toBe("December 31, 2024");
+    expect(formatEffectiveDate("soon")).toBe("soon");
+  });
+
+  it("shows an order date as MM/dd/yyyy", () => {
+    expect(formatShortDate(new Date(2025, 5, 3, 12).toISOString())).toBe("06/03/2025");
+    expect(formatShortDate("garbage")).toBe("garbage");
+  });
+});
