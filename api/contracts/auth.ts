@@ -1,34 +1,9 @@
 import { z } from "zod";
 import { meSchema } from "./me";
 
-/** The spec's texts, shared by the API and the Mini App's forms. */
-export const authMessages = {
-  invalidEmail: "Invalid email address",
-  passwordMin: "Password must be at least 8 characters",
-  passwordUppercase: "Password must contain an uppercase letter",
-  passwordDigit: "Password must contain a number",
-  passwordsDontMatch: "Passwords don't match",
-  ageRequired: "You must be 21+ to join",
-  passwordRequired: "Password is required",
-  passwordTooLong: "Password must be at most 256 characters",
-  nameTooLong: "Name must be at most 100 characters",
-  accountExists: "This email is already registered. Please log in instead.",
-  invalidCredentials: "Invalid email or password",
-  resetLinkInvalid: "This reset link is invalid or has expired.",
-  notSignedIn: "Not signed in",
-  notAuthorized: "Not authorized",
-  crossSite: "Cross-site request refused",
-} as const;
+import { authMessages, telegramAuthMessages } from "./messages";
 
-/** Telegram sign-in refusals (401), one per way initData can be wrong. */
-export const telegramAuthMessages = {
-  missing: "Telegram sign-in data is missing",
-  malformed: "Telegram sign-in data is malformed",
-  invalid: "Telegram sign-in data is invalid",
-  expired: "Telegram sign-in data has expired. Please reopen the app.",
-  future: "Telegram sign-in data is dated in the future. Check your device's clock.",
-  notConfigured: "Telegram sign-in is not configured",
-} as const;
+export { authMessages, telegramAuthMessages };
 
 // Argon2 hashes anything, but a megabyte "password" is only a way to burn CPU.
 const PASSWORD_MAX = 256;

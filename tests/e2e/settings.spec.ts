@@ -209,3 +209,14 @@ test("Memberships is kept in the menu for its coming issue", async ({ page }) =>
   await page.getByRole("link", { name: "Memberships" }).click();
   await expect(page).toHaveURL("/settings/memberships");
 });
+
+test("a session that ends mid-visit signs the app out", async ({ page, baseURL }) => {
+  await signUpViaApi(page, { fullName: "Fading Member" });
+  await page.goto("/settings");
+  await expect(page.getByRole("navigation", { name: "Settings" })).toBeVisible();
+  // Revoked elsewhere (here: through the API, outside the page): the next call answers 401.
+  const revoked = await page.request.post("/api/auth/logout", { headers: { Origin: baseURL ?? "" } });
+  expect(revoked.ok()).toBe(true);
+  await page.getByRole("link", { name: "Purchases" }).click();
+  await expect(page).toHaveURL("/auth");
+});

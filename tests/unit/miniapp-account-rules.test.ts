@@ -90,9 +90,10 @@ describe("form issues", () => {
 });
 
 describe("first-load texts", () => {
-  it("equal the contracts' (they are copied to keep zod out of the first load)", () => {
-    expect(firstLoadMessages.ageRequired).toBe(authMessages.ageRequired);
-    expect(firstLoadMessages.landingAgeNotice).toBe(`${authMessages.ageRequired}.`);
+  it("are the spec's sentences", () => {
+    expect(firstLoadMessages.ageRequired).toBe("You must be 21+ to join");
+    expect(firstLoadMessages.landingAgeNotice).toBe("You must be 21+ to join.");
+    expect(firstLoadMessages.ageLabel).toBe("I confirm I am 21 years or older");
   });
 });
 

@@ -5,8 +5,27 @@ import type { Me } from "#api/contracts/me";
 import type { Product } from "#api/contracts/products";
 import { authHeaders } from "./session";
 
+let onSessionLost: () => void = () => {};
+
+/** Called when a signed-in call answers 401: the session expired or was revoked elsewhere. */
+export function whenSessionLost(handler: () => void): void {
+  onSessionLost = handler;
+}
+
+// Sign-in routes answer 401 for a wrong password; that is no lost session.
+const fetchWatchingSession: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (
+    response.status === 401 &&
+    !String(input instanceof Request ? input.url : input).includes("/api/auth/")
+  ) {
+    onSessionLost();
+  }
+  return response;
+};
+
 // Every call carries the session (Bearer) when the Mini App holds one; the web's cookie rides along by itself.
-export const api = hc<AppType>("/api", { headers: authHeaders });
+export const api = hc<AppType>("/api", { headers: authHeaders, fetch: fetchWatchingSession });
 
 /** A load that failed: `notFound` is a 404 the page shows its own way; everything else is retryable. */
 export class LoadError extends Error {

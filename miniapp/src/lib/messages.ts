@@ -1,9 +1,8 @@
-/**
- * The few spec texts the first screen needs. The contracts (api/contracts/*) hold them too, but
- * importing those pulls zod into the first load; a unit test keeps these equal to the contracts'.
- */
+import { authMessages } from "#api/contracts/messages";
+
+/** The spec texts the first screen needs, without the zod schemas (which would join the first load). */
 export const firstLoadMessages = {
-  ageRequired: "You must be 21+ to join",
+  ageRequired: authMessages.ageRequired,
   ageLabel: "I confirm I am 21 years or older",
   landingAgeNotice: "You must be 21+ to join.",
   validationError: "Validation Error",

@@ -1,7 +1,7 @@
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import type { Session } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
-import { api, errorMessage, failure, fetchMe, LoadError } from "../lib/api";
+import { api, errorMessage, failure, fetchMe, LoadError, whenSessionLost } from "../lib/api";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
 import { telegram } from "../telegram/controls";
@@ -100,6 +100,11 @@ export async function signOut(beforeSignedOut?: () => unknown): Promise<void> {
   await beforeSignedOut?.();
   signedOut();
 }
+
+// A session that ends mid-visit (expired, revoked by a password reset elsewhere) signs the app out.
+whenSessionLost(() => {
+  if (store.get(authAtom).status === "signed-in") signedOut();
+});
 
 /** The session is gone already (the account was deleted): forget it here. */
 export function forgetSession(): void {
