@@ -1,15 +1,16 @@
-import { serve } from "@hono/node-server";
 // The composition root is the one place the API meets the bot (which itself imports api/services).
 import { startTelegram } from "#bot/runtime";
 import { createApp } from "./app";
 import { startServices } from "./compose";
 import { ConfigError, loadConfig } from "./config";
-import { createLogger } from "./logger";
+import { batchedStdout, createLogger } from "./logger";
+import { createHttpServer } from "./server";
 
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const log = createLogger(config.LOG_LEVEL);
+  const stdout = batchedStdout();
+  const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
   if (!config.PUBLIC_URL && config.NODE_ENV === "production") {
     // Reset links would be built from the request's Host header, which a client can choose.
@@ -25,9 +26,11 @@ async function main() {
     ...services,
     ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),
   });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = await createHttpServer(app, services);
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
     log.info("listening", {
-      url: `http://localhost:${info.port}`,
+      url: `http://localhost:${typeof address === "object" && address ? address.port : config.PORT}`,
       db: services.database.kind,
       startupMs: Math.round(performance.now() - startedAt),
     });
@@ -44,6 +47,7 @@ async function main() {
     await services.hub.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await services.close();
+    stdout.flush();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -5,6 +5,8 @@ import { toProduct } from "./product-view";
 
 export interface CachedBody {
   body: string;
+  /** The body as UTF-8, encoded once. */
+  bytes: Buffer;
   etag: string;
 }
 
@@ -15,7 +17,8 @@ interface Snapshot {
 
 const cached = (value: unknown): CachedBody => {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  const bytes = Buffer.from(body);
+  return { body, bytes, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"` };
 };
 
 /**

@@ -5,7 +5,8 @@
 // - time from process start to a healthy /api/health on a fresh data directory.
 // The servers run in child processes so the load generator does not share their event loop.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { openSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -24,6 +25,9 @@ interface Started {
 
 async function startApi(dataDir: string, databaseUrl: string): Promise<Started> {
   const started = performance.now();
+  // The log goes to a file, as it would to a collector: a pipe into this process would make the
+  // load generator pay for reading it.
+  const logFile = join(dataDir, "server.log");
   const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
     cwd: root,
     env: {
@@ -34,20 +38,21 @@ async function startApi(dataDir: string, databaseUrl: string): Promise<Started> 
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "info",
       NODE_ENV: "production",
+      BOT_MODE: "off",
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", openSync(logFile, "a"), "inherit"],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffer = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(buffer);
-      if (match) resolve(Number(match[1]));
-    });
-    child.on("exit", (code) => reject(new Error(`api exited with ${code}`)));
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
   });
-  // Request logging would dominate the measurement's output; the child's stdout is simply drained.
-  child.stdout?.resume();
+  let port: number | undefined;
+  while (port === undefined) {
+    if (exited) throw new Error(`api exited; see ${logFile}`);
+    const match = /"url":"http:\/\/localhost:(\d+)"/.exec(await readFile(logFile, "utf8").catch(() => ""));
+    if (match) port = Number(match[1]);
+    else await new Promise((r) => setTimeout(r, 20));
+  }
   for (;;) {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
     if (res?.ok) break;
@@ -56,8 +61,8 @@ async function startApi(dataDir: string, databaseUrl: string): Promise<Started> 
   return { child, port, startupMs: Math.round(performance.now() - started) };
 }
 
-async function startBare(bodyFile: string, etag: string): Promise<Started> {
-  const child = spawn(process.execPath, [join(root, "tests/bench/bare-server.mjs"), bodyFile, etag], {
+async function startBare(bodyFile: string, headersFile: string): Promise<Started> {
+  const child = spawn(process.execPath, [join(root, "tests/bench/bare-server.mjs"), bodyFile, headersFile], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve) => {
@@ -98,12 +103,17 @@ async function compare(label: string, databaseUrl: string) {
     const body = Buffer.from(await first.arrayBuffer());
     const bodyFile = join(dataDir, "products.json");
     await writeFile(bodyFile, body);
+    const headers = Object.fromEntries(first.headers);
+    for (const name of ["date", "connection", "keep-alive", "content-length", "transfer-encoding"])
+      delete headers[name];
+    const headersFile = join(dataDir, "headers.json");
+    await writeFile(headersFile, JSON.stringify(headers));
     // Warm both the same way, then measure one after the other.
-    await autocannon({ url: `http://127.0.0.1:${api.port}/api/products`, connections: 10, duration: 1 });
+    await autocannon({ url: `http://127.0.0.1:${api.port}/api/products`, connections: 10, duration: 3 });
     const apiResult = await load(api.port);
     await stop(api.child);
-    const bare = await startBare(bodyFile, first.headers.get("etag") ?? "");
-    await autocannon({ url: `http://127.0.0.1:${bare.port}/api/products`, connections: 10, duration: 1 });
+    const bare = await startBare(bodyFile, headersFile);
+    await autocannon({ url: `http://127.0.0.1:${bare.port}/api/products`, connections: 10, duration: 3 });
     const bareResult = await load(bare.port);
     await stop(bare.child);
     return {

@@ -1,0 +1,70 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpServer } from "#api/server";
+import { products } from "#db/schema/index";
+import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
+
+let t: TestApp;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  server = await createHttpServer(t.app, t.services);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+const headersOf = (res: Response) => {
+  const headers = Object.fromEntries(res.headers);
+  for (const name of ["date", "connection", "keep-alive", "transfer-encoding"]) delete headers[name];
+  return headers;
+};
+
+describe("the HTTP server's catalogue fast path", () => {
+  it("answers GET /api/products exactly as the Hono route does", async () => {
+    const fast = await fetch(`${base}/api/products`);
+    const routed = await t.app.request("/api/products");
+    expect(fast.status).toBe(200);
+    expect(await fast.text()).toBe(await routed.text());
+    expect(headersOf(fast)).toEqual({
+      ...headersOf(routed),
+      "content-length": fast.headers.get("content-length"),
+    });
+    expect(fast.headers.get("content-security-policy")).toContain("frame-ancestors");
+  });
+
+  it("answers 304 to the current ETag and serves a changed catalogue at once", async () => {
+    const first = await fetch(`${base}/api/products`);
+    const etag = first.headers.get("etag") ?? "";
+    const again = await fetch(`${base}/api/products`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+
+    await t.services.database.db
+      .insert(products)
+      .values({ title: "Through the fast path", creditPrice: "3.00" });
+    await eventually(async () => {
+      const res = await fetch(`${base}/api/products`, { headers: { "If-None-Match": etag } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Through the fast path");
+    });
+  });
+
+  it("leaves every other request to Hono", async () => {
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    const withQuery = await fetch(`${base}/api/products?fields=all`);
+    expect(withQuery.status).toBe(200);
+    const missing = await fetch(`${base}/api/products/not-a-uuid`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: "Product not found" } });
+    const post = await fetch(`${base}/api/products`, { method: "POST" });
+    expect(post.status).toBe(404);
+  });
+});
