@@ -14,19 +14,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
-export const strainTypes = ["Indica", "Sativa", "Hybrid"] as const;
-export const productCategories = ["Flower", "Pre-rolls", "Accessories", "Edibles", "Concentrates"] as const;
-export const featureIcons = [
-  "heart",
-  "check",
-  "leaf",
-  "zap",
-  "award",
-  "sparkles",
-  "shield-check",
-  "star",
-] as const;
-
 export type ProductFeature = { icon: string; text: string };
 
 export const products = pgTable(

@@ -1,9 +1,9 @@
 import { asc, desc } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { featureIcons } from "#api/contracts/products";
 import type { Db } from "#db/client";
 import {
   channelSettings,
-  featureIcons,
   legalDocuments,
   legalDocumentTypes,
   membershipTiers,
