@@ -206,6 +206,19 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
   const channel = useChannel();
   useEffect(() => lockScroll(), []);
   const inTelegram = telegram() !== null;
+  const root = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  // The page cannot scroll, so the hero gives up height to whatever the bottom bar needs (the age
+  // gate's bar is taller than Join's): the bar's height is re-measured whenever it changes.
+  useEffect(() => {
+    const barElement = bar.current;
+    if (!barElement || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      root.current?.style.setProperty("--landing-bar-height", `${barElement.offsetHeight}px`);
+    });
+    observer.observe(barElement);
+    return () => observer.disconnect();
+  }, []);
 
   let action: ReactNode;
   if (auth.status === "loading") {
@@ -223,7 +236,7 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
   }
 
   return (
-    <div className="landing" data-testid="landing">
+    <div className="landing" data-testid="landing" ref={root}>
       <Hero channel={channel} />
       <ChannelHeader channel={channel} />
       {channel.status === "ready" ? (
@@ -235,7 +248,7 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
           ))}
         </ul>
       ) : null}
-      <div className="landing-bar">
+      <div className="landing-bar" ref={bar}>
         {action}
         <p className="landing-notice">{firstLoadMessages.landingAgeNotice}</p>
         <nav className="landing-links" aria-label="Policies">
