@@ -4,13 +4,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authMessages, loginSchema, type Session, signUpSchema } from "#api/contracts/auth";
 import { api, errorMessage, failure, LoadError } from "../lib/api";
-import { issuesByField } from "../lib/form-issues";
+import { validateForm } from "../lib/form-issues";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
 import { Drawer } from "./drawer";
 import { Field } from "./field";
-
-const VALIDATION_ERROR = "Validation Error";
 
 interface SignUpValues {
   fullName: string;
@@ -43,15 +41,13 @@ function SignUpForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The same contract the API enforces: the same rules, the same messages.
-    const parsed = signUpSchema.safeParse({ ...values, fullName: values.fullName.trim() || undefined });
-    if (!parsed.success) {
-      const { first, fields } = issuesByField(parsed.error.issues);
-      // The object-level match check runs only once the fields pass: say it on its field anyway.
-      if (!fields.confirmPassword && values.password !== values.confirmPassword) {
-        fields.confirmPassword = authMessages.passwordsDontMatch;
-      }
-      setErrors(fields);
-      toast.error(VALIDATION_ERROR, { description: first ?? undefined });
+    const parsed = validateForm(
+      signUpSchema,
+      { ...values, fullName: values.fullName.trim() || undefined },
+      { password: values.password, confirmation: values.confirmPassword },
+    );
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
       return;
     }
     setErrors({});
@@ -148,11 +144,9 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const { first, fields } = issuesByField(parsed.error.issues);
-      setErrors(fields);
-      toast.error(VALIDATION_ERROR, { description: first ?? undefined });
+    const parsed = validateForm(loginSchema, { email, password });
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
       return;
     }
     setErrors({});

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { passwordResetRequestSchema } from "#api/contracts/auth";
 import { Field } from "../components/field";
 import { api, errorMessage, failure } from "../lib/api";
+import { validateForm } from "../lib/form-issues";
 
 /** Forgot password: one email field; the answer is the same whether or not it has an account. */
 export default function ForgotPasswordPage() {
@@ -16,11 +17,9 @@ export default function ForgotPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = passwordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? null;
-      setError(message);
-      toast.error("Validation Error", { description: message ?? undefined });
+    const parsed = validateForm(passwordResetRequestSchema, { email });
+    if (!parsed.ok) {
+      setError(parsed.fields.email ?? null);
       return;
     }
     setError(null);

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
 import { Field } from "../components/field";
 import { api, errorMessage, failure, LoadError } from "../lib/api";
-import { issuesByField } from "../lib/form-issues";
+import { validateForm } from "../lib/form-issues";
 import { forgetSession, useAuth } from "../state/auth";
 
 /** /reset-password?token=...: a new password by the sign-up rules, then the login. */
@@ -22,14 +22,13 @@ export default function ResetPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = passwordResetConfirmSchema.safeParse({ token, password, confirmPassword });
-    if (!parsed.success) {
-      const { first, fields } = issuesByField(parsed.error.issues);
-      if (!fields.confirmPassword && password !== confirmPassword) {
-        fields.confirmPassword = authMessages.passwordsDontMatch;
-      }
-      setErrors(fields);
-      toast.error("Validation Error", { description: first ?? undefined });
+    const parsed = validateForm(
+      passwordResetConfirmSchema,
+      { token, password, confirmPassword },
+      { password, confirmation: confirmPassword },
+    );
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
       return;
     }
     setErrors({});

@@ -8,6 +8,7 @@ import { Field } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { avatarProblem } from "../../lib/account-rules";
 import { api, errorMessage, failure } from "../../lib/api";
+import { validateForm } from "../../lib/form-issues";
 import { authHeaders } from "../../lib/session";
 import { signedInUser, updateMe, useAuth } from "../../state/auth";
 
@@ -58,11 +59,9 @@ export default function ProfilePage() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = updateProfileSchema.safeParse({ fullName });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? null;
-      setError(message);
-      toast.error("Validation Error", { description: message ?? undefined });
+    const parsed = validateForm(updateProfileSchema, { fullName });
+    if (!parsed.ok) {
+      setError(parsed.fields.fullName ?? null);
       return;
     }
     setError(null);
