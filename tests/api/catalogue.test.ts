@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productListSchema, productSchema } from "#api/contracts/products";
 import { products } from "#db/schema/index";
+import { errorOf } from "../helpers/accounts";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -103,6 +104,6 @@ describe("media", () => {
   ])("refuses %s with 404", async (path) => {
     const res = await t.app.request(path);
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe("not_found");
+    expect((await errorOf(res)).code).toBe("not_found");
   });
 });
