@@ -7,13 +7,19 @@ import {
   type AvatarResult,
   accountMessages,
   ageVerificationSchema,
+  avatarResultSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  deletedSchema,
   type OwnOrders,
+  ownOrdersSchema,
   type RolesResponse,
+  rolesResponseSchema,
+  telegramLinkSchema,
   updateProfileSchema,
 } from "../contracts/account";
 import type { Me } from "../contracts/me";
+import { meSchema } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
 import {
@@ -27,6 +33,7 @@ import {
 import { storeAvatar } from "../services/avatar";
 import { createTelegramLink } from "../services/telegram-link";
 import { firstFileOf, MalformedUploadError } from "../storage/multipart";
+import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
 
 // Multipart framing around a 5MB file is a few hundred bytes; anything far bigger is refused unread.
@@ -84,3 +91,84 @@ export const accountRoutes = (deps: AppDeps) => {
       c.json(await createTelegramLink(ctx, c.var.user.userId), 200),
     );
 };
+
+/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
+export const accountDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/me",
+    summary: "Own account",
+    access: "signed in",
+    response: meSchema,
+    errors: [401],
+  },
+  {
+    method: "patch",
+    path: "/api/me",
+    summary: "Update full name",
+    access: "signed in",
+    body: updateProfileSchema,
+    response: meSchema,
+    errors: [400, 401],
+  },
+  {
+    method: "delete",
+    path: "/api/me",
+    summary: "Delete the account for good (confirm with the email, or DELETE without one)",
+    access: "signed in",
+    body: deleteAccountSchema,
+    response: deletedSchema,
+    errors: [400, 401, 422],
+  },
+  {
+    method: "get",
+    path: "/api/me/roles",
+    summary: "Own staff roles",
+    access: "signed in",
+    response: rolesResponseSchema,
+    errors: [401],
+  },
+  {
+    method: "get",
+    path: "/api/me/orders",
+    summary: "Own orders, newest first",
+    access: "signed in",
+    response: ownOrdersSchema,
+    errors: [401],
+  },
+  {
+    method: "post",
+    path: "/api/me/avatar",
+    summary: "Upload an avatar: multipart field `file`, png/jpeg/webp/gif by content, at most 5MB",
+    access: "signed in",
+    bodyType: "multipart/form-data",
+    response: avatarResultSchema,
+    errors: [400, 401, 413, 415],
+  },
+  {
+    method: "post",
+    path: "/api/me/age-verification",
+    summary: "Confirm being 21 or older",
+    access: "signed in",
+    body: ageVerificationSchema,
+    response: meSchema,
+    errors: [400, 401],
+  },
+  {
+    method: "post",
+    path: "/api/me/password",
+    summary: "Change the password (current one checked), or set a first one for a Telegram-only account",
+    access: "signed in",
+    body: changePasswordSchema,
+    response: meSchema,
+    errors: [400, 401, 409, 422, 429],
+  },
+  {
+    method: "post",
+    path: "/api/me/telegram-link",
+    summary: "One-time t.me deep link (15 minutes) that links Telegram to this account",
+    access: "signed in",
+    response: telegramLinkSchema,
+    errors: [401, 409, 422],
+  },
+];

@@ -8,9 +8,11 @@ import type { AppEnv } from "../auth/middleware";
 import {
   loginSchema,
   type Ok,
+  okSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   type Session,
+  sessionSchema,
   signUpSchema,
   telegramAuthMessages,
   telegramAuthSchema,
@@ -19,6 +21,7 @@ import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
 import { type IssuedSession, logIn, signInWithTelegram, signUp } from "../services/auth";
 import { confirmPasswordReset, requestPasswordReset } from "../services/password-reset";
+import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
 
 /** The session in the body (the Mini App keeps it for Bearer) and as the HttpOnly cookie (the web). */
@@ -71,3 +74,60 @@ export const authRoutes = (deps: AppDeps) => {
       return c.json({ ok: true } satisfies Ok, 200);
     });
 };
+
+/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
+export const authDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/api/auth/telegram",
+    summary: "Sign in with the Mini App's raw initData; creates the account on first launch",
+    access: "anyone",
+    body: telegramAuthSchema,
+    response: sessionSchema,
+    errors: [401],
+  },
+  {
+    method: "post",
+    path: "/api/auth/signup",
+    summary: "Web sign-up (email, password, 21+ confirmation); sets the session cookie",
+    access: "anyone",
+    body: signUpSchema,
+    response: sessionSchema,
+    status: 201,
+    errors: [400, 409],
+  },
+  {
+    method: "post",
+    path: "/api/auth/login",
+    summary: "Web login; sets the session cookie",
+    access: "anyone",
+    body: loginSchema,
+    response: sessionSchema,
+    errors: [400, 401, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/logout",
+    summary: "Ends the presented session and clears the cookie",
+    access: "anyone",
+    response: okSchema,
+  },
+  {
+    method: "post",
+    path: "/api/auth/password-reset",
+    summary: "Sends a reset link if the email has an account; the same answer either way",
+    access: "anyone",
+    body: passwordResetRequestSchema,
+    response: okSchema,
+    errors: [400, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/password-reset/confirm",
+    summary: "Sets a new password with a reset token and ends every session",
+    access: "anyone",
+    body: passwordResetConfirmSchema,
+    response: okSchema,
+    errors: [400, 429],
+  },
+];

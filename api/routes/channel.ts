@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { getPublicChannelInfo } from "#db/queries/channel";
 import type { ChannelInfo } from "../contracts/channel";
+import { channelInfoSchema } from "../contracts/channel";
 import type { AppDeps } from "../deps";
+import type { RouteDoc } from "./route-doc";
 
 export const channelRoutes = (deps: AppDeps) =>
   new Hono().get("/channel", async (c) => {
@@ -21,3 +23,14 @@ export const channelRoutes = (deps: AppDeps) =>
       ],
     } satisfies ChannelInfo);
   });
+
+/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
+export const channelDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/channel",
+    summary: "Public channel info with the spec's defaults",
+    access: "anyone",
+    response: channelInfoSchema,
+  },
+];

@@ -3,6 +3,7 @@ import type { AppEnv } from "../auth/middleware";
 import { resolveSession } from "../auth/sessions";
 import type { ChangeEvent } from "../contracts/events";
 import type { AppDeps } from "../deps";
+import type { RouteDoc } from "./route-doc";
 
 const encoder = new TextEncoder();
 export const HEARTBEAT_MS = 25_000;
@@ -58,3 +59,14 @@ export const eventRoutes = (deps: AppDeps) =>
       },
     });
   });
+
+/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
+export const eventDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/events",
+    summary: "Server-Sent Events: `change` events {table, op, id}; feed events only for members",
+    access: "anyone",
+    contentType: "text/event-stream",
+  },
+];

@@ -1,8 +1,14 @@
 import { Hono } from "hono";
 import { findActiveLegalDocument } from "#db/queries/legal";
-import { type LegalDocument, legalNotFoundMessages, legalTypeSchema } from "../contracts/legal";
+import {
+  type LegalDocument,
+  legalDocumentSchema,
+  legalNotFoundMessages,
+  legalTypeSchema,
+} from "../contracts/legal";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
+import type { RouteDoc } from "./route-doc";
 
 /** Public policies: the active document of a type, newest version. */
 export const legalRoutes = (deps: AppDeps) =>
@@ -23,3 +29,15 @@ export const legalRoutes = (deps: AppDeps) =>
       200,
     );
   });
+
+/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
+export const legalDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/legal/:type",
+    summary: "Active legal document (terms, privacy, refund, shipping, cancellation), newest version",
+    access: "anyone",
+    response: legalDocumentSchema,
+    errors: [404],
+  },
+];

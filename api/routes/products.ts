@@ -1,9 +1,11 @@
 import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
 import type { Product, ProductList } from "../contracts/products";
+import { productListSchema, productSchema } from "../contracts/products";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
 import type { CachedBody } from "../services/catalogue-cache";
+import type { RouteDoc } from "./route-doc";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,3 +28,22 @@ export const productRoutes = (deps: AppDeps) =>
       if (!cached) return errorResponse(c, "not_found", "Product not found");
       return sendCached<Product>(c, cached);
     });
+
+/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
+export const productDocs: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/products",
+    summary: "Active catalogue, newest first (ETag / 304)",
+    access: "anyone",
+    response: productListSchema,
+  },
+  {
+    method: "get",
+    path: "/api/products/:id",
+    summary: "One active product (ETag / 304)",
+    access: "anyone",
+    response: productSchema,
+    errors: [404],
+  },
+];

@@ -1,0 +1,19 @@
+import type { z } from "zod";
+
+/** One route's OpenAPI description; each route file exports its own, api/openapi.ts assembles them. */
+export interface RouteDoc {
+  method: "get" | "post" | "patch" | "put" | "delete";
+  /** Hono path syntax (/products/:id); converted to OpenAPI's {id}. */
+  path: string;
+  summary: string;
+  /** Who may call it, shown in the description. */
+  access: string;
+  response?: z.ZodType;
+  /** The success status when not 200. */
+  status?: number;
+  contentType?: string;
+  /** A JSON request body, or multipart when bodyType says so. */
+  body?: z.ZodType;
+  bodyType?: "application/json" | "multipart/form-data";
+  errors?: number[];
+}
