@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { pingDatabase } from "#db/queries/health";
 import type { Health } from "../contracts/health";
 import { healthSchema } from "../contracts/health";
 import type { AppDeps } from "../deps";
@@ -7,7 +7,7 @@ import type { RouteDoc } from "./route-doc";
 
 export const healthRoutes = (deps: AppDeps) =>
   new Hono().get("/health", async (c) => {
-    await deps.database.db.execute(sql`select 1`);
+    await pingDatabase(deps.database.db);
     return c.json({ ok: true, db: deps.database.kind } satisfies Health);
   });
 

@@ -1,6 +1,5 @@
-import { eq, lt } from "drizzle-orm";
 import type { MiddlewareFn } from "grammy";
-import { processedUpdates } from "#db/schema/index";
+import { claimUpdate, pruneProcessedUpdates, releaseUpdate } from "#db/queries/processed-updates";
 import type { BotContext, BotServices } from "../context";
 
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -14,24 +13,17 @@ export function dedupeUpdates(services: BotServices): MiddlewareFn<BotContext> {
   let lastPrune = 0;
   return async (ctx, next) => {
     const updateId = BigInt(ctx.update.update_id);
-    const fresh = await services.db
-      .insert(processedUpdates)
-      .values({ updateId })
-      .onConflictDoNothing()
-      .returning({ updateId: processedUpdates.updateId });
-    if (fresh.length === 0) return;
+    if (!(await claimUpdate(services.db, updateId))) return;
     try {
       await next();
     } catch (error) {
-      await services.db.delete(processedUpdates).where(eq(processedUpdates.updateId, updateId));
+      await releaseUpdate(services.db, updateId);
       throw error;
     }
     const now = services.now().getTime();
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
-      await services.db
-        .delete(processedUpdates)
-        .where(lt(processedUpdates.processedAt, new Date(now - KEEP_MS)));
+      await pruneProcessedUpdates(services.db, new Date(now - KEEP_MS));
     }
   };
 }
