@@ -60,7 +60,7 @@ export async function runAdminCommand(db: Db, args: string[], io: CommandOutput)
     );
     return 0;
   } catch (error) {
-    if (error instanceof AppError && error.message === adminMessages.lastAdmin) {
+    if (error instanceof AppError && error.reason === "last_admin") {
       io.err(`${adminMessages.lastAdmin}: grant admin to someone else first.`);
       return 1;
     }

@@ -70,7 +70,9 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => errorResponse(c, "not_found", "Not found"));
   app.onError((error, c) => {
-    if (error instanceof AppError) return errorResponse(c, error.code, error.message, error.headers);
+    if (error instanceof AppError) {
+      return errorResponse(c, error.code, error.message, error.headers, error.reason);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status === 413 ? "payload_too_large" : "bad_request", error.message);
     }

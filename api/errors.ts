@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "./contracts/errors";
+import type { ErrorCode, ErrorReason } from "./contracts/errors";
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   bad_request: 400,
@@ -18,6 +18,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
 /** A failure the client should see, with the spec's message. */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
+  reason: ErrorReason | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -26,6 +27,12 @@ export class AppError extends Error {
     super(message);
     this.status = statusOf[code];
   }
+
+  /** Names the domain rule that refused: `throw new AppError(...).because("last_admin")`. */
+  because(reason: ErrorReason): this {
+    this.reason = reason;
+    return this;
+  }
 }
 
 export function errorResponse(
@@ -33,7 +40,8 @@ export function errorResponse(
   code: ErrorCode,
   message: string,
   headers: Record<string, string> = {},
+  reason?: ErrorReason,
 ) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
-  return c.json({ error: { code, message } }, statusOf[code]);
+  return c.json({ error: { code, message, ...(reason ? { reason } : {}) } }, statusOf[code]);
 }

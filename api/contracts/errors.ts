@@ -14,7 +14,22 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * Which domain rule refused, when one did: routes, the bot, the CLI and the Mini App branch on the
+ * reason, never on the message text (which is the spec's wording and may change).
+ */
+export const errorReasons = [
+  "last_admin",
+  "account_exists",
+  "invalid_credentials",
+  "wrong_current_password",
+  "email_taken",
+  "telegram_already_linked",
+  "too_many_attempts",
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
+
 export const apiErrorSchema = z.object({
-  error: z.object({ code: z.enum(errorCodes), message: z.string() }),
+  error: z.object({ code: z.enum(errorCodes), message: z.string(), reason: z.enum(errorReasons).optional() }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

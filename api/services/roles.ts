@@ -46,7 +46,7 @@ async function assertAdminRemains(tx: Db, losingUserId: string) {
     .where(eq(userRoles.role, "admin"))
     .for("update");
   if (admins.some((a) => a.userId === losingUserId) && admins.length <= 1) {
-    throw new AppError("unprocessable", adminMessages.lastAdmin);
+    throw new AppError("unprocessable", adminMessages.lastAdmin).because("last_admin");
   }
 }
 

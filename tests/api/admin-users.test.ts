@@ -119,6 +119,7 @@ describe("PUT /api/admin/users/:id/role", () => {
       expect(await errorOf(res)).toEqual({
         code: "unprocessable",
         message: "At least one admin is required",
+        reason: "last_admin",
       });
       const second = await createMember(solo);
       const promote = await solo.app.request(
