@@ -100,7 +100,7 @@ describe("POST /api/me/avatar", () => {
     const member = await createMember(t);
     const res = await upload(member.token, padded(PNG, 5 * MB + 1), { chunkSize });
     expect(res.status).toBe(413);
-    expect(await errorOf(res)).toEqual({ code: "payload_too_large", message: "Image must be less than 5MB" });
+    expect(await errorOf(res)).toEqual({ code: "too_large", message: "Image must be less than 5MB" });
     expect(await storedFiles(member.userId)).toEqual([]);
     const me = meSchema.parse(
       await (await t.app.request("/api/me", { headers: bearer(member.token) })).json(),
