@@ -78,7 +78,11 @@ const configSchema = z.object({
   // Behind one reverse proxy: take the client address from X-Forwarded-For.
   TRUST_PROXY: booleanFlag("false"),
   // Bytes a non-upload request body may have (JSON); counted while it arrives. Uploads have their own.
-  JSON_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  JSON_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
 
   // Media storage: local disk under DATA_DIR, or S3-compatible object storage shared by processes.
   STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -104,7 +108,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .superRefine((config, context) => {
       if (config.STORAGE !== "s3") return;
       for (const name of s3Required) {
-        if (!config[name]) context.addIssue({ code: "custom", path: [name], message: "required when STORAGE=s3" });
+        if (!config[name])
+          context.addIssue({ code: "custom", path: [name], message: "required when STORAGE=s3" });
       }
     })
     .safeParse(env);

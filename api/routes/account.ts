@@ -4,7 +4,6 @@ import { clearSessionCookie } from "../auth/cookies";
 import { type AppEnv, requireUser } from "../auth/middleware";
 import {
   type AvatarResult,
-  accountMessages,
   ageVerificationSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -14,7 +13,6 @@ import {
 } from "../contracts/account";
 import type { Me } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
-import { AppError } from "../errors";
 import {
   changePassword,
   confirmAge,

@@ -21,7 +21,9 @@ export function byteRange(header: string | undefined, size: number) {
   const [first, last] = [match[1] ?? "", match[2] ?? ""];
   if (first === "") {
     const suffix = Number(last);
-    return suffix === 0 || size === 0 ? "unsatisfiable" : { start: Math.max(0, size - suffix), end: size - 1 };
+    return suffix === 0 || size === 0
+      ? "unsatisfiable"
+      : { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
   const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
@@ -48,7 +50,10 @@ export const mediaRoutes = (deps: AppDeps) =>
     }
     const range = byteRange(c.req.header("range"), file.size);
     if (range === "unsatisfiable") {
-      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${file.size}` } });
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, "Content-Range": `bytes */${file.size}` },
+      });
     }
     const length = range ? range.end - range.start + 1 : file.size;
     if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${file.size}`;

@@ -10,7 +10,10 @@ const BUCKET = "avatars";
  * path) through the upload pipeline, then points the profile at it and removes the previous file.
  */
 export async function storeAvatar(ctx: ServiceContext, userId: string, request: Request): Promise<string> {
-  const { url } = await receiveUpload(request, ctx.storage, "avatar", { owner: userId, at: ctx.now().getTime() });
+  const { url } = await receiveUpload(request, ctx.storage, "avatar", {
+    owner: userId,
+    at: ctx.now().getTime(),
+  });
   const [previous] = await ctx.db
     .select({ avatarUrl: profiles.avatarUrl })
     .from(profiles)

@@ -85,6 +85,8 @@ export class S3Storage implements MediaStorage {
   }
 
   async remove(bucket: string, name: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(bucket, name) }));
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(bucket, name) }),
+    );
   }
 }

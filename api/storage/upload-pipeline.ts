@@ -8,18 +8,20 @@ import { AppError } from "../errors";
 import type { Bucket, MediaStorage } from "./media-storage";
 
 /** Where each kind is stored and how its generated name reads (the spec's names where it has them). */
-const targets: Record<UploadKindName, { bucket: Bucket; name: (owner: string, at: number, ext: string) => string }> =
-  {
-    avatar: { bucket: "avatars", name: (owner, at, ext) => `${owner}/${owner}-${at}.${ext}` },
-    logo: { bucket: "channel-assets", name: (_owner, at, ext) => `logo-${at}.${ext}` },
-    heroVideo: { bucket: "channel-assets", name: (_owner, at, ext) => `hero-${at}.${ext}` },
-    messageAttachment: {
-      bucket: "message-images",
-      name: (owner, at, ext) => `${owner}/${at}-${randomBytes(4).toString("hex")}.${ext}`,
-    },
-    productImage: { bucket: "product-images", name: (owner, at, ext) => `${owner}-${at}.${ext}` },
-    certificate: { bucket: "product-documents", name: (owner, at, ext) => `${owner}-coa-${at}.${ext}` },
-  };
+const targets: Record<
+  UploadKindName,
+  { bucket: Bucket; name: (owner: string, at: number, ext: string) => string }
+> = {
+  avatar: { bucket: "avatars", name: (owner, at, ext) => `${owner}/${owner}-${at}.${ext}` },
+  logo: { bucket: "channel-assets", name: (_owner, at, ext) => `logo-${at}.${ext}` },
+  heroVideo: { bucket: "channel-assets", name: (_owner, at, ext) => `hero-${at}.${ext}` },
+  messageAttachment: {
+    bucket: "message-images",
+    name: (owner, at, ext) => `${owner}/${at}-${randomBytes(4).toString("hex")}.${ext}`,
+  },
+  productImage: { bucket: "product-images", name: (owner, at, ext) => `${owner}-${at}.${ext}` },
+  certificate: { bucket: "product-documents", name: (owner, at, ext) => `${owner}-coa-${at}.${ext}` },
+};
 
 // file-type needs at most this many leading bytes to recognise any format we accept.
 const SNIFF_BYTES = 4100;

@@ -25,7 +25,7 @@ async function uploadAvatar(t: TestApp, token: string, bytes: Uint8Array) {
   return t.app.request("/api/me/avatar", {
     method: "POST",
     headers: { ...bearer(token), "content-type": contentType },
-    body,
+    body: new Blob([new Uint8Array(body)]),
   });
 }
 

@@ -17,7 +17,9 @@ const MP4 = Buffer.from("000000206674797069736f6d0000020069736f6d69736f326176633
 const MOV = Buffer.from("0000001466747970717420200000000071742020", "hex");
 const WEBM = Buffer.from("1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102", "hex");
 const PDF = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n", "latin1");
-const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
 const HTML = Buffer.from("<!DOCTYPE html><html><script>alert(1)</script></html>");
 
 const padded = (head: Buffer, size: number) =>
@@ -74,7 +76,10 @@ const backends: [string, () => Promise<Backend>][] = [
           secretAccessKey: "test",
         }),
         // Parts of an unfinished multipart upload count as left behind too.
-        leftovers: async () => [...mine(), ...Array.from({ length: s3.pendingUploads() }, () => "a pending upload")],
+        leftovers: async () => [
+          ...mine(),
+          ...Array.from({ length: s3.pendingUploads() }, () => "a pending upload"),
+        ],
         bytesOf: async (b, name) => s3.object(`${bucket}/${b}/${name}`)?.body ?? Buffer.alloc(0),
         abortedUploads: () => s3.abortedUploads(),
       };
@@ -82,7 +87,9 @@ const backends: [string, () => Promise<Backend>][] = [
   ],
 ];
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ status: number; code: string; message: string }> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
@@ -106,7 +113,10 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
   ])("%s: stores by its magic bytes under its generated name (%s)", async (kind, head, path, type) => {
     const backend = await makeBackend();
     const bytes = padded(head, 3000);
-    const stored = await receiveUpload(await uploadRequest(bytes), backend.storage, kind, { owner: "p1", at });
+    const stored = await receiveUpload(await uploadRequest(bytes), backend.storage, kind, {
+      owner: "p1",
+      at,
+    });
     expect(`${stored.bucket}/${stored.name}`).toBe(path);
     expect(stored.url).toBe(`/media/${path}`);
     expect(stored.contentType).toBe(type);
@@ -167,9 +177,9 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
     const backend = await makeBackend();
     for (const stopAt of [40, 300]) {
       const request = await uploadRequest(padded(PNG, 3000), { stopAt });
-      expect((await refusal(receiveUpload(request, backend.storage, "avatar", { owner: "u1", at }))).status).toBe(
-        400,
-      );
+      expect(
+        (await refusal(receiveUpload(request, backend.storage, "avatar", { owner: "u1", at }))).status,
+      ).toBe(400);
     }
     expect(await backend.leftovers()).toEqual([]);
   });

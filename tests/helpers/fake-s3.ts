@@ -40,7 +40,9 @@ function xml(res: ServerResponse, status: number, body: string) {
 }
 
 const noSuchKey = (res: ServerResponse, head: boolean) =>
-  head ? res.writeHead(404).end() : xml(res, 404, "<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>");
+  head
+    ? res.writeHead(404).end()
+    : xml(res, 404, "<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>");
 
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, Stored>();
@@ -56,7 +58,11 @@ export async function startFakeS3(): Promise<FakeS3> {
       if (req.method === "POST" && query.has("uploads")) {
         const id = randomUUID();
         uploads.set(id, { key, contentType: req.headers["content-type"] ?? "", parts: new Map() });
-        return xml(res, 200, `<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        return xml(
+          res,
+          200,
+          `<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
       }
       const upload = uploadId ? uploads.get(uploadId) : undefined;
       if (uploadId && !upload) return xml(res, 404, "<Error><Code>NoSuchUpload</Code></Error>");
