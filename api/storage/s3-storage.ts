@@ -14,9 +14,10 @@ export interface S3Options {
   publicUrl?: string | undefined;
 }
 
-// lib-storage holds up to QUEUE_SIZE parts of PART_SIZE in memory while it sends them.
+// lib-storage holds the part it sends and the one it fills: one at a time keeps a 500MB upload's
+// RSS growth near 40MB (tests/bench/upload-rss.ts) and was faster than two in the bench.
 const PART_SIZE = 5 * 1024 * 1024;
-const QUEUE_SIZE = 2;
+const QUEUE_SIZE = 1;
 
 const isMissing = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
