@@ -27,7 +27,7 @@ export interface ServiceOverrides {
 }
 
 /** STORAGE=s3: one bucket shared by every process; otherwise files under DATA_DIR/media. */
-function mediaStorage(config: Config, dataDir: string): MediaStorage {
+export function mediaStorage(config: Config, dataDir: string): MediaStorage {
   if (config.STORAGE !== "s3") return new LocalStorage(join(dataDir, "media"));
   return new S3Storage({
     endpoint: config.S3_ENDPOINT,

@@ -4,25 +4,16 @@
 // variables are set) and samples its own RSS: GET /rss answers the baseline and the peak since.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
+import { mediaStorage } from "#api/compose";
 import { loadConfig } from "#api/config";
 import { AppError } from "#api/errors";
-import { LocalStorage } from "#api/storage/local-storage";
-import { S3Storage } from "#api/storage/s3-storage";
 import { receiveUpload } from "#api/storage/upload-pipeline";
 
 const config = loadConfig();
-const storage =
-  config.STORAGE === "s3"
-    ? new S3Storage({
-        endpoint: config.S3_ENDPOINT,
-        bucket: config.S3_BUCKET ?? "",
-        region: config.S3_REGION,
-        accessKeyId: config.S3_ACCESS_KEY_ID ?? "",
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? "",
-      })
-    : new LocalStorage(`${config.DATA_DIR}/media`);
+const storage = mediaStorage(config, resolve(config.DATA_DIR));
 
 let baseline = process.memoryUsage.rss();
 let peak = baseline;
