@@ -53,16 +53,6 @@ export function createApp(deps: AppDeps) {
   // Before the secure headers below, so its headers are set after theirs: media keeps its sandbox.
   app.use("/media/*", mediaSandbox);
 
-  // Every body but an upload is read whole (JSON): counted while it arrives, refused past the limit.
-  // Uploads stream through the upload pipeline, which enforces each kind's own limit.
-  const jsonLimit = bodyLimit({
-    maxSize: deps.config.JSON_BODY_LIMIT,
-    onError: (c) => errorResponse(c, "too_large", "Request body is too large"),
-  });
-  app.use("*", (c, next) =>
-    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? next() : jsonLimit(c, next),
-  );
-
   app.use(
     "*",
     secureHeaders({
@@ -73,6 +63,16 @@ export function createApp(deps: AppDeps) {
       },
       crossOriginResourcePolicy: "same-site",
     }),
+  );
+
+  // Every body but an upload is read whole (JSON): counted while it arrives, refused past the limit.
+  // Uploads stream through the upload pipeline, which enforces each kind's own limit.
+  const jsonLimit = bodyLimit({
+    maxSize: deps.config.JSON_BODY_LIMIT,
+    onError: (c) => errorResponse(c, "too_large", "Request body is too large"),
+  });
+  app.use("*", (c, next) =>
+    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? next() : jsonLimit(c, next),
   );
 
   app.route("/api", createApi(deps));
