@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppEnv, loadSession } from "./auth/middleware";
@@ -12,7 +13,7 @@ import { channelRoutes } from "./routes/channel";
 import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
-import { mediaRoutes } from "./routes/media";
+import { mediaRoutes, mediaSandbox } from "./routes/media";
 import { productRoutes } from "./routes/products";
 import { staticRoutes } from "./routes/static";
 
@@ -49,6 +50,9 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // Before the secure headers below, so its headers are set after theirs: media keeps its sandbox.
+  app.use("/media/*", mediaSandbox);
+
   app.use(
     "*",
     secureHeaders({
@@ -59,6 +63,16 @@ export function createApp(deps: AppDeps) {
       },
       crossOriginResourcePolicy: "same-site",
     }),
+  );
+
+  // Every body but an upload is read whole (JSON): counted while it arrives, refused past the limit.
+  // Uploads stream through the upload pipeline, which enforces each kind's own limit.
+  const jsonLimit = bodyLimit({
+    maxSize: deps.config.JSON_BODY_LIMIT,
+    onError: (c) => errorResponse(c, "too_large", "Request body is too large"),
+  });
+  app.use("*", (c, next) =>
+    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? next() : jsonLimit(c, next),
   );
 
   app.route("/api", createApi(deps));
@@ -74,7 +88,7 @@ export function createApp(deps: AppDeps) {
       return errorResponse(c, error.code, error.message, error.headers, error.reason);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return errorResponse(c, error.status === 413 ? "payload_too_large" : "bad_request", error.message);
+      return errorResponse(c, error.status === 413 ? "too_large" : "bad_request", error.message);
     }
     deps.log.error("unhandled error", { path: c.req.path, error: String(error?.stack ?? error) });
     return errorResponse(c, "internal", "Something went wrong. Please try again.");

@@ -10,6 +10,8 @@ import { ChangeHub } from "./realtime/change-hub";
 import { CatalogueCache } from "./services/catalogue-cache";
 import { type TelegramNotifier, telegramOff } from "./services/telegram-notifier";
 import { LocalStorage } from "./storage/local-storage";
+import type { MediaStorage } from "./storage/media-storage";
+import { S3Storage } from "./storage/s3-storage";
 
 export interface Services extends AppDeps {
   close(): Promise<void>;
@@ -22,6 +24,19 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** The running bot (main.ts) or a test double; off by default. */
   telegram?: TelegramNotifier;
+}
+
+/** STORAGE=s3: one bucket shared by every process; otherwise files under DATA_DIR/media. */
+export function mediaStorage(config: Config, dataDir: string): MediaStorage {
+  if (config.STORAGE !== "s3") return new LocalStorage(join(dataDir, "media"));
+  return new S3Storage({
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET ?? "",
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? "",
+    publicUrl: config.S3_PUBLIC_URL,
+  });
 }
 
 /** Database, migrations, demo data, realtime and caches: what main.ts and the tests both start. */
@@ -40,7 +55,7 @@ export async function startServices(
       dataDir: join(dataDir, "pglite"),
       poolSize: config.DB_POOL_SIZE,
     }));
-  const storage = new LocalStorage(join(dataDir, "media"));
+  const storage = mediaStorage(config, dataDir);
   await seedStrains(db.db);
   if (
     config.SEED_DEMO_DATA &&

@@ -77,7 +77,26 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default("Members Shop <no-reply@localhost>"),
   // Behind one reverse proxy: take the client address from X-Forwarded-For.
   TRUST_PROXY: booleanFlag("false"),
+  // Bytes a non-upload request body may have (JSON); counted while it arrives. Uploads have their own.
+  JSON_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+
+  // Media storage: local disk under DATA_DIR, or S3-compatible object storage shared by processes.
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  // An S3-compatible server (MinIO, R2, ...); unset means AWS.
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  // Where the bucket is publicly readable (a CDN): stored files get URLs there instead of /media/.
+  S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 });
+
+const s3Required = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -85,7 +104,15 @@ export class ConfigError extends Error {}
 
 /** The only reader of process.env. Fails with one readable line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema
+    .superRefine((config, context) => {
+      if (config.STORAGE !== "s3") return;
+      for (const name of s3Required) {
+        if (!config[name])
+          context.addIssue({ code: "custom", path: [name], message: "required when STORAGE=s3" });
+      }
+    })
+    .safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -8,7 +8,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
-  payload_too_large: 413,
+  too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,

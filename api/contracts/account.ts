@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authMessages, emailSchema, fullNameSchema } from "./auth";
 import { meSchema } from "./me";
 import { roleSchema } from "./roles";
+import { uploadKinds } from "./uploads";
 
 export { type Me, meSchema } from "./me";
 
@@ -11,8 +12,8 @@ export const accountMessages = {
   currentPasswordIncorrect: "Current password is incorrect",
   emailRequiredForPassword: "Add an email address to sign in on the web.",
   emailTaken: "This email is already registered to another account.",
-  imageRequired: "Please select an image file",
-  imageTooLarge: "Image must be less than 5MB",
+  imageRequired: uploadKinds.avatar.wrongType,
+  imageTooLarge: uploadKinds.avatar.rules[0].tooLarge,
   ageRequired: authMessages.ageRequired,
   deleteEmailMismatch: "Please enter your email address correctly to confirm deletion.",
   deleteTypeDelete: "Please type DELETE to confirm deletion.",
@@ -20,9 +21,7 @@ export const accountMessages = {
   telegramNotConfigured: "Telegram is not configured",
 } as const;
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-/** What the avatar upload accepts, by content (magic bytes), not by the name or the declared type. */
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export const AVATAR_MAX_BYTES = uploadKinds.avatar.rules[0].maxBytes;
 
 /** A Telegram-only account (no email) confirms deletion by typing this word. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";

@@ -6,7 +6,7 @@ export const errorCodes = [
   "forbidden",
   "not_found",
   "conflict",
-  "payload_too_large",
+  "too_large",
   "unsupported_media_type",
   "unprocessable",
   "rate_limited",

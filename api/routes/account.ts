@@ -3,9 +3,7 @@ import { rolesOf } from "#db/queries/accounts";
 import { clearSessionCookie } from "../auth/cookies";
 import { type AppEnv, requireUser } from "../auth/middleware";
 import {
-  AVATAR_MAX_BYTES,
   type AvatarResult,
-  accountMessages,
   ageVerificationSchema,
   avatarResultSchema,
   changePasswordSchema,
@@ -21,7 +19,6 @@ import {
 import type { Me } from "../contracts/me";
 import { meSchema } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
-import { AppError } from "../errors";
 import {
   changePassword,
   confirmAge,
@@ -32,12 +29,8 @@ import {
 } from "../services/account";
 import { storeAvatar } from "../services/avatar";
 import { createTelegramLink } from "../services/telegram-link";
-import { firstFileOf, MalformedUploadError } from "../storage/multipart";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
-
-// Multipart framing around a 5MB file is a few hundred bytes; anything far bigger is refused unread.
-const AVATAR_REQUEST_MAX = AVATAR_MAX_BYTES + 64 * 1024;
 
 /** The signed-in person's own account. Every route needs a session (401 "Not signed in"). */
 export const accountRoutes = (deps: AppDeps) => {
@@ -60,23 +53,8 @@ export const accountRoutes = (deps: AppDeps) => {
       c.json({ orders: await listOwnOrders(db, c.var.user.userId) } satisfies OwnOrders, 200),
     )
     .post("/me/avatar", requireUser, async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!/^multipart\/form-data/i.test(type)) {
-        throw new AppError("unsupported_media_type", accountMessages.imageRequired);
-      }
-      const length = Number(c.req.header("content-length") ?? "0");
-      if (length > AVATAR_REQUEST_MAX) throw new AppError("payload_too_large", accountMessages.imageTooLarge);
-      let file: Awaited<ReturnType<typeof firstFileOf>>;
-      try {
-        file = await firstFileOf(c.req.raw, "file");
-      } catch (error) {
-        if (error instanceof MalformedUploadError)
-          throw new AppError("bad_request", accountMessages.imageRequired);
-        throw error;
-      }
-      if (!file) throw new AppError("bad_request", accountMessages.imageRequired);
       const userId = c.var.user.userId;
-      const avatarUrl = await storeAvatar(ctx, userId, file.stream);
+      const avatarUrl = await storeAvatar(ctx, userId, c.req.raw);
       return c.json({ avatarUrl, user: await loadMe(db, userId) } satisfies AvatarResult, 200);
     })
     .post("/me/age-verification", requireUser, valid("json", ageVerificationSchema), async (c) =>

@@ -1,58 +1,45 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
-import { dirname, extname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { assertObjectPath, type MediaStorage, publicUrl } from "./media-storage";
-
-const TYPES: Record<string, string> = {
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".gif": "image/gif",
-  ".pdf": "application/pdf",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-  ".mov": "video/quicktime",
-};
+import { assertObjectPath, isObjectPath, MEDIA_PATH, type MediaStorage, typeOfName } from "./media-storage";
 
 /** Files under <root>/<bucket>/<name>; written to a temporary name first so readers never see half a file. */
 export class LocalStorage implements MediaStorage {
+  readonly urlBase = MEDIA_PATH;
   constructor(private readonly root: string) {}
 
-  async put(bucket: string, name: string, body: Uint8Array | WebReadableStream<Uint8Array>, _type: string) {
+  async put(bucket: string, name: string, body: Uint8Array | Readable, _contentType: string) {
     assertObjectPath(bucket, name);
     const target = join(this.root, bucket, name);
     await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+    const temporary = `${target}.${randomUUID()}.part`;
     try {
-      const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.fromWeb(body);
-      await pipeline(source, createWriteStream(temporary));
+      await pipeline(body instanceof Uint8Array ? Readable.from([body]) : body, createWriteStream(temporary));
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
-    return publicUrl(bucket, name);
+    return `${this.urlBase}/${bucket}/${name}`;
   }
 
-  async get(bucket: string, name: string) {
-    try {
-      assertObjectPath(bucket, name);
-    } catch {
-      return undefined;
-    }
-    const path = join(this.root, bucket, name);
-    const info = await stat(path).catch(() => undefined);
+  async stat(bucket: string, name: string) {
+    if (!isObjectPath(bucket, name)) return undefined;
+    const info = await stat(join(this.root, bucket, name)).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     return {
-      stream: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
       size: info.size,
-      contentType: TYPES[extname(name).toLowerCase()] ?? "application/octet-stream",
+      contentType: typeOfName(name),
+      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
     };
+  }
+
+  async read(bucket: string, name: string, range?: { start: number; end: number }) {
+    assertObjectPath(bucket, name);
+    return createReadStream(join(this.root, bucket, name), range);
   }
 
   async remove(bucket: string, name: string) {

@@ -1,10 +1,15 @@
 import { readdir } from "node:fs/promises";
+import { request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatarResultSchema } from "#api/contracts/account";
 import { meSchema } from "#api/contracts/me";
+import { createHttpServer } from "#api/server";
+import { incompleteUploadMessage } from "#api/storage/upload-pipeline";
 import { bearer, createMember, errorOf, TestClock } from "../helpers/accounts";
-import { startTestApp, type TestApp } from "../helpers/test-app";
+import { encodeMultipart, streamOf } from "../helpers/multipart";
+import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 const clock = new TestClock();
 let t: TestApp;
@@ -100,7 +105,7 @@ describe("POST /api/me/avatar", () => {
     const member = await createMember(t);
     const res = await upload(member.token, padded(PNG, 5 * MB + 1), { chunkSize });
     expect(res.status).toBe(413);
-    expect(await errorOf(res)).toEqual({ code: "payload_too_large", message: "Image must be less than 5MB" });
+    expect(await errorOf(res)).toEqual({ code: "too_large", message: "Image must be less than 5MB" });
     expect(await storedFiles(member.userId)).toEqual([]);
     const me = meSchema.parse(
       await (await t.app.request("/api/me", { headers: bearer(member.token) })).json(),
@@ -153,6 +158,66 @@ describe("POST /api/me/avatar", () => {
       body: "{}",
     });
     expect(json.status).toBe(415);
+  });
+
+  it.each([
+    ["declared as SVG", { type: "image/svg+xml", name: "me.png" }],
+    ["named .svg", { type: "image/png", name: "me.svg" }],
+    ["named .html", { type: "image/png", name: "me.html" }],
+  ])("415 for a PNG %s: markup is never stored, whatever the bytes", async (_how, options) => {
+    const member = await createMember(t);
+    const res = await upload(member.token, padded(PNG, 2048), options);
+    expect(res.status).toBe(415);
+    expect(await storedFiles(member.userId)).toEqual([]);
+  });
+
+  it("400 (not 500) for a multipart body cut short, and nothing is stored", async () => {
+    const member = await createMember(t);
+    const encoded = await encodeMultipart(padded(PNG, 300 * 1024), { name: "me.png" });
+    for (const stopAt of [100, 200 * 1024]) {
+      const res = await t.app.request("/api/me/avatar", {
+        method: "POST",
+        body: streamOf(encoded.bytes, { stopAt }),
+        duplex: "half",
+        headers: { ...bearer(member.token), "content-type": encoded.contentType },
+      } as RequestInit);
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toEqual({ code: "bad_request", message: incompleteUploadMessage });
+    }
+    expect(await storedFiles(member.userId)).toEqual([]);
+  });
+
+  it("a client that goes away mid-upload leaves nothing behind (over HTTP)", async () => {
+    const member = await createMember(t);
+    const server: Server = await createHttpServer(t.app, t.services);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const encoded = await encodeMultipart(padded(PNG, 4 * MB), { name: "me.png" });
+      const req = httpRequest({
+        port: (server.address() as AddressInfo).port,
+        host: "127.0.0.1",
+        path: "/api/me/avatar",
+        method: "POST",
+        headers: {
+          ...bearer(member.token),
+          "content-type": encoded.contentType,
+          "content-length": encoded.bytes.length,
+        },
+      });
+      req.on("error", () => {});
+      req.write(encoded.bytes.subarray(0, 1 * MB));
+      // The half-written file exists while the upload is under way...
+      await eventually(async () => {
+        const entries = await readdir(join(t.dataDir, "media", "avatars", member.userId));
+        expect(entries.some((entry) => entry.endsWith(".part"))).toBe(true);
+      });
+      req.destroy();
+      // ...and is gone once the client has gone.
+      await eventually(async () => expect(await storedFiles(member.userId)).toEqual([]));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("401 when not signed in", async () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { firstLoadJs } from "./first-load-js";
+import { uploadRss } from "./upload-rss";
 
 const root = new URL("../..", import.meta.url).pathname;
 const CONNECTIONS = 50;
@@ -165,5 +166,6 @@ const result = {
   durationSeconds: DURATION_S,
   products: [await compare("pglite", ""), await withPostgres((url) => compare("postgres", url))],
   miniAppFirstLoadJs: miniAppFirstLoad(),
+  upload500MbRss: await uploadRss(),
 };
 console.log(JSON.stringify(result, null, 2));

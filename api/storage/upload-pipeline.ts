@@ -1,0 +1,164 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { type UploadKind, type UploadKindName, type UploadRule, uploadKinds } from "../contracts/uploads";
+import { AppError } from "../errors";
+import type { Bucket, MediaStorage } from "./media-storage";
+
+/** Where each kind is stored and how its generated name reads (the spec's names where it has them). */
+const targets: Record<
+  UploadKindName,
+  { bucket: Bucket; name: (owner: string, at: number, ext: string) => string }
+> = {
+  avatar: { bucket: "avatars", name: (owner, at, ext) => `${owner}/${owner}-${at}.${ext}` },
+  logo: { bucket: "channel-assets", name: (_owner, at, ext) => `logo-${at}.${ext}` },
+  heroVideo: { bucket: "channel-assets", name: (_owner, at, ext) => `hero-${at}.${ext}` },
+  messageAttachment: {
+    bucket: "message-images",
+    name: (owner, at, ext) => `${owner}/${at}-${randomBytes(4).toString("hex")}.${ext}`,
+  },
+  productImage: { bucket: "product-images", name: (owner, at, ext) => `${owner}-${at}.${ext}` },
+  certificate: { bucket: "product-documents", name: (owner, at, ext) => `${owner}-coa-${at}.${ext}` },
+};
+
+// file-type needs at most this many leading bytes to recognise any format we accept.
+const SNIFF_BYTES = 4100;
+// Multipart framing and the few small fields beside the file.
+const FRAMING_BYTES = 64 * 1024;
+// Never stored, whatever the bytes say: a stored page or SVG opened directly could run script.
+const MARKUP_TYPE = /html|svg|xml/i;
+const MARKUP_NAME = /\.(svgz?|x?html?|xml)$/i;
+
+export const incompleteUploadMessage = "The upload was incomplete. Please try again.";
+
+export interface StoredUpload {
+  url: string;
+  bucket: Bucket;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+interface IncomingFile {
+  stream: Readable & { truncated?: boolean };
+  filename: string;
+  declaredType: string;
+}
+
+/**
+ * Receives one file from a multipart/form-data request and stores it: the body streams through
+ * (never held whole), the type comes from the magic bytes, the kind's limit is enforced as bytes
+ * arrive, and the name is generated. A body cut short, a client gone, or a file over the limit
+ * fails the storage write, so nothing is left behind: 400 (incomplete), 413 or 415.
+ */
+export async function receiveUpload(
+  request: Request,
+  storage: MediaStorage,
+  kindName: UploadKindName,
+  target: { owner: string; at: number; field?: string },
+): Promise<StoredUpload> {
+  const kind: UploadKind = uploadKinds[kindName];
+  const largest = kind.rules.reduce((a, b) => (b.maxBytes > a.maxBytes ? b : a));
+  const wrongType = () => new AppError("unsupported_media_type", kind.wrongType);
+  const tooLarge = (rule: UploadRule) => new AppError("too_large", rule.tooLarge);
+  const incomplete = () => new AppError("bad_request", incompleteUploadMessage);
+
+  if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) throw wrongType();
+  if (Number(request.headers.get("content-length") ?? 0) > largest.maxBytes + FRAMING_BYTES) {
+    throw tooLarge(largest);
+  }
+  const file = await firstFile(request, target.field ?? "file", largest.maxBytes);
+  if (!file) throw new AppError("bad_request", kind.wrongType);
+  const { stream } = file;
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const refuse = (error: AppError) => {
+    void chunks.return?.();
+    return error;
+  };
+  if (MARKUP_TYPE.test(file.declaredType) || MARKUP_NAME.test(file.filename)) throw refuse(wrongType());
+
+  const head: Buffer[] = [];
+  let received = 0;
+  try {
+    while (received < SNIFF_BYTES) {
+      const next = await chunks.next();
+      if (next.done) break;
+      head.push(next.value);
+      received += next.value.length;
+    }
+  } catch {
+    throw refuse(incomplete());
+  }
+  const headBytes = Buffer.concat(head);
+  const sniffed = await fileTypeFromBuffer(headBytes);
+  const found = sniffed && kind.rules.find((r) => r.types.includes(sniffed.mime));
+  if (!sniffed || !found) throw refuse(wrongType());
+  const rule: UploadRule = found;
+  if (received > rule.maxBytes || stream.truncated) throw refuse(tooLarge(rule));
+
+  async function* body() {
+    yield headBytes;
+    try {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        received += next.value.length;
+        if (received > rule.maxBytes) throw tooLarge(rule);
+        yield next.value;
+      }
+    } catch (error) {
+      throw error instanceof AppError ? error : incomplete();
+    } finally {
+      await chunks.return?.();
+    }
+    // busboy stops one byte past the kind's largest limit and marks the file truncated.
+    if (stream.truncated) throw tooLarge(rule);
+  }
+
+  const { bucket, name: nameOf } = targets[kindName];
+  const name = nameOf(target.owner, target.at, sniffed.ext);
+  const url = await storage.put(bucket, name, Readable.from(body(), { objectMode: false }), sniffed.mime);
+  return { url, bucket, name, contentType: sniffed.mime, size: received };
+}
+
+/**
+ * Streams the multipart body and hands over the first file in `field`; other parts are skipped. busboy
+ * marks the file truncated when it reaches fileSize, so a file of exactly maxBytes is whole.
+ */
+function firstFile(request: Request, field: string, maxBytes: number): Promise<IncomingFile | undefined> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+        limits: { files: 1, fields: 20, parts: 25, fieldSize: 1024, fileSize: maxBytes + 1 },
+      });
+    } catch {
+      reject(new AppError("bad_request", incompleteUploadMessage));
+      return;
+    }
+    let found = false;
+    parser.on("file", (name, stream, info) => {
+      if (name !== field || found) {
+        stream.resume();
+        return;
+      }
+      found = true;
+      resolve({ stream, filename: info.filename ?? "", declaredType: info.mimeType });
+    });
+    // After the file is handed over, its stream carries the error (a body cut short, a client gone).
+    parser.on("error", () => {
+      if (!found) reject(new AppError("bad_request", incompleteUploadMessage));
+    });
+    parser.on("close", () => {
+      if (!found) resolve(undefined);
+    });
+    if (!request.body) {
+      resolve(undefined);
+      return;
+    }
+    const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+    source.on("error", (error) => parser.destroy(error));
+    source.pipe(parser);
+  });
+}
