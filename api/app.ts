@@ -1,9 +1,12 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { z } from "zod";
 import { type AppEnv, loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
+import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
@@ -15,6 +18,17 @@ import { legalRoutes } from "./routes/legal";
 import { mediaRoutes } from "./routes/media";
 import { productRoutes } from "./routes/products";
 import { staticRoutes } from "./routes/static";
+
+const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
+
+/** A body that is no Telegram update (not JSON, no integer update_id) is refused before the bot reads it. */
+const telegramUpdateOnly = createMiddleware(async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (!telegramUpdateSchema.safeParse(body).success) {
+    return errorResponse(c, "bad_request", "Not a Telegram update");
+  }
+  await next();
+});
 
 /** The /api routes; their type is what the Mini App's typed client sees. */
 export function createApi(deps: AppDeps) {
@@ -63,7 +77,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api", createApi(deps));
   // Telegram posts updates here in webhook mode; grammY checks the secret token header.
-  if (deps.telegramWebhook) app.post("/telegram/webhook", deps.telegramWebhook);
+  if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
   app.route("/media", mediaRoutes(deps));
   if (deps.staticDir) app.route("/", staticRoutes(deps.staticDir));
@@ -74,7 +88,7 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status === 413 ? "payload_too_large" : "bad_request", error.message);
     }
-    deps.log.error("unhandled error", { path: c.req.path, error: String(error?.stack ?? error) });
+    deps.log.error("unhandled error", { path: c.req.path, ...errorFields(error) });
     return errorResponse(c, "internal", "Something went wrong. Please try again.");
   });
 
