@@ -30,11 +30,22 @@ const telegramUpdateOnly = createMiddleware(async (c, next) => {
   await next();
 });
 
+/**
+ * An /api answer may be kept only where its route says so: the catalogue, channel and legal texts
+ * answer everyone alike and set their own revalidation. Everything else, above all whatever a
+ * session sees, is `no-store`.
+ */
+const noStoreUnlessPublic = createMiddleware(async (c, next) => {
+  await next();
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+});
+
 /** The /api routes; their type is what the Mini App's typed client sees. */
 export function createApi(deps: AppDeps) {
   const openApi = buildOpenApi();
   return new Hono<AppEnv>()
     .use("*", loadSession(deps))
+    .use("*", noStoreUnlessPublic)
     .route("/", healthRoutes(deps))
     .route("/", channelRoutes(deps))
     .route("/", productRoutes(deps))
@@ -68,8 +79,12 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       // Telegram Web shows the Mini App in an iframe on web.telegram.org.
       xFrameOptions: false,
+      // The built index.html has no inline script; scripts come from our own /assets only.
       contentSecurityPolicy: {
         frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
       },
       crossOriginResourcePolicy: "same-site",
     }),
