@@ -1,10 +1,10 @@
 import { join, resolve } from "node:path";
-import { createDb } from "#db/client";
+import { createDb, DataDirInUseError } from "#db/client";
 import { runAdminCommand } from "./admin-commands";
 import { ConfigError, loadConfig } from "./config";
 
 // Same database as the server (DATABASE_URL, else PGlite in DATA_DIR). PGlite takes one process
-// at a time: stop the server before running this against it.
+// at a time: while the server has it open this refuses (DataDirInUseError); stop the server first.
 async function main(): Promise<number> {
   const config = loadConfig();
   const database = await createDb({
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
     process.exit(1);
   },
 );

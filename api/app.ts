@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { z } from "zod";
 import { type AppEnv, loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
+import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
@@ -17,11 +20,33 @@ import { mediaRoutes, mediaSandbox } from "./routes/media";
 import { productRoutes } from "./routes/products";
 import { staticRoutes } from "./routes/static";
 
+const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
+
+/** A body that is no Telegram update (not JSON, no integer update_id) is refused before the bot reads it. */
+const telegramUpdateOnly = createMiddleware(async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (!telegramUpdateSchema.safeParse(body).success) {
+    return errorResponse(c, "bad_request", "Not a Telegram update");
+  }
+  await next();
+});
+
+/**
+ * An /api answer may be kept only where its route says so: the catalogue, channel and legal texts
+ * answer everyone alike and set their own revalidation. Everything else, above all whatever a
+ * session sees, is `no-store`.
+ */
+const noStoreUnlessPublic = createMiddleware(async (c, next) => {
+  await next();
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+});
+
 /** The /api routes; their type is what the Mini App's typed client sees. */
 export function createApi(deps: AppDeps) {
   const openApi = buildOpenApi();
   return new Hono<AppEnv>()
     .use("*", loadSession(deps))
+    .use("*", noStoreUnlessPublic)
     .route("/", healthRoutes(deps))
     .route("/", channelRoutes(deps))
     .route("/", productRoutes(deps))
@@ -58,8 +83,12 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       // Telegram Web shows the Mini App in an iframe on web.telegram.org.
       xFrameOptions: false,
+      // The built index.html has no inline script; scripts come from our own /assets only.
       contentSecurityPolicy: {
         frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
       },
       crossOriginResourcePolicy: "same-site",
     }),
@@ -77,7 +106,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api", createApi(deps));
   // Telegram posts updates here in webhook mode; grammY checks the secret token header.
-  if (deps.telegramWebhook) app.post("/telegram/webhook", deps.telegramWebhook);
+  if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
   app.route("/media", mediaRoutes(deps));
   if (deps.staticDir) app.route("/", staticRoutes(deps.staticDir));
@@ -90,7 +119,7 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status === 413 ? "too_large" : "bad_request", error.message);
     }
-    deps.log.error("unhandled error", { path: c.req.path, error: String(error?.stack ?? error) });
+    deps.log.error("unhandled error", { path: c.req.path, ...errorFields(error) });
     return errorResponse(c, "internal", "Something went wrong. Please try again.");
   });
 

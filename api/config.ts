@@ -18,85 +18,110 @@ const commaList = z
       .filter(Boolean),
   );
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-      .optional(),
-  ),
-  DATA_DIR: z.string().default("./data"),
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
-  SEED_DEMO_DATA: booleanFlag("true"),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  STATIC_DIR: optionalString,
-
-  // Telegram. Without BOT_TOKEN the bot is off and Telegram sign-in answers "not configured".
-  BOT_TOKEN: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d+:[A-Za-z0-9_-]+$/, "must look like 123456:ABC-DEF...")
-      .optional(),
-  ),
-  // auto: off without BOT_TOKEN, webhook with PUBLIC_URL, else long polling. "off" keeps Telegram
-  // sign-in (initData needs only the token) while another process runs the bot, or none does.
-  BOT_MODE: z.enum(["auto", "off", "polling", "webhook"]).default("auto"),
-  // A self-hosted Bot API server (telegram-bot-api) instead of Telegram's.
-  BOT_API_ROOT: z
-    .url()
-    .default("https://api.telegram.org")
-    .transform((url) => url.replace(/\/+$/, "")),
-  // Telegram's secret_token rules; derived from BOT_TOKEN when unset.
-  WEBHOOK_SECRET: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 of A-Z a-z 0-9 _ -")
-      .optional(),
-  ),
-  // Seconds a Mini App launch (initData auth_date) stays good for signing in.
-  AUTH_MAX_AGE: z.coerce.number().int().min(60).default(86_400),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ADMIN_TELEGRAM_IDS: commaList.pipe(z.array(z.string().regex(/^\d+$/, "must be numeric Telegram ids"))),
-  ADMIN_EMAILS: commaList.transform((list) => list.map((email) => email.toLowerCase())),
-
-  // Password-reset mail. Without SMTP_URL links go by bot, else to the server log.
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-      .optional(),
-  ),
-  MAIL_FROM: z.string().default("Members Shop <no-reply@localhost>"),
-  // Behind one reverse proxy: take the client address from X-Forwarded-For.
-  TRUST_PROXY: booleanFlag("false"),
-  // Bytes a non-upload request body may have (JSON); counted while it arrives. Uploads have their own.
-  JSON_BODY_LIMIT: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(64 * 1024),
-
-  // Media storage: local disk under DATA_DIR, or S3-compatible object storage shared by processes.
-  STORAGE: z.enum(["local", "s3"]).default("local"),
-  // An S3-compatible server (MinIO, R2, ...); unset means AWS.
-  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().default("us-east-1"),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  // Where the bucket is publicly readable (a CDN): stored files get URLs there instead of /media/.
-  S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-});
-
 const s3Required = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+/** Variables the cross-variable rules read. */
+const crossChecked: string[] = ["BOT_MODE", "PUBLIC_URL", "STORAGE", ...s3Required];
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+        .optional(),
+    ),
+    DATA_DIR: z.string().default("./data"),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+    SEED_DEMO_DATA: booleanFlag("true"),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    STATIC_DIR: optionalString,
+
+    // Telegram. Without BOT_TOKEN the bot is off and Telegram sign-in answers "not configured".
+    BOT_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d+:[A-Za-z0-9_-]+$/, "must look like 123456:ABC-DEF...")
+        .optional(),
+    ),
+    // auto: off without BOT_TOKEN, webhook with PUBLIC_URL, else long polling. "off" keeps Telegram
+    // sign-in (initData needs only the token) while another process runs the bot, or none does.
+    BOT_MODE: z.enum(["auto", "off", "polling", "webhook"]).default("auto"),
+    // A self-hosted Bot API server (telegram-bot-api) instead of Telegram's.
+    BOT_API_ROOT: z
+      .url()
+      .default("https://api.telegram.org")
+      .transform((url) => url.replace(/\/+$/, "")),
+    // Telegram's secret_token rules; derived from BOT_TOKEN when unset.
+    WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 of A-Z a-z 0-9 _ -")
+        .optional(),
+    ),
+    // Seconds a Mini App launch (initData auth_date) stays good for signing in.
+    AUTH_MAX_AGE: z.coerce.number().int().min(60).default(86_400),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    ADMIN_TELEGRAM_IDS: commaList.pipe(z.array(z.string().regex(/^\d+$/, "must be numeric Telegram ids"))),
+    ADMIN_EMAILS: commaList.transform((list) => list.map((email) => email.toLowerCase())),
+
+    // Password-reset mail. Without SMTP_URL links go by bot, else to the server log.
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("Members Shop <no-reply@localhost>"),
+    // Behind one reverse proxy: take the client address from X-Forwarded-For.
+    TRUST_PROXY: booleanFlag("false"),
+    // Bytes a non-upload request body may have (JSON); counted while it arrives. Uploads have their own.
+    JSON_BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
+
+    // Media storage: local disk under DATA_DIR, or S3-compatible object storage shared by processes.
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    // An S3-compatible server (MinIO, R2, ...); unset means AWS.
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    // Where the bucket is publicly readable (a CDN): stored files get URLs there instead of /media/.
+    S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  })
+  // Rules across variables, reported with the other bad variables (zod would skip them after any
+  // failure) as long as the variables they read are themselves valid.
+  .superRefine(
+    (config, ctx) => {
+      if (config.BOT_MODE === "webhook" && !config.PUBLIC_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BOT_MODE"],
+          message: "webhook needs PUBLIC_URL (the https address Telegram posts to)",
+        });
+      }
+      if (config.STORAGE === "s3") {
+        for (const name of s3Required) {
+          if (!config[name])
+            ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE=s3" });
+        }
+      }
+    },
+    {
+      when: ({ issues }) => !issues.some((issue) => crossChecked.includes(String(issue.path?.[0]))),
+    },
+  );
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -104,15 +129,7 @@ export class ConfigError extends Error {}
 
 /** The only reader of process.env. Fails with one readable line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema
-    .superRefine((config, context) => {
-      if (config.STORAGE !== "s3") return;
-      for (const name of s3Required) {
-        if (!config[name])
-          context.addIssue({ code: "custom", path: [name], message: "required when STORAGE=s3" });
-      }
-    })
-    .safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -32,3 +32,49 @@ export function createLogger(level: "info" | "silent", write: (line: string) => 
   };
   return { info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
+
+type ErrorLink = Error & {
+  cause?: unknown;
+  error?: unknown;
+  code?: unknown;
+  severity?: unknown;
+  query?: unknown;
+};
+
+/** The error and what it wraps: `cause`, or `error` in grammY's BotError and HttpError. */
+function errorChain(error: unknown): ErrorLink[] {
+  const chain: ErrorLink[] = [];
+  for (
+    let e = error;
+    e instanceof Error && chain.length < 5;
+    e = chain.at(-1)?.cause ?? chain.at(-1)?.error
+  ) {
+    chain.push(e);
+  }
+  return chain;
+}
+
+/**
+ * What a log line says about a failure. A database error's text can quote the values it was
+ * given (drizzle appends "params: …", Postgres "Key (email)=(…)" or "Failing row contains …"), and
+ * wrappers repeat that text, so when the chain holds one (a Postgres error has a severity, drizzle's
+ * a query) the line has the classes, the SQLSTATE code, the statement with its placeholders and
+ * the stack's frames. Anything else keeps its stack.
+ */
+export function errorFields(error: unknown): Record<string, unknown> {
+  const chain = errorChain(error);
+  const database = chain.find((e) => typeof e.severity === "string");
+  const query = chain.find((e) => typeof e.query === "string")?.query;
+  if (!database && query === undefined) {
+    return { error: error instanceof Error ? (error.stack ?? String(error)) : String(error) };
+  }
+  return {
+    error: chain.map((e) => e.constructor.name).join(" < "),
+    ...(typeof database?.code === "string" ? { code: database.code } : {}),
+    ...(query !== undefined ? { query } : {}),
+    stack: (chain[0]?.stack ?? "")
+      .split("\n")
+      .filter((line) => line.startsWith("    at "))
+      .join("\n"),
+  };
+}

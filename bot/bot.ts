@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { Logger } from "#api/logger";
+import { errorFields, type Logger } from "#api/logger";
 import type { BotContext, BotServices } from "./context";
 import { dedupeUpdates } from "./features/dedupe";
 import { startFeature } from "./features/start";
@@ -32,7 +32,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(startFeature(deps.services));
   bot.catch((error) => {
     // The update id, not its content: messages are people's words.
-    deps.log.error("bot update failed", { updateId: error.ctx.update.update_id, error: String(error.error) });
+    deps.log.error("bot update failed", {
+      updateId: error.ctx.update.update_id,
+      ...errorFields(error.error),
+    });
   });
   return bot;
 }

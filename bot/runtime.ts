@@ -49,9 +49,6 @@ export function startTelegram(config: Config, services: BotServices): TelegramRu
     services.log.info(token ? "bot off: BOT_MODE=off" : "bot off: BOT_TOKEN is not set");
     return undefined;
   }
-  if (mode === "webhook" && !config.PUBLIC_URL) {
-    throw new Error("BOT_MODE=webhook needs PUBLIC_URL (the https address Telegram posts to)");
-  }
   const log = services.log;
   const bot = createBot({ token, services, log, apiRoot: config.BOT_API_ROOT });
   const secret = webhookSecret(config);

@@ -8,7 +8,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema/index";
+
+export { DataDirInUseError, PGLITE_LOCK_FILE } from "./pglite-lock";
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it. Inside a transaction use its handle, never this. */
@@ -44,10 +47,29 @@ export async function createDb(options: DbOptions): Promise<Database> {
 
 async function createPglite(options: DbOptions): Promise<Database> {
   const dataDir = options.dataDir ?? "memory://";
-  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  let release = () => {};
+  if (!dataDir.includes("://")) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockPgliteDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  };
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: "pglite",
@@ -55,7 +77,7 @@ async function createPglite(options: DbOptions): Promise<Database> {
       const unsubscribe = await client.listen(channel, onPayload);
       return () => unsubscribe();
     },
-    close: () => client.close(),
+    close,
   };
 }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { signData } from "@telegram-apps/init-data-node";
 import { z } from "zod";
 import { telegramAuthMessages } from "../contracts/auth";
+import { hasInvalidText } from "../contracts/text";
 
 export interface TelegramIdentity {
   telegramId: bigint;
@@ -67,6 +68,9 @@ export function verifyInitData(
   } catch {
     return { ok: false, message: telegramAuthMessages.malformed };
   }
+  const startParam = params.get("start_param") ?? undefined;
+  // Signed by Telegram, yet names are what people typed: the request validator's text rule.
+  if (hasInvalidText([user, startParam])) return { ok: false, message: telegramAuthMessages.malformed };
   return {
     ok: true,
     identity: {
@@ -75,7 +79,7 @@ export function verifyInitData(
       lastName: user.last_name,
       username: user.username,
       photoUrl: user.photo_url,
-      startParam: params.get("start_param") ?? undefined,
+      startParam,
     },
   };
 }

@@ -27,7 +27,7 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The token a request presents: Authorization: Bearer (the Mini App), else the `session` cookie (the web). */
+/** The token a request presents: Authorization: Bearer (the Mini App), else the session cookie (the web). */
 export function presentedToken(c: Context): { token: string; via: "bearer" | "cookie" } | undefined {
   const bearer = bearerToken(c.req.header("authorization"));
   if (bearer) return { token: bearer, via: "bearer" };

@@ -72,7 +72,7 @@ export const passwordResetConfirmSchema = z
   });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 
-/** What sign-up, login and Telegram sign-in return. The web also gets the HttpOnly `session` cookie. */
+/** What sign-up, login and Telegram sign-in return. The web also gets the HttpOnly `__Host-session` cookie. */
 export const sessionSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),

@@ -54,7 +54,7 @@ export const eventRoutes = (deps: AppDeps) =>
     return new Response(stream, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
+        "Cache-Control": "no-store, no-transform",
         "X-Accel-Buffering": "no",
       },
     });

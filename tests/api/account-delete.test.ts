@@ -133,7 +133,7 @@ describe("DELETE /api/me", () => {
       jsonRequest(
         "DELETE",
         { confirmation: member.email },
-        { cookie: `session=${member.token}`, origin: "https://evil.example" },
+        { cookie: `__Host-session=${member.token}`, origin: "https://evil.example" },
       ),
     );
     expect(crossSite.status).toBe(403);

@@ -166,9 +166,9 @@ describe("sessions", () => {
   it("accept Bearer and the cookie; garbage is anonymous", async () => {
     const member = await createMember(t);
     expect((await t.app.request("/api/me", { headers: bearer(member.token) })).status).toBe(200);
-    expect((await t.app.request("/api/me", { headers: { cookie: `session=${member.token}` } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.app.request("/api/me", { headers: { cookie: `__Host-session=${member.token}` } })).status,
+    ).toBe(200);
     const anonymous = await t.app.request("/api/me", { headers: bearer("x".repeat(43)) });
     expect(anonymous.status).toBe(401);
     expect(await errorOf(anonymous)).toEqual({ code: "unauthorized", message: "Not signed in" });
@@ -196,7 +196,7 @@ describe("sessions", () => {
     const res = await t.app.request("/api/auth/logout", { method: "POST", headers: bearer(member.token) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    expect(res.headers.getSetCookie().join()).toMatch(/session=;.*Max-Age=0/i);
+    expect(res.headers.getSetCookie().join()).toMatch(/__Host-session=;.*Max-Age=0/i);
     expect((await t.app.request("/api/me", { headers: bearer(member.token) })).status).toBe(401);
     expect((await t.app.request("/api/me", { headers: bearer(second.token) })).status).toBe(200);
     // Signing out twice, or anonymously, is harmless.
@@ -210,7 +210,7 @@ describe("cookie requests that change state", () => {
 
   it("pass from our own origin (the request's host or PUBLIC_URL's)", async () => {
     const { token } = await createMember(t);
-    const cookie = `session=${token}`;
+    const cookie = `__Host-session=${token}`;
     expect((await patchName({ cookie, origin: "http://localhost" })).status).toBe(200);
     expect((await patchName({ cookie, origin: "https://shop.example.com" })).status).toBe(200);
     expect((await patchName({ cookie, referer: "https://shop.example.com/settings/profile" })).status).toBe(
@@ -220,7 +220,7 @@ describe("cookie requests that change state", () => {
 
   it("are refused from another site or with no origin at all", async () => {
     const { token } = await createMember(t);
-    const cookie = `session=${token}`;
+    const cookie = `__Host-session=${token}`;
     for (const headers of <Record<string, string>[]>[
       { cookie, origin: "https://evil.example" },
       { cookie, origin: "null" },
@@ -245,7 +245,7 @@ describe("cookie requests that change state", () => {
     expect(
       (
         await t.app.request("/api/me", {
-          headers: { cookie: `session=${token}`, origin: "https://evil.example" },
+          headers: { cookie: `__Host-session=${token}`, origin: "https://evil.example" },
         })
       ).status,
     ).toBe(200);

@@ -28,7 +28,7 @@ describe("GET /api/events for members", () => {
     const streams = {
       visitor: await open("/api/events"),
       bearer: await open("/api/events", { authorization: `Bearer ${member.token}` }),
-      cookie: await open("/api/events", { cookie: `session=${member.token}` }),
+      cookie: await open("/api/events", { cookie: `__Host-session=${member.token}` }),
       query: await open(`/api/events?token=${encodeURIComponent(member.token)}`),
       badToken: await open("/api/events?token=not-a-real-token-at-all"),
       unverified: await open(`/api/events?token=${unverified.token}`),

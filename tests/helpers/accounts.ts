@@ -2,6 +2,7 @@ import { sign } from "@telegram-apps/init-data-node";
 import { eq } from "drizzle-orm";
 import type { Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import { SESSION_COOKIE } from "#api/auth/cookies";
 import type { Session } from "#api/contracts/auth";
 import type { Role } from "#api/contracts/roles";
 import type { Mailer, MailMessage } from "#api/integrations/mailer";
@@ -105,12 +106,12 @@ export async function createMember(
   return { token: session.token, userId: session.user.id, email, password, session };
 }
 
-/** The `session` cookie's value from a response, or undefined. */
+/** The session cookie's value from a response, or undefined. */
 export function sessionCookieOf(res: Response): { value: string; attributes: string } | undefined {
-  const header = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+  const header = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!header) return undefined;
   const [pair = "", ...rest] = header.split(";");
-  return { value: pair.slice("session=".length), attributes: rest.join(";") };
+  return { value: pair.slice(`${SESSION_COOKIE}=`.length), attributes: rest.join(";") };
 }
 
 export function recordingMailer(): Mailer & { sent: MailMessage[] } {

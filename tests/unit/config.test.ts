@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "#api/config";
+
+const configError = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a configuration error");
+};
+
+describe("BOT_MODE=webhook", () => {
+  it("without PUBLIC_URL is a configuration error", () => {
+    expect(configError({ BOT_MODE: "webhook" })).toBe(
+      "Invalid configuration:\n  BOT_MODE: webhook needs PUBLIC_URL (the https address Telegram posts to)",
+    );
+  });
+
+  it("is reported together with the other bad variables", () => {
+    const message = configError({ BOT_MODE: "webhook", PORT: "eighty", DATABASE_URL: "mysql://x" });
+    expect(message.split("\n").map((line) => line.trim().split(":")[0])).toEqual([
+      "Invalid configuration",
+      "PORT",
+      "DATABASE_URL",
+      "BOT_MODE",
+    ]);
+  });
+
+  it("with PUBLIC_URL is fine, and so are the other modes without it", () => {
+    expect(loadConfig({ BOT_MODE: "webhook", PUBLIC_URL: "https://shop.example.com" }).BOT_MODE).toBe(
+      "webhook",
+    );
+    for (const mode of ["auto", "off", "polling"]) expect(loadConfig({ BOT_MODE: mode }).BOT_MODE).toBe(mode);
+  });
+});
