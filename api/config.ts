@@ -77,6 +77,17 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default("Members Shop <no-reply@localhost>"),
   // Behind one reverse proxy: take the client address from X-Forwarded-For.
   TRUST_PROXY: booleanFlag("false"),
+
+  // Event streams (GET /api/events). Each holds a socket (a file descriptor) for as long as it lives.
+  // Streams per client address; phones behind one carrier NAT share an address, hence not lower.
+  SSE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Streams per process. Members' streams are re-checked in one query whose parameters stay below
+  // Postgres's 65,535.
+  SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(60_000).default(5000),
+  // The server ends a stream after this long (plus up to 10% jitter); the client reconnects.
+  SSE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(1800),
+  // server.maxConnections: sockets beyond it are closed at once. Default SSE_MAX_STREAMS + 1000.
+  MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;
