@@ -99,6 +99,16 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     // Where the bucket is publicly readable (a CDN): stored files get URLs there instead of /media/.
     S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    // Event streams (GET /api/events). Each holds a socket (a file descriptor) for as long as it lives.
+    // Streams per client address; phones behind one carrier NAT share an address, hence not lower.
+    SSE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    // Streams per process. Members' streams are re-checked in one query whose parameters stay below
+    // Postgres's 65,535.
+    SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(60_000).default(5000),
+    // The server ends a stream after this long (plus up to 10% jitter); the client reconnects.
+    SSE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(1800),
+    // server.maxConnections: sockets beyond it are closed at once. Default SSE_MAX_STREAMS + 1000.
+    MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   })
   // Rules across variables, reported with the other bad variables (zod would skip them after any
   // failure) as long as the variables they read are themselves valid.

@@ -12,6 +12,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  unavailable: 503,
   internal: 500,
 };
 

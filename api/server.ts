@@ -8,7 +8,10 @@ import type { AppDeps } from "./deps";
  * which is written straight from the catalogue's cached bytes. Its fixed headers are taken from
  * the Hono route's own answer at start, so both paths answer alike (tests/api/http-server.test.ts).
  */
-export async function createHttpServer(app: Hono, deps: Pick<AppDeps, "catalogue" | "log">): Promise<Server> {
+export async function createHttpServer(
+  app: Hono,
+  deps: Pick<AppDeps, "catalogue" | "log" | "config">,
+): Promise<Server> {
   const hono = getRequestListener(app.fetch);
   const probe = await app.request("/api/products");
   const fixed: Record<string, string> = {};
@@ -35,7 +38,7 @@ export async function createHttpServer(app: Hono, deps: Pick<AppDeps, "catalogue
     });
   };
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (req.method === "GET" && req.url === "/api/products" && probe.status === 200) {
       // Anything unexpected (the catalogue failed to load) goes the ordinary way, errors included.
       serveCatalogue(req, res).catch(() => hono(req, res));
@@ -43,4 +46,8 @@ export async function createHttpServer(app: Hono, deps: Pick<AppDeps, "catalogue
     }
     hono(req, res);
   });
+  // Sockets past this are closed on arrival, so file descriptors cannot run out; event streams
+  // have their own, lower cap (SSE_MAX_STREAMS), leaving room for ordinary requests.
+  server.maxConnections = deps.config.MAX_CONNECTIONS ?? deps.config.SSE_MAX_STREAMS + 1000;
+  return server;
 }

@@ -10,6 +10,7 @@ export const errorCodes = [
   "unsupported_media_type",
   "unprocessable",
   "rate_limited",
+  "unavailable",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

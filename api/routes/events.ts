@@ -1,72 +1,109 @@
+import type { ServerResponse } from "node:http";
+import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
+import { clientAddress } from "../auth/client-address";
 import type { AppEnv } from "../auth/middleware";
-import { resolveSession } from "../auth/sessions";
-import type { ChangeEvent } from "../contracts/events";
 import type { AppDeps } from "../deps";
+import { errorResponse } from "../errors";
+import { EventStreams, type StreamSink } from "../realtime/event-streams";
 import type { RouteDoc } from "./route-doc";
 
-const encoder = new TextEncoder();
 export const HEARTBEAT_MS = 25_000;
+/** A client this far behind (bytes queued for its socket) has stopped reading: it is dropped. */
+const MAX_BACKLOG = 64 * 1024;
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store, no-transform",
+  "X-Accel-Buffering": "no",
+};
 
-/** Feed changes are for members; everything else (catalogue, channel header) is public. */
-const visibleTo = (event: ChangeEvent, isMember: boolean) => event.table !== "channel_messages" || isMember;
+/** Under Node the stream writes straight to the socket: no web stream per client in between. */
+function socketSink(res: ServerResponse): StreamSink {
+  return {
+    write(bytes) {
+      if (res.writableLength > MAX_BACKLOG) res.destroy();
+      else res.write(bytes);
+    },
+    end: () => res.end(),
+  };
+}
 
-export const eventRoutes = (deps: AppDeps) =>
-  new Hono<AppEnv>().get("/events", async (c) => {
-    // EventSource cannot send headers: besides the cookie, the Mini App passes its token as
-    // ?token=. The request log records paths only, so the token never reaches a log line.
-    const queryToken = c.req.query("token");
-    const user =
-      c.get("user") ??
-      (queryToken ? await resolveSession(deps.database.db, queryToken, deps.now()) : undefined);
-    // Members: signed in and past the age gate; they alone see the feed.
-    const isMember = user?.ageVerified === true;
-    let stop = () => {};
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const send = (text: string) => {
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            stop();
-          }
-        };
-        const heartbeat = setInterval(() => send(": ping\n\n"), deps.heartbeatMs ?? HEARTBEAT_MS);
-        const unsubscribe = deps.hub.subscribe(
-          (event) => {
-            if (visibleTo(event, isMember)) send(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-          },
-          () => {
-            stop();
-            controller.close();
-          },
-        );
-        stop = () => {
-          clearInterval(heartbeat);
-          unsubscribe();
-        };
-        send("retry: 3000\n: connected\n\n");
-      },
-      cancel() {
-        stop();
-      },
-    });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-store, no-transform",
-        "X-Accel-Buffering": "no",
-      },
-    });
+export const eventRoutes = (deps: AppDeps) => {
+  const streams = new EventStreams({
+    hub: deps.hub,
+    db: deps.database.db,
+    now: deps.now,
+    log: deps.log,
+    limits: {
+      perAddress: deps.config.SSE_MAX_PER_ADDRESS,
+      total: deps.config.SSE_MAX_STREAMS,
+      lifetimeMs: deps.config.SSE_MAX_LIFETIME_SECONDS * 1000,
+      heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS,
+    },
   });
+
+  return new Hono<AppEnv>().get("/events", (c) => {
+    const address = clientAddress(c, deps.config.TRUST_PROXY);
+    const refusal = streams.refusal(address);
+    if (refusal === "total") {
+      return errorResponse(c, "unavailable", "The server is busy. Try again shortly.", {
+        "Retry-After": "30",
+      });
+    }
+    if (refusal === "per_address") {
+      return errorResponse(c, "rate_limited", "Too many event streams from this address.", {
+        "Retry-After": "60",
+      });
+    }
+    // The session comes as Bearer or cookie only (loadSession): never in the query string.
+    const user = c.get("user");
+    const options = {
+      address,
+      // Members (signed in and past the age gate) alone see the feed.
+      sessionId: user?.ageVerified ? user.sessionId : undefined,
+      lastEventId: c.req.header("last-event-id"),
+    };
+
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (outgoing) {
+      outgoing.writeHead(200, STREAM_HEADERS);
+      outgoing.on("close", streams.open(socketSink(outgoing), options));
+      return RESPONSE_ALREADY_SENT;
+    }
+    // Outside Node's HTTP server (app.request, other runtimes): a web stream.
+    let close = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        close = streams.open(
+          {
+            write: (bytes) => controller.enqueue(bytes),
+            end: () => {
+              try {
+                controller.close();
+              } catch {
+                // Already cancelled by the client.
+              }
+            },
+          },
+          options,
+        );
+      },
+      cancel: () => close(),
+    });
+    return new Response(body, { headers: STREAM_HEADERS });
+  });
+};
 
 /** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
 export const eventDocs: RouteDoc[] = [
   {
     method: "get",
     path: "/api/events",
-    summary: "Server-Sent Events: `change` events {table, op, id}; feed events only for members",
+    summary:
+      "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members",
     access: "anyone",
     contentType: "text/event-stream",
+    errors: [429, 503],
   },
 ];

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { profiles, sessions, userRoles } from "../schema/index";
 
@@ -28,6 +28,16 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date): Pro
     .from(userRoles)
     .where(eq(userRoles.userId, row.userId));
   return { ...row, ageVerified: row.ageVerified ?? false, roles: roleRows.map((r) => r.role) };
+}
+
+/** Which of these sessions are still live (not revoked, not expired, user not deleted): one query. */
+export async function liveSessionIds(db: Db, sessionIds: string[], now: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date) {

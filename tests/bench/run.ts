@@ -2,7 +2,8 @@
 // - GET /api/products throughput and p50/p99 latency at 50 connections, against a bare node:http
 //   server sending the same bytes (ratio = api / bare requests per second), on PGlite and Postgres;
 // - the Mini App's first-load JavaScript, gzipped;
-// - time from process start to a healthy /api/health on a fresh data directory.
+// - time from process start to a healthy /api/health on a fresh data directory;
+// - event streams: server KB per idle client and commit-to-last-client time at 1,000 and 10,000 (sse.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { firstLoadJs } from "./first-load-js";
+import { sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -167,5 +169,6 @@ const result = {
   products: [await compare("pglite", ""), await withPostgres((url) => compare("postgres", url))],
   miniAppFirstLoadJs: miniAppFirstLoad(),
   upload500MbRss: await uploadRss(),
+  eventStreams: [await sseFanOut("pglite", ""), await withPostgres((url) => sseFanOut("postgres", url))],
 };
 console.log(JSON.stringify(result, null, 2));

@@ -1,0 +1,134 @@
+// Event streams under load: the API in one child process (tests/bench/sse-server.ts), idle
+// clients in another (tests/bench/sse-clients.mjs). For each client count: the server's RSS growth
+// per client (after a GC on both readings), and, over several rounds, the time from an UPDATE of
+// every product (one statement, committed through the server's database) to the moment the last
+// client has its `change` event.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+const ROUNDS = 5;
+/** Clients are spread over several processes, so reading 10,000 sockets is not one event loop's work. */
+const CLIENT_PROCESSES = 4;
+
+/** Runs `command` with the open-files limit raised as far as the hard limit allows. */
+function withManyFiles(command: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${command}`], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+}
+
+function ask<T>(child: ChildProcess, message: object, key: keyof T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code})`));
+    const onMessage = (reply: T) => {
+      if (reply && typeof reply === "object" && key in reply) {
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        resolve(reply);
+      }
+    };
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+    if (Object.keys(message).length) child.send(message);
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+
+/** The median of three readings a second apart, each after a GC: RSS moves a little on its own. */
+async function settledRss(server: ChildProcess): Promise<{ rss: number }> {
+  const readings: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    readings.push((await ask<{ rss: number }>(server, { rss: true }, "rss")).rss);
+  }
+  return { rss: readings.sort((a, b) => a - b)[1] ?? 0 };
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+async function measure(databaseUrl: string, clients: number) {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-sse-"));
+  const server = withManyFiles(`"${process.execPath}" --expose-gc --import tsx tests/bench/sse-server.ts`, {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    BOT_MODE: "off",
+    SSE_MAX_PER_ADDRESS: String(clients),
+    SSE_MAX_STREAMS: String(clients),
+  });
+  const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
+    withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
+  );
+  try {
+    const { port } = await ask<{ port: number }>(server, {}, "port");
+    // Warm up (the catalogue reloads after a products change), then settle before the baseline.
+    await ask(server, { update: true }, "committedAt");
+    const before = await settledRss(server);
+    const openStarted = performance.now();
+    const share = clients / CLIENT_PROCESSES;
+    await Promise.all(clientProcesses.map((child) => ask(child, { open: { port, count: share } }, "opened")));
+    const openSeconds = (performance.now() - openStarted) / 1000;
+    const after = await settledRss(server);
+
+    const lastClientMs: number[] = [];
+    const fromStatementMs: number[] = [];
+    const firstToLastMs: number[] = [];
+    let rows = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      // Apart by more than a tick, so every round is its own event.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const delivered = Promise.all(
+        clientProcesses.map((child) =>
+          ask<{ firstEventAt: number; lastEventAt: number }>(child, { watch: true }, "lastEventAt"),
+        ),
+      );
+      const update = await ask<{ startedAt: number; committedAt: number; rows: number }>(
+        server,
+        { update: true },
+        "committedAt",
+      );
+      const reports = await delivered;
+      const firstEventAt = Math.min(...reports.map((report) => report.firstEventAt));
+      const lastEventAt = Math.max(...reports.map((report) => report.lastEventAt));
+      rows = update.rows;
+      lastClientMs.push(lastEventAt - update.committedAt);
+      fromStatementMs.push(lastEventAt - update.startedAt);
+      firstToLastMs.push(lastEventAt - firstEventAt);
+    }
+    const median = (values: number[]) => round1([...values].sort((a, b) => a - b)[values.length >> 1] ?? 0);
+    return {
+      clients,
+      serverRssMb: { before: round1(before.rss / 2 ** 20), after: round1(after.rss / 2 ** 20) },
+      kbPerClient: round1((after.rss - before.rss) / 1024 / clients),
+      openSeconds: round1(openSeconds),
+      rowsPerUpdate: rows,
+      // Median over the rounds, then every round.
+      commitToLastClientMs: { median: median(lastClientMs), rounds: lastClientMs.map(round1) },
+      // From the UPDATE's start: PGlite may deliver its NOTIFY before the statement's promise resolves.
+      statementStartToLastClientMs: { median: median(fromStatementMs), rounds: fromStatementMs.map(round1) },
+      firstToLastClientMs: median(firstToLastMs),
+    };
+  } finally {
+    await Promise.all(clientProcesses.map(stop));
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The figures for 1,000 and 10,000 idle clients on one server process over this database. */
+export async function sseFanOut(label: string, databaseUrl: string) {
+  return { database: label, runs: [await measure(databaseUrl, 1000), await measure(databaseUrl, 10_000)] };
+}
