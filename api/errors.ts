@@ -13,6 +13,8 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  // Overloaded for a moment (the password queue is full); comes with Retry-After.
+  unavailable: 503,
 };
 
 /** A failure the client should see, with the spec's message. */

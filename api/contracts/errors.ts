@@ -11,6 +11,7 @@ export const errorCodes = [
   "unprocessable",
   "rate_limited",
   "internal",
+  "unavailable",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

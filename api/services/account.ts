@@ -10,7 +10,7 @@ import {
 import { revokeUserSessions } from "#db/queries/sessions";
 import { orders, profiles, users } from "#db/schema/index";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { rateLimited } from "../auth/rate-limit";
+import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import type { SessionUser } from "../auth/sessions";
 import { accountMessages, DELETE_CONFIRMATION_WORD, type OwnOrders } from "../contracts/account";
 import { authMessages } from "../contracts/auth";
@@ -18,6 +18,7 @@ import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
 import { removeStoredAvatar } from "./avatar";
 import type { ServiceContext } from "./context";
+import { assertAdminRemains } from "./roles";
 import { isUniqueViolation } from "./db-errors";
 
 function toMe(row: AccountRow, roles: Me["roles"]): Me {
@@ -79,17 +80,18 @@ export interface ChangePasswordData {
 export async function changePassword(ctx: ServiceContext, user: SessionUser, data: ChangePasswordData) {
   const account = await requireAccount(ctx.db, user.userId);
   if (account.passwordHash) {
-    const key = `password-change:${account.id}`;
-    const wait = ctx.limits.loginAccount.retryAfter(key);
-    if (wait > 0) throw rateLimited(wait);
-    const ok = data.currentPassword
-      ? await verifyPassword(account.passwordHash, data.currentPassword)
-      : false;
-    if (!ok) {
-      ctx.limits.loginAccount.record(key);
-      throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
+    // Counted before argon2 runs, like a login; a right guess starts the count again.
+    const counter = [limits.passwordChange, account.id] as const;
+    const attempt = await reserveAttempt(ctx.db, ctx.now(), counter);
+    let ok: boolean;
+    try {
+      ok = data.currentPassword ? await verifyPassword(account.passwordHash, data.currentPassword) : false;
+    } catch (error) {
+      await attempt.release();
+      throw error;
     }
-    ctx.limits.loginAccount.reset(key);
+    if (!ok) throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
+    await clearLimit(ctx.db, counter);
     const hash = await hashPassword(data.newPassword);
     await ctx.db.transaction(async (tx) => {
       await setPasswordHash(tx, account.id, hash);
@@ -144,6 +146,8 @@ export async function deleteAccount(
     throw new AppError("unprocessable", accountMessages.deleteTypeDelete);
   }
   await ctx.db.transaction(async (tx) => {
+    // The same rule as a demotion: the last admin stays.
+    await assertAdminRemains(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
   });
   if (account.avatarUrl) await removeStoredAvatar(ctx, userId, account.avatarUrl);

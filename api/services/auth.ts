@@ -4,8 +4,8 @@ import { addRole, findAccountByEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
-import { rateLimited } from "../auth/rate-limit";
-import { startSession } from "../auth/sessions";
+import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
+import { launchSessionToken, startSession } from "../auth/sessions";
 import { authMessages } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
@@ -19,9 +19,10 @@ export interface IssuedSession {
   user: Me;
 }
 
-async function issueSession(ctx: ServiceContext, userId: string): Promise<IssuedSession> {
-  const { token, expiresAt } = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS);
-  return { token, expiresAt, user: await loadMe(ctx.db, userId) };
+/** A new session, or with `token` the live one it names (a replayed Telegram launch). */
+async function issueSession(ctx: ServiceContext, userId: string, token?: string): Promise<IssuedSession> {
+  const session = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS, token);
+  return { ...session, user: await loadMe(ctx.db, userId) };
 }
 
 /** ADMIN_EMAILS / ADMIN_TELEGRAM_IDS name the first admins; they get the role whenever they sign in. */
@@ -45,11 +46,22 @@ export interface SignUpData {
   fullName?: string | undefined;
 }
 
-/** A web account: the sign-up form's age checkbox is the age verification. */
-export async function signUp(ctx: ServiceContext, data: SignUpData): Promise<IssuedSession> {
+/**
+ * A web account: the sign-up form's age checkbox is the age verification. Every attempt counts
+ * against the address, made or not: "already registered" tells whether an email has an account.
+ */
+export async function signUp(
+  ctx: ServiceContext,
+  data: SignUpData & { address: string },
+): Promise<IssuedSession> {
+  const attempt = await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
   const exists = () => new AppError("conflict", authMessages.accountExists);
   if (await findAccountByEmail(ctx.db, data.email)) throw exists();
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashPassword(data.password).catch(async (error: unknown) => {
+    // Too busy to hash: nothing was tried, so nothing counts.
+    await attempt.release();
+    throw error;
+  });
   let userId: string;
   try {
     userId = await ctx.db.transaction(async (tx) => {
@@ -73,26 +85,37 @@ export async function signUp(ctx: ServiceContext, data: SignUpData): Promise<Iss
   return issueSession(ctx, userId);
 }
 
-/** Email and password. Failures count per account and per client address. */
+/**
+ * Email and password. The attempt is counted before argon2 runs (per account and address, per
+ * address, per account) and taken back when it succeeds or never ran; a success also starts its
+ * (account, address) count again.
+ */
 export async function logIn(
   ctx: ServiceContext,
   data: { email: string; password: string; address: string },
 ): Promise<IssuedSession> {
-  const accountKey = data.email.trim().toLowerCase();
-  const { loginAccount, loginAddress } = ctx.limits;
-  const wait = Math.max(loginAccount.retryAfter(accountKey), loginAddress.retryAfter(data.address));
-  if (wait > 0) throw rateLimited(wait);
-
-  const account = await findAccountByEmail(ctx.db, data.email);
+  const email = data.email.trim().toLowerCase();
+  const pair = [limits.loginPair, `${email}\n${data.address}`] as const;
+  const attempt = await reserveAttempt(
+    ctx.db,
+    ctx.now(),
+    pair,
+    [limits.loginAddress, data.address],
+    [limits.loginAccount, email],
+  );
+  let account: Awaited<ReturnType<typeof findAccountByEmail>>;
   let ok = false;
-  if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, data.password);
-  else await burnPasswordCheck(data.password);
-  if (!account || !ok) {
-    loginAccount.record(accountKey);
-    loginAddress.record(data.address);
-    throw new AppError("unauthorized", authMessages.invalidCredentials);
+  try {
+    account = await findAccountByEmail(ctx.db, data.email);
+    if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, data.password);
+    else await burnPasswordCheck(data.password);
+  } catch (error) {
+    await attempt.release();
+    throw error;
   }
-  loginAccount.reset(accountKey);
+  if (!account || !ok) throw new AppError("unauthorized", authMessages.invalidCredentials);
+  await attempt.release();
+  await clearLimit(ctx.db, pair);
   await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });
   return issueSession(ctx, account.id);
 }
@@ -101,7 +124,8 @@ const fullNameOf = (identity: TelegramIdentity) =>
   [identity.firstName, identity.lastName].filter((part) => part?.trim()).join(" ") || null;
 
 /**
- * Creates or refreshes the account behind a verified Telegram launch. The username always follows
+ * Creates or refreshes the account behind a verified Telegram launch, and signs in with the
+ * launch's own session: replays of one initData resume it rather than piling up sessions. The username always follows
  * Telegram; the name and photo fill only what the person has not set themselves (an uploaded
  * avatar lives under /media/ and is never replaced by the Telegram photo).
  */
@@ -109,6 +133,9 @@ export async function signInWithTelegram(
   ctx: ServiceContext,
   identity: TelegramIdentity,
 ): Promise<IssuedSession> {
+  const botToken = ctx.config.BOT_TOKEN;
+  if (!botToken) throw new Error("a verified Telegram launch without BOT_TOKEN");
+  const launchToken = launchSessionToken(botToken, identity.launchHash);
   const fullName = fullNameOf(identity);
   const photo = identity.photoUrl ?? null;
   const userId = await ctx.db.transaction(async (tx) => {
@@ -143,5 +170,5 @@ export async function signInWithTelegram(
     await grantConfiguredAdmin(ctx, tx, id, { telegramId: identity.telegramId });
     return id;
   });
-  return issueSession(ctx, userId);
+  return issueSession(ctx, userId, launchToken);
 }

@@ -25,6 +25,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: String(options.seed ?? false),
+    // The test app never runs the bot (a test double stands in), so it needs no PUBLIC_URL for it.
+    BOT_MODE: "off",
     ...options.env,
   });
   const { seed: _seed, env: _env, log, ...overrides } = options;
