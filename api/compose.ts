@@ -72,7 +72,8 @@ export async function startServices(
     async close() {
       await housekeeping.stop();
       await hub.close();
-      await db.close();
+      // A database handed in belongs to the caller, who closes it.
+      if (!database) await db.close();
     },
   };
 }

@@ -11,6 +11,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
   dataDir: string;
+  /** The database's URL on Postgres (see freshDatabase). */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -18,7 +20,7 @@ export interface TestApp {
 export async function startTestApp(
   options: { seed?: boolean; env?: Record<string, string>; log?: Logger } & ServiceOverrides = {},
 ): Promise<TestApp> {
-  const { database, cleanup } = await freshDatabase();
+  const { database, url, cleanup } = await freshDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -36,8 +38,9 @@ export async function startTestApp(
     app,
     services,
     dataDir,
+    databaseUrl: url,
     async close() {
-      await services.hub.close();
+      await services.close();
       await cleanup();
       await rm(dataDir, { recursive: true, force: true });
     },
