@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Db } from "#db/client";
 import {
   findLiveSession,
-  findLiveSessionOf,
+  findLiveSessionEnd,
   insertSession,
   revokeOldestSessions,
   type SessionRow,
@@ -37,8 +37,8 @@ export async function startSession(
     await revokeOldestSessions(db, userId, MAX_SESSIONS_PER_USER, now);
     return { token, expiresAt };
   }
-  const live = await findLiveSessionOf(db, userId, tokenHash, now);
-  if (live) return { token, expiresAt: live.expiresAt };
+  const live = await findLiveSessionEnd(db, tokenHash, now);
+  if (live?.userId === userId) return { token, expiresAt: live.expiresAt };
   // Ended (signed out, expired, pushed out by newer ones): a fresh random session instead.
   return startSession(db, userId, now, ttlDays);
 }
@@ -52,6 +52,9 @@ export async function startSession(
 export function launchSessionToken(botToken: string, initDataHash: string): string {
   return createHmac("sha256", `session:${botToken}`).update(initDataHash.toLowerCase()).digest("base64url");
 }
+
+/** The live session a token names: whose it is and when it ends. */
+export const liveSessionEnd = (db: Db, token: string, now: Date) => findLiveSessionEnd(db, hashToken(token), now);
 
 /** The user behind a presented token, if the session is live. */
 export function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {

@@ -5,7 +5,7 @@ import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
-import { launchSessionToken, startSession } from "../auth/sessions";
+import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
 import { authMessages } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
@@ -136,6 +136,11 @@ export async function signInWithTelegram(
   const botToken = ctx.config.BOT_TOKEN;
   if (!botToken) throw new Error("a verified Telegram launch without BOT_TOKEN");
   const launchToken = launchSessionToken(botToken, identity.launchHash);
+  // A replay of a launch already signed in changes nothing: its session carries on.
+  const resumed = await liveSessionEnd(ctx.db, launchToken, ctx.now());
+  if (resumed) {
+    return { token: launchToken, expiresAt: resumed.expiresAt, user: await loadMe(ctx.db, resumed.userId) };
+  }
   const fullName = fullNameOf(identity);
   const photo = identity.photoUrl ?? null;
   const userId = await ctx.db.transaction(async (tx) => {

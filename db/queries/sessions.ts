@@ -22,19 +22,12 @@ export async function insertSession(
   return created.length > 0;
 }
 
-/** The session with this token hash if it is live and the user's: when it started, when it ends. */
-export async function findLiveSessionOf(db: Db, userId: string, tokenHash: string, now: Date) {
+/** Whose the live session with this token hash is, and when it ends. */
+export async function findLiveSessionEnd(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ expiresAt: sessions.expiresAt })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   return row;
 }
 
