@@ -77,18 +77,19 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default("Members Shop <no-reply@localhost>"),
   // Behind one reverse proxy: take the client address from X-Forwarded-For.
   TRUST_PROXY: booleanFlag("false"),
-})
-  // Reset links are built only from PUBLIC_URL, never from a request's Host header: anything that
-  // sends them (mail, or the bot whenever it runs) needs it.
-  .superRefine((config, ctx) => {
-    const botRuns = config.BOT_TOKEN !== undefined && config.BOT_MODE !== "off";
-    if (config.PUBLIC_URL || !(config.SMTP_URL || botRuns)) return;
-    ctx.addIssue({
-      code: "custom",
-      path: ["PUBLIC_URL"],
-      message: `is required with ${config.SMTP_URL ? "SMTP_URL" : "the bot (BOT_TOKEN without BOT_MODE=off)"}: password reset links are built from it`,
-    });
+});
+
+// Reset links are built only from PUBLIC_URL, never from a request's Host header: anything that
+// sends them (mail, or the bot whenever it runs) needs it.
+const checkedConfigSchema = configSchema.superRefine((config, ctx) => {
+  const botRuns = config.BOT_TOKEN !== undefined && config.BOT_MODE !== "off";
+  if (config.PUBLIC_URL || !(config.SMTP_URL || botRuns)) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["PUBLIC_URL"],
+    message: `is required with ${config.SMTP_URL ? "SMTP_URL" : "the bot (BOT_TOKEN without BOT_MODE=off)"}: password reset links are built from it`,
   });
+});
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -96,7 +97,7 @@ export class ConfigError extends Error {}
 
 /** The only reader of process.env. Fails with one readable line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

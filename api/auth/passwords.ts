@@ -52,7 +52,8 @@ export function verifyPassword(hash: string, password: string): Promise<boolean>
 }
 
 // A hash of a random password nobody knows, made once with OPTIONS, so the check costs the same.
-const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$UlA3kfHKfMoXcBpL71dHAQ$M2KYupaRq9F9wEe18BRZSUFhJD7czdN6+50aRMVNt60";
+const DUMMY_HASH =
+  "$argon2id$v=19$m=19456,p=1,t=2$UlA3kfHKfMoXcBpL71dHAQ$M2KYupaRq9F9wEe18BRZSUFhJD7czdN6+50aRMVNt60";
 
 /** Spends the time a real check would, so a login for an unknown email is not faster than a wrong password. */
 export async function burnPasswordCheck(password: string): Promise<void> {

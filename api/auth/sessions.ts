@@ -54,7 +54,8 @@ export function launchSessionToken(botToken: string, initDataHash: string): stri
 }
 
 /** The live session a token names: whose it is and when it ends. */
-export const liveSessionEnd = (db: Db, token: string, now: Date) => findLiveSessionEnd(db, hashToken(token), now);
+export const liveSessionEnd = (db: Db, token: string, now: Date) =>
+  findLiveSessionEnd(db, hashToken(token), now);
 
 /** The user behind a presented token, if the session is live. */
 export function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {

@@ -18,8 +18,8 @@ import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
 import { removeStoredAvatar } from "./avatar";
 import type { ServiceContext } from "./context";
-import { assertAdminRemains } from "./roles";
 import { isUniqueViolation } from "./db-errors";
+import { assertAdminRemains } from "./roles";
 
 function toMe(row: AccountRow, roles: Me["roles"]): Me {
   return {

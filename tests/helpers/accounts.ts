@@ -83,8 +83,9 @@ let addressCounter = 0;
  * socket (clientAddress reads it) without TRUST_PROXY.
  */
 export const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
-/** A documentation-range address no other request in the process uses. */
-export const uniqueAddress = () => `198.51.${Math.floor(++addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+/** A private address no other member of this test process signed up from. */
+export const uniqueAddress = () =>
+  `10.77.${Math.floor(++addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
 
 /**
  * Signs up through the API (so age-verified), then gives the roles directly. Each member comes from
