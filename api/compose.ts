@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { createDb, type Database } from "#db/client";
 import { seedDemoData, seedStrains } from "#db/seed/index";
+import { createPasswords } from "./auth/passwords";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { createSmtpMailer, type Mailer } from "./integrations/mailer";
@@ -65,6 +66,7 @@ export async function startServices(
     catalogue,
     storage,
     now,
+    passwords: createPasswords(config.PASSWORD_WORKERS, config.PASSWORD_QUEUE),
     mailer:
       overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
     telegram: overrides.telegram ?? telegramOff,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -34,6 +35,20 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
   SEED_DEMO_DATA: booleanFlag("true"),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // argon2 checks at once: one per core but one, which stays with the event loop (other requests).
+  PASSWORD_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  // Password checks waiting beyond those; a login, sign-up or change past them answers 503.
+  PASSWORD_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(2 * availableParallelism()),
   STATIC_DIR: optionalString,
 
   // Telegram. Without BOT_TOKEN the bot is off and Telegram sign-in answers "not configured".

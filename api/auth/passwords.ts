@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import argon2 from "argon2";
 import { AppError } from "../errors";
 
@@ -7,14 +6,22 @@ const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parall
 
 export const busyMessage = "The server is busy. Please try again in a moment.";
 
+/** A place in a BoundedQueue's line: run the job with it, or leave. */
+export interface Place {
+  run<T>(job: () => Promise<T>): Promise<T>;
+  leave(): void;
+}
+
 /**
- * Runs at most `concurrency` jobs at once with a short waiting line behind them; when the line is
- * full the job is refused at once (503 with Retry-After) instead of piling up memory and latency.
+ * Runs at most `concurrency` jobs at once with at most `maxWaiting` more in line (places taken but
+ * not yet running count as in line); beyond that a newcomer is refused at once, 503 with
+ * Retry-After, instead of piling up memory and latency.
  */
 export class BoundedQueue {
   private running = 0;
+  private held = 0;
   private readonly waiting: (() => void)[] = [];
-  /** Jobs started since creation: the bench and tests read how much hashing really ran. */
+  /** Jobs started since creation: tests and the bench read how much hashing really ran. */
   started = 0;
 
   constructor(
@@ -22,14 +29,39 @@ export class BoundedQueue {
     readonly maxWaiting: number,
   ) {}
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) this.running++;
-    else if (this.waiting.length < this.maxWaiting) {
-      // The finishing job hands its slot over, so `running` stays counted.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
+  /**
+   * Takes a place in line before the work that leads up to a job (a rate-limit count, a lookup),
+   * so a flood is turned away before it costs any of that work.
+   */
+  enter(): Place {
+    if (this.running + this.waiting.length + this.held >= this.concurrency + this.maxWaiting) {
       throw new AppError("unavailable", busyMessage, { "Retry-After": "1" });
     }
+    this.held++;
+    let holding = true;
+    const leave = () => {
+      if (!holding) return;
+      holding = false;
+      this.held--;
+    };
+    return {
+      leave,
+      run: (job) => {
+        if (!holding) return Promise.reject(new Error("this place in the queue was used already"));
+        leave();
+        return this.start(job);
+      },
+    };
+  }
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    return this.enter().run(job);
+  }
+
+  private async start<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) this.running++;
+    // The finishing job hands its slot over, so `running` stays counted.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.started++;
     try {
       return await job();
@@ -41,21 +73,26 @@ export class BoundedQueue {
   }
 }
 
-const cores = availableParallelism();
-/** Every argon2 call in the process goes through this one queue: one job per core, a line of 2 per core. */
-export const passwordQueue = new BoundedQueue(cores, 2 * cores);
-
-export const hashPassword = (password: string) => passwordQueue.run(() => argon2.hash(password, OPTIONS));
-
-export function verifyPassword(hash: string, password: string): Promise<boolean> {
-  return passwordQueue.run(() => argon2.verify(hash, password).catch(() => false));
-}
-
 // A hash of a random password nobody knows, made once with OPTIONS, so the check costs the same.
 const DUMMY_HASH =
   "$argon2id$v=19$m=19456,p=1,t=2$UlA3kfHKfMoXcBpL71dHAQ$M2KYupaRq9F9wEe18BRZSUFhJD7czdN6+50aRMVNt60";
 
-/** Spends the time a real check would, so a login for an unknown email is not faster than a wrong password. */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  await verifyPassword(DUMMY_HASH, password);
+/**
+ * argon2 behind one bounded queue per process (PASSWORD_WORKERS, PASSWORD_QUEUE). Each call takes
+ * a place in line, or uses one the caller took before its preparation.
+ */
+export function createPasswords(workers: number, line: number) {
+  const queue = new BoundedQueue(workers, line);
+  const verify = (hash: string, password: string, place = queue.enter()) =>
+    place.run(() => argon2.verify(hash, password).catch(() => false));
+  return {
+    queue,
+    hash: (password: string, place = queue.enter()) => place.run(() => argon2.hash(password, OPTIONS)),
+    verify,
+    /** Spends the time a real check would, so a login for an unknown email is not faster than a wrong password. */
+    burn: async (password: string, place = queue.enter()) => {
+      await verify(DUMMY_HASH, password, place);
+    },
+  };
 }
+export type Passwords = ReturnType<typeof createPasswords>;

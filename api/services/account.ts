@@ -9,7 +9,6 @@ import {
 } from "#db/queries/accounts";
 import { revokeUserSessions } from "#db/queries/sessions";
 import { orders, profiles, users } from "#db/schema/index";
-import { hashPassword, verifyPassword } from "../auth/passwords";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import type { SessionUser } from "../auth/sessions";
 import { accountMessages, DELETE_CONFIRMATION_WORD, type OwnOrders } from "../contracts/account";
@@ -80,19 +79,21 @@ export interface ChangePasswordData {
 export async function changePassword(ctx: ServiceContext, user: SessionUser, data: ChangePasswordData) {
   const account = await requireAccount(ctx.db, user.userId);
   if (account.passwordHash) {
-    // Counted before argon2 runs, like a login; a right guess starts the count again.
+    // Like a login: a place in the password queue, then the guess counted before argon2 runs; a
+    // right guess starts the count again.
     const counter = [limits.passwordChange, account.id] as const;
-    const attempt = await reserveAttempt(ctx.db, ctx.now(), counter);
-    let ok: boolean;
+    const place = ctx.passwords.queue.enter();
     try {
-      ok = data.currentPassword ? await verifyPassword(account.passwordHash, data.currentPassword) : false;
-    } catch (error) {
-      await attempt.release();
-      throw error;
+      await reserveAttempt(ctx.db, ctx.now(), counter);
+      const ok = data.currentPassword
+        ? await ctx.passwords.verify(account.passwordHash, data.currentPassword, place)
+        : false;
+      if (!ok) throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
+    } finally {
+      place.leave();
     }
-    if (!ok) throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
     await clearLimit(ctx.db, counter);
-    const hash = await hashPassword(data.newPassword);
+    const hash = await ctx.passwords.hash(data.newPassword);
     await ctx.db.transaction(async (tx) => {
       await setPasswordHash(tx, account.id, hash);
       await revokeUserSessions(tx, account.id, ctx.now(), user.sessionId);
@@ -107,7 +108,7 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
     const owner = await findAccountByEmail(ctx.db, email);
     if (owner && owner.id !== account.id) throw taken();
   }
-  const hash = await hashPassword(data.newPassword);
+  const hash = await ctx.passwords.hash(data.newPassword);
   try {
     await ctx.db.transaction(async (tx) => {
       if (!account.email) await updateProfileRow(tx, account.id, { email });

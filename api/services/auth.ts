@@ -3,7 +3,6 @@ import type { Db } from "#db/client";
 import { addRole, findAccountByEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
 import { authMessages } from "../contracts/auth";
@@ -54,14 +53,17 @@ export async function signUp(
   ctx: ServiceContext,
   data: SignUpData & { address: string },
 ): Promise<IssuedSession> {
-  const attempt = await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
   const exists = () => new AppError("conflict", authMessages.accountExists);
-  if (await findAccountByEmail(ctx.db, data.email)) throw exists();
-  const passwordHash = await hashPassword(data.password).catch(async (error: unknown) => {
-    // Too busy to hash: nothing was tried, so nothing counts.
-    await attempt.release();
-    throw error;
-  });
+  // A place in the password queue first: when it is full the answer is 503 before any other work.
+  const place = ctx.passwords.queue.enter();
+  let passwordHash: string;
+  try {
+    await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
+    if (await findAccountByEmail(ctx.db, data.email)) throw exists();
+    passwordHash = await ctx.passwords.hash(data.password, place);
+  } finally {
+    place.leave();
+  }
   let userId: string;
   try {
     userId = await ctx.db.transaction(async (tx) => {
@@ -87,8 +89,9 @@ export async function signUp(
 
 /**
  * Email and password. The attempt is counted before argon2 runs (per account and address, per
- * address, per account) and taken back when it succeeds or never ran; a success also starts its
- * (account, address) count again.
+ * address, per account) and taken back when it succeeds, which also starts its (account, address)
+ * count again. A place in the password queue comes first: when it is full the answer is 503
+ * before any other work.
  */
 export async function logIn(
   ctx: ServiceContext,
@@ -96,28 +99,29 @@ export async function logIn(
 ): Promise<IssuedSession> {
   const email = data.email.trim().toLowerCase();
   const pair = [limits.loginPair, `${email}\n${data.address}`] as const;
-  const attempt = await reserveAttempt(
-    ctx.db,
-    ctx.now(),
-    pair,
-    [limits.loginAddress, data.address],
-    [limits.loginAccount, email],
-  );
-  let account: Awaited<ReturnType<typeof findAccountByEmail>>;
-  let ok = false;
+  const place = ctx.passwords.queue.enter();
+  let accountId: string;
   try {
-    account = await findAccountByEmail(ctx.db, data.email);
-    if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, data.password);
-    else await burnPasswordCheck(data.password);
-  } catch (error) {
+    const attempt = await reserveAttempt(
+      ctx.db,
+      ctx.now(),
+      pair,
+      [limits.loginAddress, data.address],
+      [limits.loginAccount, email],
+    );
+    const account = await findAccountByEmail(ctx.db, data.email);
+    const ok = account?.passwordHash
+      ? await ctx.passwords.verify(account.passwordHash, data.password, place)
+      : await ctx.passwords.burn(data.password, place).then(() => false);
+    if (!account || !ok) throw new AppError("unauthorized", authMessages.invalidCredentials);
     await attempt.release();
-    throw error;
+    await clearLimit(ctx.db, pair);
+    await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });
+    accountId = account.id;
+  } finally {
+    place.leave();
   }
-  if (!account || !ok) throw new AppError("unauthorized", authMessages.invalidCredentials);
-  await attempt.release();
-  await clearLimit(ctx.db, pair);
-  await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });
-  return issueSession(ctx, account.id);
+  return issueSession(ctx, accountId);
 }
 
 const fullNameOf = (identity: TelegramIdentity) =>

@@ -1,4 +1,5 @@
 import type { Db } from "#db/client";
+import type { Passwords } from "../auth/passwords";
 import type { Config } from "../config";
 import type { Mailer } from "../integrations/mailer";
 import type { Logger } from "../logger";
@@ -12,6 +13,7 @@ export interface ServiceContext {
   log: Logger;
   /** The clock; tests move it to expire tokens and sessions. */
   now: () => Date;
+  passwords: Passwords;
   mailer: Mailer | undefined;
   telegram: TelegramNotifier;
   storage: MediaStorage;

@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AccountRow, findAccountById, setPasswordHash } from "#db/queries/accounts";
 import { revokeUserSessions } from "#db/queries/sessions";
 import { passwordResetTokens, profiles } from "#db/schema/index";
-import { hashPassword } from "../auth/passwords";
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
 import { authMessages } from "../contracts/auth";
@@ -125,7 +124,8 @@ export async function confirmPasswordReset(
     .where(live(ctx.now()));
   if (!found) throw invalid();
 
-  const passwordHash = await hashPassword(data.password).catch(async (error: unknown) => {
+  const passwordHash = await ctx.passwords.hash(data.password).catch(async (error: unknown) => {
+    // Too busy to hash (503): the token was not tried, so it does not count.
     await attempt.release();
     throw error;
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordQueue } from "#api/auth/passwords";
 import { meSchema } from "#api/contracts/me";
 import {
   bearer,
@@ -14,7 +13,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN, TRUST_PROXY: "true" } });
+  t = await startTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN, TRUST_PROXY: "true", PASSWORD_QUEUE: "200" } });
 });
 afterAll(() => t.close());
 
@@ -99,7 +98,7 @@ describe("POST /api/me/password with a password already set", () => {
 
   it("60 concurrent current-password guesses: at most 5 reach argon2, and the right one at #40 changes nothing", async () => {
     const member = await createMember(t);
-    const hashedBefore = passwordQueue.started;
+    const hashedBefore = t.services.passwords.queue.started;
     const statuses = (
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
@@ -111,7 +110,7 @@ describe("POST /api/me/password with a password already set", () => {
         ),
       )
     ).map((res) => res.status);
-    expect(passwordQueue.started - hashedBefore).toBeLessThanOrEqual(5);
+    expect(t.services.passwords.queue.started - hashedBefore).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(5);
     expect(statuses[39]).toBe(429);
     expect(statuses.filter((s) => s !== 422 && s !== 429)).toEqual([]);

@@ -41,6 +41,20 @@ describe("BoundedQueue", () => {
     expect(await queue.run(async () => "now")).toBe("now");
   });
 
+  it("a place taken before the job counts in the line until it runs the job or leaves", async () => {
+    const queue = new BoundedQueue(1, 1);
+    const first = queue.enter();
+    const second = queue.enter();
+    expect(() => queue.enter()).toThrow(busyMessage);
+    second.leave();
+    second.leave();
+    const third = queue.enter();
+    expect(await first.run(async () => 1)).toBe(1);
+    await expect(first.run(async () => 2)).rejects.toThrow("used already");
+    expect(await third.run(async () => 3)).toBe(3);
+    expect(queue.started).toBe(2);
+  });
+
   it("frees the slot when a job fails", async () => {
     const queue = new BoundedQueue(1, 0);
     await expect(queue.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
