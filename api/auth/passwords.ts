@@ -83,11 +83,12 @@ const DUMMY_HASH =
  */
 export function createPasswords(workers: number, line: number) {
   const queue = new BoundedQueue(workers, line);
-  const verify = (hash: string, password: string, place = queue.enter()) =>
+  // async: a full queue (enter() throwing) becomes a rejected promise like any other failure.
+  const verify = async (hash: string, password: string, place = queue.enter()) =>
     place.run(() => argon2.verify(hash, password).catch(() => false));
   return {
     queue,
-    hash: (password: string, place = queue.enter()) => place.run(() => argon2.hash(password, OPTIONS)),
+    hash: async (password: string, place = queue.enter()) => place.run(() => argon2.hash(password, OPTIONS)),
     verify,
     /** Spends the time a real check would, so a login for an unknown email is not faster than a wrong password. */
     burn: async (password: string, place = queue.enter()) => {
