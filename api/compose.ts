@@ -1,13 +1,14 @@
 import { join, resolve } from "node:path";
 import { createDb, type Database } from "#db/client";
 import { seedDemoData, seedStrains } from "#db/seed/index";
-import { createAuthLimits } from "./auth/rate-limit";
+import { createPasswords } from "./auth/passwords";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { createSmtpMailer, type Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
 import { ChangeHub } from "./realtime/change-hub";
 import { CatalogueCache } from "./services/catalogue-cache";
+import { startHousekeeping } from "./services/housekeeping";
 import { type TelegramNotifier, telegramOff } from "./services/telegram-notifier";
 import { LocalStorage } from "./storage/local-storage";
 import type { MediaStorage } from "./storage/media-storage";
@@ -71,6 +72,7 @@ export async function startServices(
     if (event.table === "products") catalogue.invalidate();
   });
   await hub.start(db);
+  const housekeeping = startHousekeeping(db.db, now, log);
   return {
     config,
     database: db,
@@ -79,14 +81,16 @@ export async function startServices(
     catalogue,
     storage,
     now,
-    limits: createAuthLimits(() => now().getTime()),
+    passwords: createPasswords(config.PASSWORD_WORKERS, config.PASSWORD_QUEUE),
     mailer:
       overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
     telegram: overrides.telegram ?? telegramOff,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
     async close() {
+      await housekeeping.stop();
       await hub.close();
-      await db.close();
+      // A database handed in belongs to the caller, who closes it.
+      if (!database) await db.close();
     },
   };
 }

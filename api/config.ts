@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -20,7 +21,7 @@ const commaList = z
 
 const s3Required = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 /** Variables the cross-variable rules read. */
-const crossChecked: string[] = ["BOT_MODE", "PUBLIC_URL", "STORAGE", ...s3Required];
+const crossChecked: string[] = ["BOT_MODE", "BOT_TOKEN", "PUBLIC_URL", "SMTP_URL", "STORAGE", ...s3Required];
 
 const configSchema = z
   .object({
@@ -39,6 +40,20 @@ const configSchema = z
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     SEED_DEMO_DATA: booleanFlag("true"),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    // argon2 checks at once: one per core but one, which stays with the event loop (other requests).
+    PASSWORD_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, availableParallelism() - 1)),
+    // Password checks waiting beyond those; a login, sign-up or change past them answers 503.
+    PASSWORD_QUEUE: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(2 * availableParallelism()),
     STATIC_DIR: optionalString,
 
     // Telegram. Without BOT_TOKEN the bot is off and Telegram sign-in answers "not configured".
@@ -119,6 +134,16 @@ const configSchema = z
           code: "custom",
           path: ["BOT_MODE"],
           message: "webhook needs PUBLIC_URL (the https address Telegram posts to)",
+        });
+      }
+      // Reset links are built only from PUBLIC_URL, never from a request's Host header: anything
+      // that sends them (mail, or the bot whenever it runs) needs it.
+      const botRuns = config.BOT_TOKEN !== undefined && config.BOT_MODE !== "off";
+      if (!config.PUBLIC_URL && (config.SMTP_URL || botRuns)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_URL"],
+          message: `is required with ${config.SMTP_URL ? "SMTP_URL" : "the bot (BOT_TOKEN without BOT_MODE=off)"}: password reset links are built from it`,
         });
       }
       if (config.STORAGE === "s3") {

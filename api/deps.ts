@@ -1,6 +1,6 @@
 import type { Handler } from "hono";
 import type { Database } from "#db/client";
-import type { AuthLimits } from "./auth/rate-limit";
+import type { Passwords } from "./auth/passwords";
 import type { Config } from "./config";
 import type { Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
@@ -20,7 +20,8 @@ export interface AppDeps {
   storage: MediaStorage;
   /** The clock: sessions, reset links, link codes, initData age and rate limits all read it. */
   now: () => Date;
-  limits: AuthLimits;
+  /** argon2 behind the process's bounded queue. */
+  passwords: Passwords;
   /** Present when SMTP_URL is set. */
   mailer: Mailer | undefined;
   /** The bot, as far as the services need it; a no-op while the bot is off. */
@@ -37,7 +38,7 @@ export const serviceContext = (deps: AppDeps): ServiceContext => ({
   config: deps.config,
   log: deps.log,
   now: deps.now,
-  limits: deps.limits,
+  passwords: deps.passwords,
   mailer: deps.mailer,
   telegram: deps.telegram,
   storage: deps.storage,

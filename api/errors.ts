@@ -12,6 +12,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
+  // Overloaded for a moment (the password queue or the event streams are full); with Retry-After.
   unavailable: 503,
   internal: 500,
 };

@@ -13,10 +13,6 @@ async function main() {
   const stdout = batchedStdout();
   const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
-  if (!config.PUBLIC_URL && config.NODE_ENV === "production") {
-    // Reset links would be built from the request's Host header, which a client can choose.
-    log.warn("PUBLIC_URL is not set: password reset links use the request's host");
-  }
   const telegram = startTelegram(config, {
     db: services.database.db,
     now: services.now,

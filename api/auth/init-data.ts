@@ -11,6 +11,8 @@ export interface TelegramIdentity {
   username: string | undefined;
   photoUrl: string | undefined;
   startParam: string | undefined;
+  /** The launch's signed hash: the same for every replay of one initData. */
+  launchHash: string;
 }
 
 export type InitDataResult =
@@ -80,6 +82,7 @@ export function verifyInitData(
       username: user.username,
       photoUrl: user.photo_url,
       startParam,
+      launchHash: hash.toLowerCase(),
     },
   };
 }

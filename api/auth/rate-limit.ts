@@ -1,71 +1,73 @@
+import type { Db } from "#db/client";
+import { clearHits, countHits, uncountHits } from "#db/queries/rate-limits";
 import { AppError } from "../errors";
+import { hashToken } from "./tokens";
 
-/** A sliding-window counter per key (an email, a client address), in memory. */
-export interface RateLimitRule {
+/** At most `limit` attempts per subject in a fixed window of `windowMs` from the first one. */
+export interface LimitRule {
+  scope: string;
   limit: number;
   windowMs: number;
 }
 
-export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private lastSweep = 0;
-
-  constructor(
-    private readonly rule: RateLimitRule,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until the key may try again, or 0 when it may now. */
-  retryAfter(key: string): number {
-    const times = this.recent(key);
-    if (times.length < this.rule.limit) return 0;
-    const oldest = times[times.length - this.rule.limit] ?? this.now();
-    return Math.max(1, Math.ceil((oldest + this.rule.windowMs - this.now()) / 1000));
-  }
-
-  record(key: string): void {
-    const times = this.recent(key);
-    times.push(this.now());
-    this.hits.set(key, times);
-    this.sweep();
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.rule.windowMs;
-    const times = (this.hits.get(key) ?? []).filter((t) => t > since);
-    if (times.length) this.hits.set(key, times);
-    else this.hits.delete(key);
-    return times;
-  }
-
-  // Keys nobody retries would stay forever; drop stale ones once per window.
-  private sweep(): void {
-    const now = this.now();
-    if (now - this.lastSweep < this.rule.windowMs) return;
-    this.lastSweep = now;
-    for (const key of [...this.hits.keys()]) this.recent(key);
-  }
-}
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const MINUTE = 60_000;
 
 /**
- * The limits on guessing: login failures and reset requests, each per account (email) and per
- * client address. One process's memory: behind several processes each counts on its own.
+ * Every limit on guessing and on cheap abuse (README, Decisions: Rate limits). A login counts
+ * against its (account, address) pair, its address and its account: the pair is the tight one,
+ * so an address that locks itself out of an account does not lock the owner out from elsewhere;
+ * the account ceiling still bounds guessing from many addresses.
  */
-export function createAuthLimits(now: () => number) {
-  return {
-    loginAccount: new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES }, now),
-    loginAddress: new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES }, now),
-    resetAccount: new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES }, now),
-    resetAddress: new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES }, now),
-  };
+export const limits = {
+  loginPair: { scope: "login:account+address", limit: 5, windowMs: 15 * MINUTE },
+  loginAddress: { scope: "login:address", limit: 20, windowMs: 15 * MINUTE },
+  loginAccount: { scope: "login:account", limit: 50, windowMs: 15 * MINUTE },
+  passwordChange: { scope: "password-change:account", limit: 5, windowMs: 15 * MINUTE },
+  resetAccount: { scope: "reset-request:account", limit: 5, windowMs: 15 * MINUTE },
+  resetAddress: { scope: "reset-request:address", limit: 20, windowMs: 15 * MINUTE },
+  resetConfirmAddress: { scope: "reset-confirm:address", limit: 20, windowMs: 15 * MINUTE },
+  signUpAddress: { scope: "signup:address", limit: 10, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, LimitRule>;
+
+/** A rule and the subject it counts for (an email, an address, a user id, or a pair of them). */
+export type LimitHit = readonly [LimitRule, string];
+
+// The stored key is a digest: no emails or addresses in the table, and keys sort the same in every
+// collation (db/queries/rate-limits.ts locks them in key order).
+const keyOf = ([rule, subject]: LimitHit) => hashToken(`${rule.scope}\n${subject}`);
+
+export interface Attempt {
+  /** Takes the attempt back from every counter: it did not run, or it succeeded and should not count. */
+  release(): Promise<void>;
 }
-export type AuthLimits = ReturnType<typeof createAuthLimits>;
+
+/**
+ * Counts an attempt against each limit BEFORE the work it guards (argon2, a token lookup), in one
+ * atomic upsert, so concurrent attempts cannot all pass a check before any of them is counted, and
+ * every process sharing the database shares the counts. Over any limit the attempt is taken back
+ * everywhere (a refused attempt costs nothing, so hammering one counter cannot use up another) and
+ * the answer is 429 with the longest wait.
+ */
+export async function reserveAttempt(db: Db, now: Date, ...hits: LimitHit[]): Promise<Attempt> {
+  const entries = hits.map((hit) => ({ key: keyOf(hit), rule: hit[0] }));
+  const counted = await countHits(
+    db,
+    entries.map((e) => ({ key: e.key, windowMs: e.rule.windowMs })),
+    now,
+  );
+  const keys = entries.map((e) => e.key);
+  const release = () => uncountHits(db, keys);
+  const over = counted.filter((row) => row.hits > (entries.find((e) => e.key === row.key)?.rule.limit ?? 0));
+  if (over.length > 0) {
+    await release();
+    const latest = Math.max(...over.map((row) => row.resetsAt.getTime()));
+    throw rateLimited(Math.max(1, Math.ceil((latest - now.getTime()) / 1000)));
+  }
+  return { release };
+}
+
+/** Starts a subject's count again (a login with the right password clears its pair). */
+export const clearLimit = (db: Db, hit: LimitHit) => clearHits(db, keyOf(hit));
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

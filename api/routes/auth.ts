@@ -48,7 +48,8 @@ export const authRoutes = (deps: AppDeps) => {
     })
     .post("/auth/signup", valid("json", signUpSchema), async (c) => {
       const { email, password, fullName } = c.req.valid("json");
-      return c.json(sessionBody(c, await signUp(ctx, { email, password, fullName })), 201);
+      const session = await signUp(ctx, { email, password, fullName, address: address(c) });
+      return c.json(sessionBody(c, session), 201);
     })
     .post("/auth/login", valid("json", loginSchema), async (c) => {
       const { email, password } = c.req.valid("json");
@@ -61,11 +62,7 @@ export const authRoutes = (deps: AppDeps) => {
       return c.json({ ok: true } satisfies Ok, 200);
     })
     .post("/auth/password-reset", valid("json", passwordResetRequestSchema), async (c) => {
-      await requestPasswordReset(ctx, {
-        email: c.req.valid("json").email,
-        address: address(c),
-        origin: new URL(c.req.url).origin,
-      });
+      await requestPasswordReset(ctx, { email: c.req.valid("json").email, address: address(c) });
       return c.json({ ok: true } satisfies Ok, 200);
     })
     .post("/auth/password-reset/confirm", valid("json", passwordResetConfirmSchema), async (c) => {

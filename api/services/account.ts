@@ -9,8 +9,7 @@ import {
 } from "#db/queries/accounts";
 import { revokeUserSessions } from "#db/queries/sessions";
 import { orders, profiles, users } from "#db/schema/index";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { rateLimited } from "../auth/rate-limit";
+import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import type { SessionUser } from "../auth/sessions";
 import { accountMessages, DELETE_CONFIRMATION_WORD, type OwnOrders } from "../contracts/account";
 import { authMessages } from "../contracts/auth";
@@ -19,6 +18,7 @@ import { AppError } from "../errors";
 import { removeStoredAvatar } from "./avatar";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
+import { assertAdminRemains } from "./roles";
 
 function toMe(row: AccountRow, roles: Me["roles"]): Me {
   return {
@@ -79,18 +79,21 @@ export interface ChangePasswordData {
 export async function changePassword(ctx: ServiceContext, user: SessionUser, data: ChangePasswordData) {
   const account = await requireAccount(ctx.db, user.userId);
   if (account.passwordHash) {
-    const key = `password-change:${account.id}`;
-    const wait = ctx.limits.loginAccount.retryAfter(key);
-    if (wait > 0) throw rateLimited(wait);
-    const ok = data.currentPassword
-      ? await verifyPassword(account.passwordHash, data.currentPassword)
-      : false;
-    if (!ok) {
-      ctx.limits.loginAccount.record(key);
-      throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
+    // Like a login: a place in the password queue, then the guess counted before argon2 runs; a
+    // right guess starts the count again.
+    const counter = [limits.passwordChange, account.id] as const;
+    const place = ctx.passwords.queue.enter();
+    try {
+      await reserveAttempt(ctx.db, ctx.now(), counter);
+      const ok = data.currentPassword
+        ? await ctx.passwords.verify(account.passwordHash, data.currentPassword, place)
+        : false;
+      if (!ok) throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
+    } finally {
+      place.leave();
     }
-    ctx.limits.loginAccount.reset(key);
-    const hash = await hashPassword(data.newPassword);
+    await clearLimit(ctx.db, counter);
+    const hash = await ctx.passwords.hash(data.newPassword);
     await ctx.db.transaction(async (tx) => {
       await setPasswordHash(tx, account.id, hash);
       await revokeUserSessions(tx, account.id, ctx.now(), user.sessionId);
@@ -105,7 +108,7 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
     const owner = await findAccountByEmail(ctx.db, email);
     if (owner && owner.id !== account.id) throw taken();
   }
-  const hash = await hashPassword(data.newPassword);
+  const hash = await ctx.passwords.hash(data.newPassword);
   try {
     await ctx.db.transaction(async (tx) => {
       if (!account.email) await updateProfileRow(tx, account.id, { email });
@@ -144,6 +147,8 @@ export async function deleteAccount(
     throw new AppError("unprocessable", accountMessages.deleteTypeDelete);
   }
   await ctx.db.transaction(async (tx) => {
+    // The same rule as a demotion: the last admin stays.
+    await assertAdminRemains(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
   });
   if (account.avatarUrl) await removeStoredAvatar(ctx, userId, account.avatarUrl);

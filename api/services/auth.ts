@@ -3,9 +3,8 @@ import type { Db } from "#db/client";
 import { addRole, findAccountByEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
-import { rateLimited } from "../auth/rate-limit";
-import { startSession } from "../auth/sessions";
+import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
+import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
 import { authMessages } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
@@ -19,9 +18,10 @@ export interface IssuedSession {
   user: Me;
 }
 
-async function issueSession(ctx: ServiceContext, userId: string): Promise<IssuedSession> {
-  const { token, expiresAt } = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS);
-  return { token, expiresAt, user: await loadMe(ctx.db, userId) };
+/** A new session, or with `token` the live one it names (a replayed Telegram launch). */
+async function issueSession(ctx: ServiceContext, userId: string, token?: string): Promise<IssuedSession> {
+  const session = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS, token);
+  return { ...session, user: await loadMe(ctx.db, userId) };
 }
 
 /** ADMIN_EMAILS / ADMIN_TELEGRAM_IDS name the first admins; they get the role whenever they sign in. */
@@ -45,11 +45,25 @@ export interface SignUpData {
   fullName?: string | undefined;
 }
 
-/** A web account: the sign-up form's age checkbox is the age verification. */
-export async function signUp(ctx: ServiceContext, data: SignUpData): Promise<IssuedSession> {
+/**
+ * A web account: the sign-up form's age checkbox is the age verification. Every attempt counts
+ * against the address, made or not: "already registered" tells whether an email has an account.
+ */
+export async function signUp(
+  ctx: ServiceContext,
+  data: SignUpData & { address: string },
+): Promise<IssuedSession> {
   const exists = () => new AppError("conflict", authMessages.accountExists);
-  if (await findAccountByEmail(ctx.db, data.email)) throw exists();
-  const passwordHash = await hashPassword(data.password);
+  // A place in the password queue first: when it is full the answer is 503 before any other work.
+  const place = ctx.passwords.queue.enter();
+  let passwordHash: string;
+  try {
+    await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
+    if (await findAccountByEmail(ctx.db, data.email)) throw exists();
+    passwordHash = await ctx.passwords.hash(data.password, place);
+  } finally {
+    place.leave();
+  }
   let userId: string;
   try {
     userId = await ctx.db.transaction(async (tx) => {
@@ -73,35 +87,49 @@ export async function signUp(ctx: ServiceContext, data: SignUpData): Promise<Iss
   return issueSession(ctx, userId);
 }
 
-/** Email and password. Failures count per account and per client address. */
+/**
+ * Email and password. The attempt is counted before argon2 runs (per account and address, per
+ * address, per account) and taken back when it succeeds, which also starts its (account, address)
+ * count again. A place in the password queue comes first: when it is full the answer is 503
+ * before any other work.
+ */
 export async function logIn(
   ctx: ServiceContext,
   data: { email: string; password: string; address: string },
 ): Promise<IssuedSession> {
-  const accountKey = data.email.trim().toLowerCase();
-  const { loginAccount, loginAddress } = ctx.limits;
-  const wait = Math.max(loginAccount.retryAfter(accountKey), loginAddress.retryAfter(data.address));
-  if (wait > 0) throw rateLimited(wait);
-
-  const account = await findAccountByEmail(ctx.db, data.email);
-  let ok = false;
-  if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, data.password);
-  else await burnPasswordCheck(data.password);
-  if (!account || !ok) {
-    loginAccount.record(accountKey);
-    loginAddress.record(data.address);
-    throw new AppError("unauthorized", authMessages.invalidCredentials);
+  const email = data.email.trim().toLowerCase();
+  const pair = [limits.loginPair, `${email}\n${data.address}`] as const;
+  const place = ctx.passwords.queue.enter();
+  let accountId: string;
+  try {
+    const attempt = await reserveAttempt(
+      ctx.db,
+      ctx.now(),
+      pair,
+      [limits.loginAddress, data.address],
+      [limits.loginAccount, email],
+    );
+    const account = await findAccountByEmail(ctx.db, data.email);
+    const ok = account?.passwordHash
+      ? await ctx.passwords.verify(account.passwordHash, data.password, place)
+      : await ctx.passwords.burn(data.password, place).then(() => false);
+    if (!account || !ok) throw new AppError("unauthorized", authMessages.invalidCredentials);
+    await attempt.release();
+    await clearLimit(ctx.db, pair);
+    await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });
+    accountId = account.id;
+  } finally {
+    place.leave();
   }
-  loginAccount.reset(accountKey);
-  await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });
-  return issueSession(ctx, account.id);
+  return issueSession(ctx, accountId);
 }
 
 const fullNameOf = (identity: TelegramIdentity) =>
   [identity.firstName, identity.lastName].filter((part) => part?.trim()).join(" ") || null;
 
 /**
- * Creates or refreshes the account behind a verified Telegram launch. The username always follows
+ * Creates or refreshes the account behind a verified Telegram launch, and signs in with the
+ * launch's own session: replays of one initData resume it rather than piling up sessions. The username always follows
  * Telegram; the name and photo fill only what the person has not set themselves (an uploaded
  * avatar lives under /media/ and is never replaced by the Telegram photo).
  */
@@ -109,6 +137,14 @@ export async function signInWithTelegram(
   ctx: ServiceContext,
   identity: TelegramIdentity,
 ): Promise<IssuedSession> {
+  const botToken = ctx.config.BOT_TOKEN;
+  if (!botToken) throw new Error("a verified Telegram launch without BOT_TOKEN");
+  const launchToken = launchSessionToken(botToken, identity.launchHash);
+  // A replay of a launch already signed in changes nothing: its session carries on.
+  const resumed = await liveSessionEnd(ctx.db, launchToken, ctx.now());
+  if (resumed) {
+    return { token: launchToken, expiresAt: resumed.expiresAt, user: await loadMe(ctx.db, resumed.userId) };
+  }
   const fullName = fullNameOf(identity);
   const photo = identity.photoUrl ?? null;
   const userId = await ctx.db.transaction(async (tx) => {
@@ -143,5 +179,5 @@ export async function signInWithTelegram(
     await grantConfiguredAdmin(ctx, tx, id, { telegramId: identity.telegramId });
     return id;
   });
-  return issueSession(ctx, userId);
+  return issueSession(ctx, userId, launchToken);
 }

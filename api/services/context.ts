@@ -1,5 +1,5 @@
 import type { Db } from "#db/client";
-import type { AuthLimits } from "../auth/rate-limit";
+import type { Passwords } from "../auth/passwords";
 import type { Config } from "../config";
 import type { Mailer } from "../integrations/mailer";
 import type { Logger } from "../logger";
@@ -13,7 +13,7 @@ export interface ServiceContext {
   log: Logger;
   /** The clock; tests move it to expire tokens and sessions. */
   now: () => Date;
-  limits: AuthLimits;
+  passwords: Passwords;
   mailer: Mailer | undefined;
   telegram: TelegramNotifier;
   storage: MediaStorage;

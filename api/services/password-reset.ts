@@ -1,9 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { type AccountRow, findAccountByEmail, setPasswordHash } from "#db/queries/accounts";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { type AccountRow, findAccountById, setPasswordHash } from "#db/queries/accounts";
 import { revokeUserSessions } from "#db/queries/sessions";
-import { passwordResetTokens } from "#db/schema/index";
-import { hashPassword } from "../auth/passwords";
-import { rateLimited } from "../auth/rate-limit";
+import { passwordResetTokens, profiles } from "#db/schema/index";
+import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
 import { authMessages } from "../contracts/auth";
 import { AppError } from "../errors";
@@ -12,35 +11,70 @@ import type { ServiceContext } from "./context";
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
- * Starts a reset: a single-use token valid for an hour, stored as its hash, sent as a link. The
- * caller answers the same way whether or not the email has an account; delivery runs in the
- * background so the response time does not tell either.
+ * Starts a reset: a single-use token valid for an hour, stored as its hash, sent as a link. Both
+ * answers do the same work before replying, whether or not the email has an account: one counted
+ * attempt and one statement that stores a token for the account if there is one. Finding the
+ * recipient and delivering happen after the answer.
  */
 export async function requestPasswordReset(
   ctx: ServiceContext,
-  data: { email: string; address: string; origin: string },
+  data: { email: string; address: string },
 ): Promise<void> {
-  const accountKey = data.email.trim().toLowerCase();
-  const { resetAccount, resetAddress } = ctx.limits;
-  const wait = Math.max(resetAccount.retryAfter(accountKey), resetAddress.retryAfter(data.address));
-  if (wait > 0) throw rateLimited(wait);
-  resetAccount.record(accountKey);
-  resetAddress.record(data.address);
-
-  const account = await findAccountByEmail(ctx.db, data.email);
-  if (!account) return;
+  const email = data.email.trim().toLowerCase();
+  await reserveAttempt(ctx.db, ctx.now(), [limits.resetAccount, email], [limits.resetAddress, data.address]);
   const token = newToken();
-  await ctx.db.insert(passwordResetTokens).values({
-    userId: account.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS),
+  const [issued] = await ctx.db
+    .insert(passwordResetTokens)
+    .select(
+      ctx.db
+        .select({
+          id: sql`gen_random_uuid()`.as("id"),
+          userId: profiles.id,
+          tokenHash: sql`${hashToken(token)}`.as("token_hash"),
+          createdAt: sql`now()`.as("created_at"),
+          expiresAt: sql`${new Date(ctx.now().getTime() + RESET_TTL_MS).toISOString()}::timestamptz`.as(
+            "expires_at",
+          ),
+          usedAt: sql`null`.as("used_at"),
+        })
+        .from(profiles)
+        .where(sql`lower(${profiles.email}) = ${email}`),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  if (!issued) return;
+  setImmediate(() => {
+    deliverResetLink(ctx, issued.userId, token).catch((error: unknown) =>
+      ctx.log.warn("password reset delivery failed", { userId: issued.userId, error: String(error) }),
+    );
   });
-  const base = (ctx.config.PUBLIC_URL ?? data.origin).replace(/\/+$/, "");
-  const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
-  void deliverResetLink(ctx, account, link);
 }
 
-async function deliverResetLink(ctx: ServiceContext, account: AccountRow, link: string): Promise<void> {
+async function deliverResetLink(ctx: ServiceContext, userId: string, token: string): Promise<void> {
+  const account = await findAccountById(ctx.db, userId);
+  if (!account) return;
+  // Built only from PUBLIC_URL, never from the request's Host header (the client chooses that).
+  // Without PUBLIC_URL there is no mail or bot to send it (the configuration refuses them).
+  const base = ctx.config.PUBLIC_URL?.replace(/\/+$/, "");
+  const path = `/reset-password?token=${encodeURIComponent(token)}`;
+  const results = await Promise.allSettled(base ? sendResetLink(ctx, account, `${base}${path}`) : []);
+  for (const result of results) {
+    if (result.status === "rejected") {
+      ctx.log.warn("password reset delivery failed", { userId: account.id, error: String(result.reason) });
+    }
+  }
+  if (!results.some((r) => r.status === "fulfilled")) {
+    // The one place a secret token is written to the log, on purpose: with no mail server and no
+    // bot (or both failing) the operator passes the link on. Nothing else may log tokens.
+    ctx.log.info("password reset link for the operator to pass on", {
+      email: account.email,
+      ...(base
+        ? { link: `${base}${path}` }
+        : { link: path, note: "PUBLIC_URL is not set: open this path on the app's address" }),
+    });
+  }
+}
+
+function sendResetLink(ctx: ServiceContext, account: AccountRow, link: string): Promise<unknown>[] {
   const attempts: Promise<unknown>[] = [];
   if (ctx.mailer && account.email) {
     attempts.push(
@@ -65,17 +99,7 @@ async function deliverResetLink(ctx: ServiceContext, account: AccountRow, link: 
       ),
     );
   }
-  const results = await Promise.allSettled(attempts);
-  for (const result of results) {
-    if (result.status === "rejected") {
-      ctx.log.warn("password reset delivery failed", { userId: account.id, error: String(result.reason) });
-    }
-  }
-  if (!results.some((r) => r.status === "fulfilled")) {
-    // The one place a secret token is written to the log, on purpose: with no mail server and no
-    // bot (or both failing) the operator passes the link on. Nothing else may log tokens.
-    ctx.log.info("password reset link for the operator to pass on", { email: account.email, link });
-  }
+  return attempts;
 }
 
 /** Spends the token, sets the password and ends every session of the account. */
@@ -83,13 +107,9 @@ export async function confirmPasswordReset(
   ctx: ServiceContext,
   data: { token: string; password: string; address: string },
 ): Promise<void> {
-  const { resetAddress } = ctx.limits;
-  const wait = resetAddress.retryAfter(data.address);
-  if (wait > 0) throw rateLimited(wait);
-  const invalid = () => {
-    resetAddress.record(data.address);
-    return new AppError("bad_request", authMessages.resetLinkInvalid);
-  };
+  // Counted before the lookup; a token that works is taken back, a wrong one stays counted.
+  const attempt = await reserveAttempt(ctx.db, ctx.now(), [limits.resetConfirmAddress, data.address]);
+  const invalid = () => new AppError("bad_request", authMessages.resetLinkInvalid);
   const tokenHash = hashToken(data.token);
   const live = (now: Date) =>
     and(
@@ -104,7 +124,11 @@ export async function confirmPasswordReset(
     .where(live(ctx.now()));
   if (!found) throw invalid();
 
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await ctx.passwords.hash(data.password).catch(async (error: unknown) => {
+    // Too busy to hash (503): the token was not tried, so it does not count.
+    await attempt.release();
+    throw error;
+  });
   const now = ctx.now();
   const userId = await ctx.db.transaction(async (tx) => {
     // The conditional update is what makes the token single-use, even for two requests at once.
@@ -123,4 +147,5 @@ export async function confirmPasswordReset(
     return spent.userId;
   });
   if (!userId) throw invalid();
+  await attempt.release();
 }

@@ -36,10 +36,10 @@ async function toAdminUser(db: Db, account: AccountRow): Promise<AdminUser> {
 }
 
 /**
- * Taking the admin role away must leave someone with it. Locking the admin rows first makes two
+ * Taking the admin role away (or deleting its holder) must leave someone with it. Locking the admin rows first makes two
  * admins demoting each other at once queue up: the second one then sees it would be the last.
  */
-async function assertAdminRemains(tx: Db, losingUserId: string) {
+export async function assertAdminRemains(tx: Db, losingUserId: string) {
   const admins = await tx
     .select({ userId: userRoles.userId })
     .from(userRoles)

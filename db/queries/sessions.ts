@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { profiles, sessions, userRoles } from "../schema/index";
 
@@ -9,8 +9,46 @@ export interface SessionRow {
   roles: ("admin" | "moderator" | "employee")[];
 }
 
-export async function insertSession(db: Db, values: { userId: string; tokenHash: string; expiresAt: Date }) {
-  await db.insert(sessions).values(values);
+/** Stores a session unless one with this token hash exists; true when this call stored it. */
+export async function insertSession(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  const created = await db
+    .insert(sessions)
+    .values(values)
+    .onConflictDoNothing({ target: sessions.tokenHash })
+    .returning({ id: sessions.id });
+  return created.length > 0;
+}
+
+/** Whose the live session with this token hash is, and when it ends. */
+export async function findLiveSessionEnd(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+/** Ends the user's live sessions beyond the newest `keep`. */
+export async function revokeOldestSessions(db: Db, userId: string, keep: number, now: Date) {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  const newest = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(live, gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt))
+    .limit(keep);
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(live, notInArray(sessions.id, newest)));
+}
+
+/** Expired and revoked sessions can never be used again. */
+export async function deleteEndedSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(or(lte(sessions.expiresAt, now), isNotNull(sessions.revokedAt)));
 }
 
 /** The live (unrevoked, unexpired) session with this token hash, with what access checks need. */

@@ -3,4 +3,5 @@ export * from "./channel";
 export * from "./legal";
 export * from "./membership";
 export * from "./orders";
+export * from "./rate-limits";
 export * from "./users";

@@ -35,6 +35,38 @@ const remove = (token: string, confirmation: unknown, headers: Record<string, st
   t.app.request("/api/me", jsonRequest("DELETE", { confirmation }, { ...bearer(token), ...headers }));
 
 describe("DELETE /api/me", () => {
+  it("the last admin cannot delete their account (the rule of demotion); another admin can", async () => {
+    const solo = await startTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN } });
+    try {
+      const only = await createMember(solo, { roles: ["admin"] });
+      const res = await solo.app.request(
+        "/api/me",
+        jsonRequest("DELETE", { confirmation: only.email }, bearer(only.token)),
+      );
+      expect(res.status).toBe(422);
+      expect(await errorOf(res)).toEqual({
+        code: "unprocessable",
+        message: "At least one admin is required",
+      });
+      const db = solo.services.database.db;
+      expect(await db.select().from(users).where(eq(users.id, only.userId))).toHaveLength(1);
+
+      const second = await createMember(solo, { roles: ["admin"] });
+      const gone = await solo.app.request(
+        "/api/me",
+        jsonRequest("DELETE", { confirmation: only.email }, bearer(only.token)),
+      );
+      expect(gone.status).toBe(200);
+      const last = await solo.app.request(
+        "/api/me",
+        jsonRequest("DELETE", { confirmation: second.email }, bearer(second.token)),
+      );
+      expect(last.status).toBe(422);
+    } finally {
+      await solo.close();
+    }
+  });
+
   it("deletes the account for real: personal data gone, orders kept without a buyer, messages without an author", async () => {
     const member = await createMember(t, { roles: ["moderator"], fullName: "Leaving Person" });
     const db = t.services.database.db;

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN, TRUST_PROXY: "true" } });
+  t = await startTestApp({ env: { BOT_TOKEN: TEST_BOT_TOKEN, TRUST_PROXY: "true", PASSWORD_QUEUE: "200" } });
 });
 afterAll(() => t.close());
 
@@ -94,6 +94,27 @@ describe("POST /api/me/password with a password already set", () => {
       confirmPassword: "simple",
     });
     expect(res.status).toBe(429);
+  });
+
+  it("60 concurrent current-password guesses: at most 5 reach argon2, and the right one at #40 changes nothing", async () => {
+    const member = await createMember(t);
+    const hashedBefore = t.services.passwords.queue.started;
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          change(member.token, {
+            currentPassword: i === 39 ? member.password : `Guess-${i}`,
+            newPassword: "simple",
+            confirmPassword: "simple",
+          }),
+        ),
+      )
+    ).map((res) => res.status);
+    expect(t.services.passwords.queue.started - hashedBefore).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(5);
+    expect(statuses[39]).toBe(429);
+    expect(statuses.filter((s) => s !== 422 && s !== 429)).toEqual([]);
+    expect((await login(member.email, member.password)).status).toBe(200);
   });
 });
 

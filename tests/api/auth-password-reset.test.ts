@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { serviceContext } from "#api/deps";
+import { requestPasswordReset } from "#api/services/password-reset";
 import { passwordResetTokens, users } from "#db/schema/index";
 import {
   bearer,
@@ -99,6 +101,42 @@ describe("POST /api/auth/password-reset", () => {
     await mailedToken(member.email);
   });
 
+  it("does the same work before answering whether or not the email has an account", async () => {
+    const member = await createMember(t);
+    // The database calls a request makes before its answer; delivery starts only after it.
+    const workFor = async (email: string) => {
+      const calls: string[] = [];
+      const real = t.services.database.db;
+      const db = new Proxy(real, {
+        get(target, property) {
+          calls.push(String(property));
+          const value = Reflect.get(target, property);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      await requestPasswordReset(
+        { ...serviceContext(t.services), db },
+        { email, address: `${email}-address` },
+      );
+      return [...calls];
+    };
+    const known = await workFor(member.email);
+    const unknown = await workFor(uniqueEmail("nobody"));
+    expect(known).toEqual(unknown);
+    expect(known).toEqual(["insert", "insert", "select"]);
+    await mailedToken(member.email);
+  });
+
+  it("builds the link from PUBLIC_URL, whatever the Host header says", async () => {
+    const member = await createMember(t);
+    await t.app.request(
+      "/api/auth/password-reset",
+      post({ email: member.email }, { ...address(), host: "evil.example" }),
+    );
+    await mailedToken(member.email);
+    expect(mailer.sent[0]?.text).not.toContain("evil.example");
+  });
+
   it("400 for an invalid email", async () => {
     const res = await requestReset("nope");
     expect(res.status).toBe(400);
@@ -170,7 +208,10 @@ describe("without mail or bot", () => {
     const plain = await startTestApp({ log: operatorLog });
     try {
       const member = await createMember(plain);
-      const res = await plain.app.request("/api/auth/password-reset", post({ email: member.email }));
+      const res = await plain.app.request(
+        "/api/auth/password-reset",
+        post({ email: member.email }, { host: "evil.example" }),
+      );
       expect(res.status).toBe(200);
       const line = await eventually(async () => {
         const found = operatorLog.lines.find(
@@ -179,10 +220,9 @@ describe("without mail or bot", () => {
         expect(found).toBeDefined();
         return found;
       });
-      // No PUBLIC_URL: the link is built on the request's origin.
-      expect(String(line?.fields?.link)).toMatch(
-        /^http:\/\/localhost\/reset-password\?token=[A-Za-z0-9_-]{43}$/,
-      );
+      // No PUBLIC_URL: the path and a note, never a link built from the request's Host header.
+      expect(String(line?.fields?.link)).toMatch(/^\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+      expect(line?.fields?.note).toBe("PUBLIC_URL is not set: open this path on the app's address");
       const token = String(line?.fields?.link).split("token=")[1] ?? "";
       const done = await plain.app.request(
         "/api/auth/password-reset/confirm",

@@ -1,14 +1,33 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMember, errorOf, MINUTE, post, TestClock, uniqueEmail } from "../helpers/accounts";
+import { createApp } from "#api/app";
+import { busyMessage } from "#api/auth/passwords";
+import { hashToken } from "#api/auth/tokens";
+import { startServices } from "#api/compose";
+import { createLogger } from "#api/logger";
+import { createDb } from "#db/client";
+import { passwordResetTokens } from "#db/schema/index";
+import {
+  createMember,
+  errorOf,
+  GOOD_PASSWORD,
+  HOUR,
+  MINUTE,
+  post,
+  TestClock,
+  uniqueEmail,
+} from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 const clock = new TestClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ now: clock.now, env: { TRUST_PROXY: "true" } });
+  // A long password queue, so that in the concurrency tests the limits are what stops requests.
+  t = await startTestApp({ now: clock.now, env: { TRUST_PROXY: "true", PASSWORD_QUEUE: "200" } });
 });
 afterAll(() => t.close());
 
+const hashed = () => t.services.passwords.queue.started;
 let addressCounter = 0;
 const newAddress = () => `203.0.113.${++addressCounter}`;
 const login = (email: string, password: string, address: string) =>
@@ -25,23 +44,56 @@ async function expectLimited(res: Response, minutes: number) {
 }
 
 describe("login limits", () => {
-  it("per account: 5 failures in 15 minutes, from any addresses; then even the right password waits", async () => {
+  it("per account and address: 5 failures in 15 minutes, then even the right password waits there", async () => {
     const member = await createMember(t);
+    const attacker = newAddress();
     for (let i = 0; i < 5; i++) {
-      expect((await login(member.email, "Wrong-pass-1", newAddress())).status).toBe(401);
+      expect((await login(member.email, "Wrong-pass-1", attacker)).status).toBe(401);
       clock.advance(MINUTE);
     }
-    await expectLimited(await login(member.email, member.password, newAddress()), 10);
+    await expectLimited(await login(member.email, member.password, attacker), 10);
+    // One address cannot lock the owner out: from anywhere else the right password works.
+    expect((await login(member.email, member.password, newAddress())).status).toBe(200);
     clock.advance(10 * MINUTE);
+    expect((await login(member.email, member.password, attacker)).status).toBe(200);
+  });
+
+  it("per account from any addresses: a ceiling of 50 failures in 15 minutes", async () => {
+    const member = await createMember(t);
+    for (let i = 0; i < 10; i++) {
+      const address = newAddress();
+      for (let j = 0; j < 5; j++)
+        expect((await login(member.email, "Wrong-pass-1", address)).status).toBe(401);
+    }
+    await expectLimited(await login(member.email, member.password, newAddress()), 15);
+    clock.advance(15 * MINUTE);
     expect((await login(member.email, member.password, newAddress())).status).toBe(200);
   });
 
-  it("a success clears the account's count", async () => {
+  it("a success clears the count of its account and address", async () => {
     const member = await createMember(t);
-    for (let i = 0; i < 4; i++) await login(member.email, "Wrong-pass-1", newAddress());
+    const address = newAddress();
+    for (let i = 0; i < 4; i++) await login(member.email, "Wrong-pass-1", address);
+    expect((await login(member.email, member.password, address)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(member.email, "Wrong-pass-1", address)).status).toBe(401);
+  });
+
+  it("100 concurrent wrong logins for one account from one address: at most 5 reach argon2, and the right password at #80 does not sign in", async () => {
+    const member = await createMember(t);
+    const address = newAddress();
+    const hashedBefore = hashed();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        login(member.email, i === 79 ? member.password : `Wrong-pass-${i}`, address),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(hashed() - hashedBefore).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - statuses.filter((s) => s === 401).length);
+    expect(statuses[79]).toBe(429);
+    // The owner, elsewhere, is not locked out.
     expect((await login(member.email, member.password, newAddress())).status).toBe(200);
-    for (let i = 0; i < 4; i++)
-      expect((await login(member.email, "Wrong-pass-1", newAddress())).status).toBe(401);
   });
 
   it("per address: 20 failures in 15 minutes across accounts", async () => {
@@ -107,6 +159,175 @@ describe("password reset limits", () => {
       );
     for (let i = 0; i < 20; i++) expect((await confirm()).status).toBe(400);
     expect((await confirm()).status).toBe(429);
+  });
+
+  it("100 concurrent wrong tokens from one address: 20 are looked at, and a real token then waits there", async () => {
+    const member = await createMember(t);
+    const token = "a-real-token-for-this-test-only-0000000001";
+    await t.services.database.db
+      .insert(passwordResetTokens)
+      .values({ userId: member.userId, tokenHash: hashToken(token), expiresAt: new Date(clock.ms + HOUR) });
+    const address = newAddress();
+    const confirm = (guess: string, from = address) =>
+      t.app.request(
+        "/api/auth/password-reset/confirm",
+        post(
+          { token: guess, password: "Brand-New-1", confirmPassword: "Brand-New-1" },
+          { "x-forwarded-for": from },
+        ),
+      );
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => confirm(i === 79 ? token : `guess-guess-${i}-guess`)),
+      )
+    ).map((res) => res.status);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(20);
+    expect(statuses[79]).toBe(429);
+    expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
+    // The token was not spent: it still works from another address.
+    expect((await confirm(token, newAddress())).status).toBe(200);
+  });
+
+  it("50 concurrent requests for one account store at most 5 reset tokens", async () => {
+    const member = await createMember(t);
+    const statuses = (
+      await Promise.all(Array.from({ length: 50 }, () => reset(member.email, newAddress())))
+    ).map((res) => res.status);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+    const stored = await t.services.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, member.userId));
+    expect(stored.length).toBeLessThanOrEqual(5);
+    expect(stored.length).toBe(statuses.filter((s) => s === 200).length);
+  });
+});
+
+describe("sign-up limits", () => {
+  const signUp = (email: string, address: string) =>
+    t.app.request(
+      "/api/auth/signup",
+      post(
+        { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD, ageConfirmed: true },
+        { "x-forwarded-for": address },
+      ),
+    );
+
+  it("per address: 10 attempts an hour, 'already registered' answers included", async () => {
+    const address = newAddress();
+    const taken = uniqueEmail("taken");
+    expect((await signUp(taken, address)).status).toBe(201);
+    for (let i = 0; i < 9; i++) expect((await signUp(taken, address)).status).toBe(409);
+    await expectLimited(await signUp(uniqueEmail(), address), 60);
+    expect((await signUp(uniqueEmail(), newAddress())).status).toBe(201);
+    clock.advance(HOUR);
+    expect((await signUp(uniqueEmail(), address)).status).toBe(201);
+  });
+
+  it("30 concurrent sign-ups from one address: at most 10 are answered", async () => {
+    const address = newAddress();
+    const statuses = (
+      await Promise.all(Array.from({ length: 30 }, () => signUp(uniqueEmail(), address)))
+    ).map((res) => res.status);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("password hashing queue", () => {
+  it("answers 503 with Retry-After when full, and the refused attempt is not counted", async () => {
+    const member = await createMember(t);
+    const address = newAddress();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const queue = t.services.passwords.queue;
+    const blockers = Array.from({ length: queue.concurrency + queue.maxWaiting }, () =>
+      queue.run(() => gate),
+    );
+    try {
+      const res = await login(member.email, "Wrong-pass-1", address);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(await errorOf(res)).toEqual({ code: "unavailable", message: busyMessage });
+    } finally {
+      open();
+      await Promise.all(blockers);
+    }
+    for (let i = 0; i < 5; i++) expect((await login(member.email, "Wrong-pass-1", address)).status).toBe(401);
+    expect((await login(member.email, "Wrong-pass-1", address)).status).toBe(429);
+  });
+
+  it("a flood of logins for unknown emails from as many addresses: the queue's worth is hashed, the rest answer 503", async () => {
+    const small = await startTestApp({
+      env: { TRUST_PROXY: "true", PASSWORD_WORKERS: "1", PASSWORD_QUEUE: "2" },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          small.app.request(
+            "/api/auth/login",
+            post(
+              { email: uniqueEmail("flood"), password: "Wrong-pass-1" },
+              { "x-forwarded-for": `192.0.2.${i}` },
+            ),
+          ),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((s) => s !== 401 && s !== 503)).toEqual([]);
+      expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(50);
+      expect(small.services.passwords.queue.started).toBe(statuses.filter((s) => s === 401).length);
+      const busy = answers[statuses.indexOf(503)];
+      expect(busy?.headers.get("retry-after")).toBe("1");
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe(process.env.DATABASE_URL ? "two processes on one Postgres" : "two apps on one PGlite", () => {
+  it("count against one limit", async () => {
+    // On Postgres a second pool on the same database, with its own services and app, is the second
+    // process; PGlite takes one process, so there two apps share the one database.
+    const secondDb = t.databaseUrl ? await createDb({ databaseUrl: t.databaseUrl, poolSize: 5 }) : undefined;
+    const second = await startServices(
+      t.services.config,
+      createLogger("silent"),
+      secondDb ?? t.services.database,
+      {
+        now: clock.now,
+      },
+    );
+    const apps = [t.app, createApp({ ...second, staticDir: undefined })] as const;
+    const loginAt = (app: number, email: string, password: string, address: string) =>
+      apps[app % 2]?.request("/api/auth/login", post({ email, password }, { "x-forwarded-for": address })) ??
+      Promise.reject(new Error("no app"));
+    try {
+      const member = await createMember(t);
+      const address = newAddress();
+      for (let i = 0; i < 5; i++)
+        expect((await loginAt(i, member.email, "Wrong-pass-1", address)).status).toBe(401);
+      await expectLimited(await loginAt(1, member.email, member.password, address), 15);
+      await expectLimited(await loginAt(0, member.email, member.password, address), 15);
+
+      const other = await createMember(t);
+      const otherAddress = newAddress();
+      const bothHashed = () => hashed() + second.passwords.queue.started;
+      const hashedBefore = bothHashed();
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) => loginAt(i, other.email, `Wrong-pass-${i}`, otherAddress)),
+        )
+      ).map((res) => res.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(bothHashed() - hashedBefore).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    } finally {
+      await second.close();
+      await secondDb?.close();
+    }
   });
 });
 

@@ -5,64 +5,19 @@
 // - time from process start to a healthy /api/health on a fresh data directory;
 // - event streams: server KB per idle client and commit-to-last-client time at 1,000 and 10,000 (sse.ts).
 // The servers run in child processes so the load generator does not share their event loop.
-import { type ChildProcess, spawn } from "node:child_process";
-import { openSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import { root, type Started, startApi, stop, withPostgres } from "./api-process";
 import { firstLoadJs } from "./first-load-js";
+import { loginAbuse } from "./login-abuse";
 import { sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
 
-const root = new URL("../..", import.meta.url).pathname;
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  startupMs: number;
-}
-
-async function startApi(dataDir: string, databaseUrl: string): Promise<Started> {
-  const started = performance.now();
-  // The log goes to a file, as it would to a collector: a pipe into this process would make the
-  // load generator pay for reading it.
-  const logFile = join(dataDir, "server.log");
-  const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "info",
-      NODE_ENV: "production",
-      BOT_MODE: "off",
-    },
-    stdio: ["ignore", openSync(logFile, "a"), "inherit"],
-  });
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
-  let port: number | undefined;
-  while (port === undefined) {
-    if (exited) throw new Error(`api exited; see ${logFile}`);
-    const match = /"url":"http:\/\/localhost:(\d+)"/.exec(await readFile(logFile, "utf8").catch(() => ""));
-    if (match) port = Number(match[1]);
-    else await new Promise((r) => setTimeout(r, 20));
-  }
-  for (;;) {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (res?.ok) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { child, port, startupMs: Math.round(performance.now() - started) };
-}
 
 async function startBare(bodyFile: string, headersFile: string): Promise<Started> {
   const child = spawn(process.execPath, [join(root, "tests/bench/bare-server.mjs"), bodyFile, headersFile], {
@@ -76,12 +31,6 @@ async function startBare(bodyFile: string, headersFile: string): Promise<Started
   });
   return { child, port, startupMs: 0 };
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 
 async function load(port: number) {
   const result = await autocannon({
@@ -132,26 +81,6 @@ async function compare(label: string, databaseUrl: string) {
   }
 }
 
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | { skipped: string }> {
-  const server = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const admin = postgres(server, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `bench_${process.pid}_${Date.now()}`;
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } catch (error) {
-    await admin.end();
-    return { skipped: `no Postgres at ${new URL(server).host}: ${(error as Error).message}` };
-  }
-  try {
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
-
 function miniAppFirstLoad() {
   try {
     const { web, telegram, files } = firstLoadJs();
@@ -170,5 +99,6 @@ const result = {
   miniAppFirstLoadJs: miniAppFirstLoad(),
   upload500MbRss: await uploadRss(),
   eventStreams: [await sseFanOut("pglite", ""), await withPostgres((url) => sseFanOut("postgres", url))],
+  loginAbuse: [await loginAbuse("pglite", ""), await withPostgres((url) => loginAbuse("postgres", url))],
 };
 console.log(JSON.stringify(result, null, 2));

@@ -127,7 +127,7 @@ async function startServer(env: Record<string, string>) {
 describe("the bot inside the server process", () => {
   it("long-polls with the runner, answers, and stops cleanly on SIGTERM", async () => {
     api.pending.push(startUpdate(1));
-    const server = await startServer({});
+    const server = await startServer({ BOT_MODE: "polling", PUBLIC_URL: "https://shop.example.com" });
     await eventually(
       async () => expect(api.calls.some((c) => c.method === "sendMessage")).toBe(true),
       20_000,

@@ -264,7 +264,12 @@ describe("the notifier", () => {
   it("keeps the app up when Telegram is unreachable, and keeps the token out of the log", async () => {
     const log = recordingLogger();
     const runtime = startTelegram(
-      loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: "http://127.0.0.1:9" }),
+      loadConfig({
+        BOT_TOKEN: TEST_BOT_TOKEN,
+        BOT_API_ROOT: "http://127.0.0.1:9",
+        BOT_MODE: "polling",
+        PUBLIC_URL: "https://shop.example.com",
+      }),
       { ...services, log },
     );
     expect(runtime?.mode).toBe("polling");
@@ -276,9 +281,9 @@ describe("the notifier", () => {
     await runtime?.stop();
   });
 
-  it("BOT_MODE=auto picks webhook with PUBLIC_URL, else polling", () => {
+  it("BOT_MODE=auto picks webhook with PUBLIC_URL; a running bot needs PUBLIC_URL for its links", () => {
     const mode = (env: Record<string, string>) => botMode(loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, ...env }));
-    expect(mode({})).toBe("polling");
+    expect(() => mode({})).toThrow(/PUBLIC_URL: is required with the bot/);
     expect(mode({ PUBLIC_URL: "https://shop.example.com" })).toBe("webhook");
     expect(mode({ PUBLIC_URL: "https://shop.example.com", BOT_MODE: "polling" })).toBe("polling");
     expect(botMode(loadConfig({ PUBLIC_URL: "https://shop.example.com" }))).toBe("off");

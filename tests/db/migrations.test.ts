@@ -39,6 +39,7 @@ describe("migrations", () => {
         "processed_telegram_updates",
         "products",
         "profiles",
+        "rate_limits",
         "sessions",
         "strains",
         "telegram_link_codes",

@@ -99,7 +99,8 @@ export default defineConfig({
   webServer: [
     // The seeded server checks Telegram launches against the test bot token with the bot itself off
     // (BOT_MODE=off: nothing tries to reach Telegram), makes ADMIN_EMAILS an admin, and
-    // writes its log to a file: with no SMTP and no bot delivery, reset links go to the log.
+    // writes its log to a file: with no SMTP and no bot delivery, reset links go to the log. It
+    // trusts X-Forwarded-For so that API sign-ups come from addresses of their own (limited per address).
     server(
       "seeded",
       SEEDED_PORT,
@@ -110,6 +111,7 @@ export default defineConfig({
         BOT_MODE: "off",
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         LOG_LEVEL: "info",
+        TRUST_PROXY: "true",
       },
       `npx tsx api/main.ts >> "${seededServerLog()}"`,
     ),

@@ -78,7 +78,20 @@ export const uniqueEmail = (prefix = "user") =>
   `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
 export const GOOD_PASSWORD = "Sunny-Day-42";
 
-/** Signs up through the API (so age-verified), then gives the roles directly. */
+let addressCounter = 0;
+/**
+ * The node-server binding app.request passes on, so the request comes from `address` as if over a
+ * socket (clientAddress reads it) without TRUST_PROXY.
+ */
+export const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+/** A private address no other member of this test process signed up from. */
+export const uniqueAddress = () =>
+  `10.77.${Math.floor(++addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+
+/**
+ * Signs up through the API (so age-verified), then gives the roles directly. Each member comes from
+ * an address of its own, like separate people: sign-up is limited per address.
+ */
 export async function createMember(
   t: TestApp,
   options: {
@@ -94,6 +107,7 @@ export async function createMember(
   const res = await t.app.request(
     "/api/auth/signup",
     post({ email, password, confirmPassword: password, ageConfirmed: true, fullName: options.fullName }),
+    fromAddress(uniqueAddress()),
   );
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const session = (await res.json()) as Session;

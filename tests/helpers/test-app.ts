@@ -11,6 +11,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
   dataDir: string;
+  /** The database's URL on Postgres (see freshDatabase). */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -18,13 +20,15 @@ export interface TestApp {
 export async function startTestApp(
   options: { seed?: boolean; env?: Record<string, string>; log?: Logger } & ServiceOverrides = {},
 ): Promise<TestApp> {
-  const { database, cleanup } = await freshDatabase();
+  const { database, url, cleanup } = await freshDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: String(options.seed ?? false),
+    // The test app never runs the bot (a test double stands in), so it needs no PUBLIC_URL for it.
+    BOT_MODE: "off",
     ...options.env,
   });
   const { seed: _seed, env: _env, log, ...overrides } = options;
@@ -34,8 +38,9 @@ export async function startTestApp(
     app,
     services,
     dataDir,
+    databaseUrl: url,
     async close() {
-      await services.hub.close();
+      await services.close();
       await cleanup();
       await rm(dataDir, { recursive: true, force: true });
     },

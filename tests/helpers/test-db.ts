@@ -4,6 +4,8 @@ import { createDb, type Database, type DbOptions } from "#db/client";
 
 export interface FreshDatabase {
   database: Database;
+  /** On Postgres, the new database's URL: a second pool on it stands in for a second process. */
+  url?: string;
   /** Closes the connections and, on Postgres, drops the database. Safe to call twice. */
   cleanup: () => Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function freshDatabase(options: Pick<DbOptions, "poolSize"> = {}): 
   let cleaned = false;
   return {
     database,
+    url: url.toString(),
     cleanup: async () => {
       if (cleaned) return;
       cleaned = true;

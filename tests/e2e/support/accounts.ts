@@ -15,7 +15,8 @@ export const toast = (page: Page, title: string): Locator =>
 
 /**
  * Signs up through the API inside the page's browser context, so the session cookie lands where
- * the page uses it. Returns the new account's email.
+ * the page uses it. Returns the new account's email. Sign-up is limited per address, so each
+ * member comes from an address of its own (the seeded server trusts X-Forwarded-For).
  */
 export async function signUpViaApi(
   page: Page,
@@ -24,7 +25,7 @@ export async function signUpViaApi(
   const baseURL = new URL(page.url().startsWith("http") ? page.url() : SEEDED_ORIGIN).origin;
   const response = await page.request.post("/api/auth/signup", {
     data: { email, password, confirmPassword: password, ageConfirmed: true, fullName },
-    headers: { Origin: baseURL },
+    headers: { Origin: baseURL, "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 254) + 1}` },
   });
   expect(response.status(), await response.text()).toBe(201);
   return email;

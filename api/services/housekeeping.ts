@@ -1,0 +1,31 @@
+import type { Db } from "#db/client";
+import { deleteEndedWindows } from "#db/queries/rate-limits";
+import { deleteEndedSessions } from "#db/queries/sessions";
+import type { Logger } from "../logger";
+
+/** Deletes rows that can never be used again: expired and revoked sessions, ended rate-limit windows. */
+export async function sweepEnded(db: Db, now: Date): Promise<void> {
+  await deleteEndedSessions(db, now);
+  await deleteEndedWindows(db, now);
+}
+
+const EVERY_MS = 10 * 60 * 1000;
+
+/** Sweeps every ten minutes until stopped; stop() waits for a sweep in progress. */
+export function startHousekeeping(db: Db, now: () => Date, log: Logger, everyMs = EVERY_MS) {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= sweepEnded(db, now())
+      .catch((error: unknown) => log.warn("housekeeping sweep failed", { error: String(error) }))
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
