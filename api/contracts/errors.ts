@@ -26,7 +26,6 @@ export const errorReasons = [
   "wrong_current_password",
   "email_taken",
   "telegram_already_linked",
-  "too_many_attempts",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

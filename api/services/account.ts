@@ -88,7 +88,10 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
       const ok = data.currentPassword
         ? await ctx.passwords.verify(account.passwordHash, data.currentPassword, place)
         : false;
-      if (!ok) throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect);
+      if (!ok)
+        throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect).because(
+          "wrong_current_password",
+        );
     } finally {
       place.leave();
     }
@@ -103,7 +106,7 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
 
   const email = account.email ?? data.email;
   if (!email) throw new AppError("unprocessable", accountMessages.emailRequiredForPassword);
-  const taken = () => new AppError("conflict", accountMessages.emailTaken);
+  const taken = () => new AppError("conflict", accountMessages.emailTaken).because("email_taken");
   if (!account.email) {
     const owner = await findAccountByEmail(ctx.db, email);
     if (owner && owner.id !== account.id) throw taken();

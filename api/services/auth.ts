@@ -53,7 +53,7 @@ export async function signUp(
   ctx: ServiceContext,
   data: SignUpData & { address: string },
 ): Promise<IssuedSession> {
-  const exists = () => new AppError("conflict", authMessages.accountExists);
+  const exists = () => new AppError("conflict", authMessages.accountExists).because("account_exists");
   // A place in the password queue first: when it is full the answer is 503 before any other work.
   const place = ctx.passwords.queue.enter();
   let passwordHash: string;
@@ -113,7 +113,8 @@ export async function logIn(
     const ok = account?.passwordHash
       ? await ctx.passwords.verify(account.passwordHash, data.password, place)
       : await ctx.passwords.burn(data.password, place).then(() => false);
-    if (!account || !ok) throw new AppError("unauthorized", authMessages.invalidCredentials);
+    if (!account || !ok)
+      throw new AppError("unauthorized", authMessages.invalidCredentials).because("invalid_credentials");
     await attempt.release();
     await clearLimit(ctx.db, pair);
     await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });

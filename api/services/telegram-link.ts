@@ -18,7 +18,8 @@ export async function createTelegramLink(
   userId: string,
 ): Promise<TelegramLink> {
   const account = await findAccountById(ctx.db, userId);
-  if (account?.telegramId != null) throw new AppError("conflict", accountMessages.telegramAlreadyLinked);
+  if (account?.telegramId != null)
+    throw new AppError("conflict", accountMessages.telegramAlreadyLinked).because("telegram_already_linked");
   const bot = ctx.telegram.botUsername;
   if (!ctx.telegram.enabled || !bot)
     throw new AppError("unprocessable", accountMessages.telegramNotConfigured);

@@ -47,6 +47,7 @@ describe("DELETE /api/me", () => {
       expect(await errorOf(res)).toEqual({
         code: "unprocessable",
         message: "At least one admin is required",
+        reason: "last_admin",
       });
       const db = solo.services.database.db;
       expect(await db.select().from(users).where(eq(users.id, only.userId))).toHaveLength(1);

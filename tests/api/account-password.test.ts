@@ -63,7 +63,11 @@ describe("POST /api/me/password with a password already set", () => {
         confirmPassword: "simple",
       });
       expect(res.status).toBe(422);
-      expect(await errorOf(res)).toEqual({ code: "unprocessable", message: "Current password is incorrect" });
+      expect(await errorOf(res)).toEqual({
+        code: "unprocessable",
+        message: "Current password is incorrect",
+        reason: "wrong_current_password",
+      });
       expect((await login(member.email, member.password)).status).toBe(200);
     },
   );
@@ -157,6 +161,7 @@ describe("POST /api/me/password for a Telegram-only account", () => {
     expect(await errorOf(res)).toEqual({
       code: "conflict",
       message: "This email is already registered to another account.",
+      reason: "email_taken",
     });
     const me = meSchema.parse(
       await (await t.app.request("/api/me", { headers: bearer(account.token) })).json(),

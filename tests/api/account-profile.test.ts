@@ -144,6 +144,7 @@ describe("POST /api/me/telegram-link", () => {
     expect(await errorOf(res)).toEqual({
       code: "conflict",
       message: "Your account is already linked to Telegram.",
+      reason: "telegram_already_linked",
     });
   });
 

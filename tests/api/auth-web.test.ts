@@ -89,6 +89,7 @@ describe("POST /api/auth/signup", () => {
     expect(await errorOf(res)).toEqual({
       code: "conflict",
       message: "This email is already registered. Please log in instead.",
+      reason: "account_exists",
     });
   });
 
@@ -136,7 +137,11 @@ describe("POST /api/auth/login", () => {
     );
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(await errorOf(res)).toEqual({ code: "unauthorized", message: "Invalid email or password" });
+      expect(await errorOf(res)).toEqual({
+        code: "unauthorized",
+        message: "Invalid email or password",
+        reason: "invalid_credentials",
+      });
       expect(sessionCookieOf(res)).toBeUndefined();
     }
   });
