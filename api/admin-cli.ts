@@ -1,7 +1,9 @@
 import { join, resolve } from "node:path";
 import { createDb, DataDirInUseError } from "#db/client";
 import { runAdminCommand } from "./admin-commands";
+import { createServiceContext } from "./compose";
 import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
 
 // Same database as the server (DATABASE_URL, else PGlite in DATA_DIR). PGlite takes one process
 // at a time: while the server has it open this refuses (DataDirInUseError); stop the server first.
@@ -13,7 +15,8 @@ async function main(): Promise<number> {
     poolSize: 1,
   });
   try {
-    return await runAdminCommand(database.db, process.argv.slice(2), {
+    const context = createServiceContext(config, createLogger("silent", console.error), database.db);
+    return await runAdminCommand(context, process.argv.slice(2), {
       out: (line) => console.log(line),
       err: (line) => console.error(line),
     });

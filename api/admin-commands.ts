@@ -1,8 +1,8 @@
-import type { Db } from "#db/client";
 import { listAccounts, rolesOfMany } from "#db/queries/accounts";
 import { adminMessages } from "./contracts/admin";
 import { type Role, roles } from "./contracts/roles";
 import { AppError } from "./errors";
+import type { ServiceContext } from "./services/context";
 import { findAccountByIdentifier, grantRole, revokeRole } from "./services/roles";
 
 export const USAGE = `Usage:
@@ -16,7 +16,12 @@ export interface CommandOutput {
 }
 
 /** `npm run admin -- ...`; returns the exit code: 0 done, 1 refused, 2 bad usage. */
-export async function runAdminCommand(db: Db, args: string[], io: CommandOutput): Promise<number> {
+export async function runAdminCommand(
+  ctx: ServiceContext,
+  args: string[],
+  io: CommandOutput,
+): Promise<number> {
+  const { db } = ctx;
   const [command, who, roleText] = args;
   if (command === "list" && args.length === 1) {
     const accounts = await listAccounts(db);

@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { createDb, type Database } from "#db/client";
+import { createDb, type Database, type Db } from "#db/client";
 import { seedDemoData, seedStrains } from "#db/seed/index";
 import { createPasswords } from "./auth/passwords";
 import type { Config } from "./config";
@@ -8,6 +8,7 @@ import { createSmtpMailer, type Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
 import { ChangeHub } from "./realtime/change-hub";
 import { CatalogueCache } from "./services/catalogue-cache";
+import type { ServiceContext } from "./services/context";
 import { startHousekeeping } from "./services/housekeeping";
 import { type TelegramNotifier, telegramOff } from "./services/telegram-notifier";
 import { LocalStorage } from "./storage/local-storage";
@@ -40,6 +41,26 @@ export function mediaStorage(config: Config, dataDir: string): MediaStorage {
   });
 }
 
+/** What the services work with over a database: the routes (through AppDeps), the bot and the admin command. */
+export function createServiceContext(
+  config: Config,
+  log: Logger,
+  db: Db,
+  overrides: ServiceOverrides = {},
+): ServiceContext {
+  return {
+    db,
+    config,
+    log,
+    now: overrides.now ?? (() => new Date()),
+    passwords: createPasswords(config.PASSWORD_WORKERS, config.PASSWORD_QUEUE),
+    mailer:
+      overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
+    telegram: overrides.telegram ?? telegramOff,
+    storage: mediaStorage(config, resolve(config.DATA_DIR)),
+  };
+}
+
 /** Database, migrations, demo data, realtime and caches: what main.ts and the tests both start. */
 export async function startServices(
   config: Config,
@@ -47,7 +68,6 @@ export async function startServices(
   database?: Database,
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
-  const now = overrides.now ?? (() => new Date());
   const dataDir = resolve(config.DATA_DIR);
   const db =
     database ??
@@ -56,7 +76,8 @@ export async function startServices(
       dataDir: join(dataDir, "pglite"),
       poolSize: config.DB_POOL_SIZE,
     }));
-  const storage = mediaStorage(config, dataDir);
+  const { db: _db, ...context } = createServiceContext(config, log, db.db, overrides);
+  const { now, storage } = context;
   await seedStrains(db.db);
   if (
     config.SEED_DEMO_DATA &&
@@ -74,17 +95,10 @@ export async function startServices(
   await hub.start(db);
   const housekeeping = startHousekeeping(db.db, now, log);
   return {
-    config,
+    ...context,
     database: db,
-    log,
     hub,
     catalogue,
-    storage,
-    now,
-    passwords: createPasswords(config.PASSWORD_WORKERS, config.PASSWORD_QUEUE),
-    mailer:
-      overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
-    telegram: overrides.telegram ?? telegramOff,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
     async close() {
       await housekeeping.stop();

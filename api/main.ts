@@ -4,6 +4,7 @@ import { DataDirInUseError } from "#db/client";
 import { createApp } from "./app";
 import { startServices } from "./compose";
 import { ConfigError, loadConfig } from "./config";
+import { serviceContext } from "./deps";
 import { batchedStdout, createLogger } from "./logger";
 import { createHttpServer } from "./server";
 
@@ -13,12 +14,7 @@ async function main() {
   const stdout = batchedStdout();
   const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
-  const telegram = startTelegram(config, {
-    db: services.database.db,
-    now: services.now,
-    publicUrl: config.PUBLIC_URL,
-    log,
-  });
+  const telegram = startTelegram(serviceContext(services));
   const app = createApp({
     ...services,
     ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),

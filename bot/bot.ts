@@ -2,15 +2,18 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { errorFields, type Logger } from "#api/logger";
-import type { BotContext, BotServices } from "./context";
+import type { ServiceContext } from "#api/services/context";
+import type { BotContext } from "./context";
 import { dedupeUpdates } from "./features/dedupe";
 import { startFeature } from "./features/start";
+import { botNotifier } from "./notifier";
 
 export interface BotDeps {
   token: string;
   /** Skips getMe: tests pass it, production leaves it out and calls bot.init(). */
   botInfo?: UserFromGetMe;
-  services: BotServices;
+  /** The services the routes use too; the bot puts its own notifier in. */
+  services: ServiceContext;
   log: Logger;
   /** Tests record outgoing calls here instead of reaching Telegram. */
   transformer?: Transformer;
@@ -28,8 +31,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   // message that cannot go out is logged.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
   if (deps.transformer) bot.api.config.use(deps.transformer);
-  bot.use(dedupeUpdates(deps.services));
-  bot.use(startFeature(deps.services));
+  const services: ServiceContext = { ...deps.services, telegram: botNotifier(bot) };
+  bot.use(dedupeUpdates(services));
+  bot.use(startFeature(services));
   bot.catch((error) => {
     // The update id, not its content: messages are people's words.
     deps.log.error("bot update failed", {

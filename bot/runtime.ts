@@ -3,9 +3,9 @@ import { type RunnerHandle, run } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
 import type { Handler } from "hono";
 import type { Config } from "#api/config";
+import type { ServiceContext } from "#api/services/context";
 import type { TelegramNotifier } from "#api/services/telegram-notifier";
 import { createBot } from "./bot";
-import type { BotServices } from "./context";
 import { botNotifier } from "./notifier";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
@@ -42,7 +42,8 @@ export function botMode(
  * The app starts even when Telegram is unreachable: getMe is retried in the background and the
  * bot stays quiet (notifier disabled) until it answers.
  */
-export function startTelegram(config: Config, services: BotServices): TelegramRuntime | undefined {
+export function startTelegram(services: ServiceContext): TelegramRuntime | undefined {
+  const config = services.config;
   const token = config.BOT_TOKEN;
   const mode = botMode(config);
   if (!token || mode === "off") {

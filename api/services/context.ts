@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import type { MediaStorage } from "../storage/media-storage";
 import type { TelegramNotifier } from "./telegram-notifier";
 
-/** What the account services work with; routes, the bot and the admin command each build one. */
+/** What the services work with: one shape for the routes (serviceContext), the bot and the admin command, all built by compose.ts createServiceContext. */
 export interface ServiceContext {
   db: Db;
   config: Config;

@@ -1,7 +1,8 @@
 import { Composer, InlineKeyboard } from "grammy";
+import type { ServiceContext } from "#api/services/context";
 import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/services/telegram-link";
 import { getPublicChannelInfo } from "#db/queries/channel";
-import type { BotContext, BotServices } from "../context";
+import type { BotContext } from "../context";
 
 export const linkReplies: Record<LinkOutcome["result"], string> = {
   linked:
@@ -15,7 +16,7 @@ export const linkReplies: Record<LinkOutcome["result"], string> = {
 };
 
 /** /start: a greeting with the Mini App button, or `/start link_<code>` from a web account's deep link. */
-export function startFeature(services: BotServices) {
+export function startFeature(services: ServiceContext) {
   const composer = new Composer<BotContext>();
   composer.chatType("private").command("start", async (ctx) => {
     const payload = ctx.match.trim();
@@ -30,9 +31,10 @@ export function startFeature(services: BotServices) {
       return;
     }
     const channel = await getPublicChannelInfo(services.db);
-    if (services.publicUrl) {
+    const publicUrl = services.config.PUBLIC_URL;
+    if (publicUrl) {
       await ctx.reply(`Welcome to ${channel.channelName}! Tap the button below to open the shop.`, {
-        reply_markup: new InlineKeyboard().webApp("Open the shop", services.publicUrl),
+        reply_markup: new InlineKeyboard().webApp("Open the shop", publicUrl),
       });
     } else {
       await ctx.reply(`Welcome to ${channel.channelName}! Members only, 21+.`);

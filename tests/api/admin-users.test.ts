@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "#api/admin-commands";
 import { adminUserListSchema, setRoleResultSchema } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
+import { serviceContext } from "#api/deps";
 import { replaceRole } from "#api/services/roles";
 import { createDb } from "#db/client";
 import { userRoles, users } from "#db/schema/index";
@@ -161,7 +162,7 @@ describe("the admin command", () => {
   const run = async (...args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdminCommand(t.services.database.db, args, {
+    const code = await runAdminCommand(serviceContext(t.services), args, {
       out: (line) => out.push(line),
       err: (line) => err.push(line),
     });
@@ -212,7 +213,7 @@ describe("the admin command", () => {
     try {
       const only = await createMember(solo, { roles: ["admin"] });
       const err: string[] = [];
-      const code = await runAdminCommand(solo.services.database.db, ["revoke", only.email, "admin"], {
+      const code = await runAdminCommand(serviceContext(solo.services), ["revoke", only.email, "admin"], {
         out: () => {},
         err: (line) => err.push(line),
       });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
 import { hashToken } from "#api/auth/tokens";
 import { invalidTextMessage } from "#api/contracts/text";
+import { serviceContext } from "#api/deps";
 import { createBot } from "#bot/bot";
 import { telegramLinkCodes } from "#db/schema/index";
 import {
@@ -36,7 +37,7 @@ beforeAll(async () => {
   bot = createBot({
     token: TEST_BOT_TOKEN,
     botInfo: testBotInfo,
-    services: { db: t.services.database.db, now: clock.now, publicUrl: undefined, log },
+    services: serviceContext(t.services),
     log,
     transformer: recordingTransformer().transformer,
   });

@@ -6,8 +6,9 @@ import { createApp } from "#api/app";
 import { loadConfig } from "#api/config";
 import { telegramLinkSchema } from "#api/contracts/account";
 import { meSchema } from "#api/contracts/me";
+import { serviceContext } from "#api/deps";
+import type { ServiceContext } from "#api/services/context";
 import { createBot } from "#bot/bot";
-import type { BotServices } from "#bot/context";
 import { linkReplies } from "#bot/features/start";
 import { botNotifier } from "#bot/notifier";
 import { botMode, startTelegram, webhookSecret } from "#bot/runtime";
@@ -30,7 +31,7 @@ let t: TestApp;
 let calls: RecordedCall[];
 let bot: ReturnType<typeof createBot>;
 let app: ReturnType<typeof createApp>;
-let services: BotServices;
+let services: ServiceContext;
 const SECRET = "test-webhook-secret_1";
 
 beforeAll(async () => {
@@ -38,9 +39,8 @@ beforeAll(async () => {
   const recorder = recordingTransformer();
   calls = recorder.calls;
   services = {
-    db: t.services.database.db,
-    now: clock.now,
-    publicUrl: "https://shop.example.com",
+    ...serviceContext(t.services),
+    config: { ...t.services.config, PUBLIC_URL: "https://shop.example.com" },
     log: recordingLogger(),
   };
   bot = createBot({
@@ -105,7 +105,7 @@ describe("/start", () => {
     const plain = createBot({
       token: TEST_BOT_TOKEN,
       botInfo: testBotInfo,
-      services: { ...services, publicUrl: undefined },
+      services: { ...services, config: { ...services.config, PUBLIC_URL: undefined } },
       log: services.log,
       transformer: recorder.transformer,
     });
@@ -251,9 +251,9 @@ describe("the notifier", () => {
 
   it("the bot is off without BOT_TOKEN, or with BOT_MODE=off", () => {
     const log = recordingLogger();
-    expect(startTelegram(loadConfig({}), { ...services, log })).toBeUndefined();
+    expect(startTelegram({ ...services, config: loadConfig({}), log })).toBeUndefined();
     expect(
-      startTelegram(loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off" }), { ...services, log }),
+      startTelegram({ ...services, config: loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_MODE: "off" }), log }),
     ).toBeUndefined();
     expect(log.lines.map((l) => l.message)).toEqual([
       "bot off: BOT_TOKEN is not set",
@@ -263,15 +263,16 @@ describe("the notifier", () => {
 
   it("keeps the app up when Telegram is unreachable, and keeps the token out of the log", async () => {
     const log = recordingLogger();
-    const runtime = startTelegram(
-      loadConfig({
+    const runtime = startTelegram({
+      ...services,
+      config: loadConfig({
         BOT_TOKEN: TEST_BOT_TOKEN,
         BOT_API_ROOT: "http://127.0.0.1:9",
         BOT_MODE: "polling",
         PUBLIC_URL: "https://shop.example.com",
       }),
-      { ...services, log },
-    );
+      log,
+    });
     expect(runtime?.mode).toBe("polling");
     await eventually(async () =>
       expect(log.lines.map((l) => l.message)).toContain("bot could not start; retrying"),
