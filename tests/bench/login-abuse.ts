@@ -109,3 +109,54 @@ export async function loginAbuse(label: string, databaseUrl: string) {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Two API processes on one Postgres share one limit: wrong logins for one account from one
+ * address, two at a time on each process (within the password queue, so only the limit can refuse
+ * them), 20 rounds. With a limit per process 10 would reach argon2; with the shared one, 5.
+ */
+export async function loginLimitAcrossTwoProcesses(databaseUrl: string) {
+  const dirs = [await mkdtemp(join(tmpdir(), "bench-two-a-")), await mkdtemp(join(tmpdir(), "bench-two-b-"))];
+  const env = { TRUST_PROXY: "true", SEED_DEMO_DATA: "false" };
+  try {
+    const apis = [];
+    for (const dir of dirs) apis.push(await startApi(dir, databaseUrl, env));
+    const post = (port: number, path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.5.0.1" },
+        body: JSON.stringify(body),
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        return res.status;
+      });
+    const [a, b] = apis.map((api) => api.port) as [number, number];
+    const email = "two@bench.test";
+    await post(a, "/api/auth/signup", {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ageConfirmed: true,
+    });
+    const statuses: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      statuses.push(
+        ...(await Promise.all(
+          [a, a, b, b].map((port, i) =>
+            post(port, "/api/auth/login", { email, password: `Wrong-pass-${round}-${i}` }),
+          ),
+        )),
+      );
+    }
+    await Promise.all(apis.map((api) => stop(api.child)));
+    return {
+      processes: 2,
+      requests: statuses.length,
+      reachedArgon2: statuses.filter((s) => s === 401).length,
+      limit: 5,
+      statuses: count(statuses),
+    };
+  } finally {
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+}

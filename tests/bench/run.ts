@@ -12,7 +12,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, type Started, startApi, stop, withPostgres } from "./api-process";
 import { firstLoadJs } from "./first-load-js";
-import { loginAbuse } from "./login-abuse";
+import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
 import { sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
 
@@ -91,14 +91,32 @@ function miniAppFirstLoad() {
   }
 }
 
-const result = {
+// Each figure, by name; BENCH_ONLY=name,name runs just those (the whole bench takes a while).
+const figures: Record<string, () => unknown> = {
+  products: async () => [await compare("pglite", ""), await withPostgres((url) => compare("postgres", url))],
+  miniAppFirstLoadJs: miniAppFirstLoad,
+  upload500MbRss: uploadRss,
+  eventStreams: async () => [
+    await sseFanOut("pglite", ""),
+    await withPostgres((url) => sseFanOut("postgres", url)),
+  ],
+  loginAbuse: async () => [
+    await loginAbuse("pglite", ""),
+    await withPostgres((url) => loginAbuse("postgres", url)),
+  ],
+  loginLimitAcrossTwoProcesses: () => withPostgres(loginLimitAcrossTwoProcesses),
+};
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+const unknown = only?.filter((name) => !(name in figures)) ?? [];
+if (unknown.length)
+  throw new Error(`BENCH_ONLY: unknown ${unknown.join(", ")}; known: ${Object.keys(figures)}`);
+
+const result: Record<string, unknown> = {
   date: new Date().toISOString(),
   connections: CONNECTIONS,
   durationSeconds: DURATION_S,
-  products: [await compare("pglite", ""), await withPostgres((url) => compare("postgres", url))],
-  miniAppFirstLoadJs: miniAppFirstLoad(),
-  upload500MbRss: await uploadRss(),
-  eventStreams: [await sseFanOut("pglite", ""), await withPostgres((url) => sseFanOut("postgres", url))],
-  loginAbuse: [await loginAbuse("pglite", ""), await withPostgres((url) => loginAbuse("postgres", url))],
 };
+for (const [name, measure] of Object.entries(figures)) {
+  if (!only || only.includes(name)) result[name] = await measure();
+}
 console.log(JSON.stringify(result, null, 2));
