@@ -18,12 +18,23 @@ const STREAM_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-/** Under Node the stream writes straight to the socket: no web stream per client in between. */
+/**
+ * Under Node the stream writes straight to the socket: no web stream, no OutgoingMessage and no
+ * chunk framing per client per event. The response has no Transfer-Encoding (its body ends when
+ * the connection closes, which is how an event stream ends anyway), so the frame's bytes, made
+ * once per tick, are the body bytes for every client.
+ */
 function socketSink(res: ServerResponse): StreamSink {
+  res.useChunkedEncodingByDefault = false;
+  res.shouldKeepAlive = false;
+  res.writeHead(200, STREAM_HEADERS);
+  res.flushHeaders();
+  const socket = res.socket;
   return {
     write(bytes) {
-      if (res.writableLength > MAX_BACKLOG) res.destroy();
-      else res.write(bytes);
+      if (!socket || socket.destroyed) return;
+      if (socket.writableLength > MAX_BACKLOG) socket.destroy();
+      else socket.write(bytes);
     },
     end: () => res.end(),
   };
@@ -67,7 +78,6 @@ export const eventRoutes = (deps: AppDeps) => {
 
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
     if (outgoing) {
-      outgoing.writeHead(200, STREAM_HEADERS);
       outgoing.on("close", streams.open(socketSink(outgoing), options));
       return RESPONSE_ALREADY_SENT;
     }
