@@ -33,15 +33,11 @@ async function upload(
   bytes: Buffer,
   options: { field?: string; name?: string; type?: string; chunkSize?: number } = {},
 ) {
-  const form = new FormData();
-  form.append("note", "ignored");
-  form.append(
-    options.field ?? "file",
-    new Blob([new Uint8Array(bytes)], { type: options.type ?? "image/png" }),
-    options.name ?? "me.png",
-  );
-  const encoded = new Request("http://localhost/", { method: "POST", body: form });
-  const whole = new Uint8Array(await encoded.arrayBuffer());
+  const { bytes: whole, contentType } = await encodeMultipart(bytes, {
+    type: options.type ?? "image/png",
+    name: options.name ?? "me.png",
+    ...(options.field ? { field: options.field } : {}),
+  });
   const size = Math.min(options.chunkSize ?? 64 * 1024, whole.length || 1);
   let offset = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -58,7 +54,7 @@ async function upload(
     method: "POST",
     body,
     duplex: "half",
-    headers: { ...bearer(token), "content-type": encoded.headers.get("content-type") ?? "" },
+    headers: { ...bearer(token), "content-type": contentType },
   } as RequestInit);
 }
 

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnEntryPoint } from "../helpers/entry-point";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
 
@@ -25,27 +25,15 @@ describe("the server process", () => {
     const dataDir = await mkdtemp(join(tmpdir(), "shop-proc-"));
     dirs.push(dataDir);
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
-      env: {
-        ...process.env,
-        // Always PGlite here: the process test is about the process, and PGlite is the default.
-        DATABASE_URL: "",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-        STATIC_DIR: join(dataDir, "no-static"),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const { child, output, exited } = spawnEntryPoint("api/main.ts", [], {
+      // Always PGlite here: the process test is about the process, and PGlite is the default.
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      STATIC_DIR: join(dataDir, "no-static"),
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
 
     await eventually(async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health?token=s3cret-value`);
@@ -58,9 +46,9 @@ describe("the server process", () => {
     expect(await exited).toBe(0);
     await stream.finished();
     expect(stream.ended).toBe(true);
-    expect(output).toContain('"message":"shutting down"');
-    expect(output).toContain('"path":"/api/health"');
+    expect(output()).toContain('"message":"shutting down"');
+    expect(output()).toContain('"path":"/api/health"');
     // The log carries paths, never query strings (they can hold tokens).
-    expect(output).not.toContain("s3cret-value");
+    expect(output()).not.toContain("s3cret-value");
   }, 90_000);
 });

@@ -1,37 +1,24 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, PGLITE_LOCK_FILE } from "#db/client";
+import { spawnEntryPoint } from "../helpers/entry-point";
 
 /** Runs one of our entry points on `dataDir` (always PGlite) and resolves with its exit code and output. */
-function run(
-  script: string,
-  args: string[],
-  dataDir: string,
-): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SEED_DEMO_DATA: "false",
-      BOT_TOKEN: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+async function run(script: string, args: string[], dataDir: string) {
+  const { output, exited } = spawnEntryPoint(script, args, {
+    DATABASE_URL: "",
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SEED_DEMO_DATA: "false",
+    BOT_TOKEN: "",
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
+  const code = await exited;
+  return { code, output: output() };
 }
 
 let dataDir: string;
