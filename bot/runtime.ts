@@ -27,13 +27,11 @@ export function webhookSecret(config: Pick<Config, "BOT_TOKEN" | "WEBHOOK_SECRET
     .digest("hex");
 }
 
-/** BOT_MODE=auto: off without a token, webhook when there is a public URL, else long polling. */
-export function botMode(
-  config: Pick<Config, "BOT_TOKEN" | "BOT_MODE" | "PUBLIC_URL">,
-): "off" | "webhook" | "polling" {
+/** BOT_MODE: off without a token; auto is webhook; polling and webhook as asked. */
+export function botMode(config: Pick<Config, "BOT_TOKEN" | "BOT_MODE">): "off" | "webhook" | "polling" {
   if (!config.BOT_TOKEN || config.BOT_MODE === "off") return "off";
-  if (config.BOT_MODE !== "auto") return config.BOT_MODE;
-  return config.PUBLIC_URL ? "webhook" : "polling";
+  // A running bot always has PUBLIC_URL (config.ts refuses it without one): auto means webhook.
+  return config.BOT_MODE === "auto" ? "webhook" : config.BOT_MODE;
 }
 
 /**
