@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type AppEnv, loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
+import { compressJson } from "./http/compression";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { accountRoutes } from "./routes/account";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
     /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? next() : jsonLimit(c, next),
   );
 
+  app.use("/api/*", compressJson());
   app.route("/api", createApi(deps));
   // Telegram posts updates here in webhook mode; grammY checks the secret token header.
   if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);

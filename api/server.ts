@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppDeps } from "./deps";
+import { COMPRESS_MIN_BYTES, pickEncoding } from "./http/compression";
 
 /**
  * The HTTP server: Hono answers everything, except the busiest read of all, GET /api/products,
@@ -16,7 +17,7 @@ export async function createHttpServer(
   const probe = await app.request("/api/products");
   const fixed: Record<string, string> = {};
   probe.headers.forEach((value, name) => {
-    if (name !== "etag" && name !== "content-length") fixed[name] = value;
+    if (name !== "etag" && name !== "content-length" && name !== "content-encoding") fixed[name] = value;
   });
   await probe.body?.cancel();
 
@@ -24,12 +25,16 @@ export async function createHttpServer(
     const started = performance.now();
     const cached = await deps.catalogue.list();
     const notModified = req.headers["if-none-match"] === cached.etag;
+    const encoding =
+      cached.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+    const body = encoding ? cached.encoded(encoding) : cached.bytes;
     res.writeHead(notModified ? 304 : 200, {
       ...fixed,
       etag: cached.etag,
-      ...(notModified ? {} : { "content-length": cached.bytes.length }),
+      ...(notModified ? {} : { "content-length": body.length }),
+      ...(encoding && !notModified ? { "content-encoding": encoding } : {}),
     });
-    res.end(notModified ? undefined : cached.bytes);
+    res.end(notModified ? undefined : body);
     deps.log.info("request", {
       method: "GET",
       path: "/api/products",

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The API the dev server forwards to: `npm run dev` serves it on port 3000.
@@ -9,7 +10,7 @@ const apiTarget = process.env.MINIAPP_API_URL ?? "http://localhost:3000";
 export default defineConfig({
   root: here("."),
   publicDir: here("./public"),
-  plugins: [react()],
+  plugins: [react(), precompress(here("../dist/miniapp"))],
   build: {
     outDir: here("../dist/miniapp"),
     emptyOutDir: true,

@@ -26,8 +26,11 @@ export function staticRoutes(staticDir: string) {
     if (c.req.path.split("/").some((segment) => segment.startsWith("."))) return notFound(c);
     c.header("Cache-Control", c.req.path.startsWith("/assets/") ? IMMUTABLE : "no-cache");
     await next();
+    // Compressed or not, the answer depends on Accept-Encoding (serveStatic says so only when it compresses).
+    if (!c.res.headers.has("vary")) c.res.headers.set("Vary", "Accept-Encoding");
   });
-  app.use("*", serveStatic({ root: staticDir }));
+  // The build's .br and .gz copies (miniapp/precompress.ts) go to clients that accept them.
+  app.use("*", serveStatic({ root: staticDir, precompressed: true }));
   app.all("/assets/*", notFound);
   app.get("*", (c) => c.html(indexHtml));
   return app;

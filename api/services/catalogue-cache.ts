@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Db } from "#db/client";
 import { listActiveProducts } from "#db/queries/products";
 import { toProduct } from "./product-view";
@@ -8,6 +9,8 @@ export interface CachedBody {
   /** The body as UTF-8, encoded once. */
   bytes: Buffer;
   etag: string;
+  /** The bytes brotli- or gzip-compressed, made on first demand and kept with the snapshot. */
+  encoded(encoding: "br" | "gzip"): Buffer;
 }
 
 interface Snapshot {
@@ -18,7 +21,24 @@ interface Snapshot {
 const cached = (value: unknown): CachedBody => {
   const body = JSON.stringify(value);
   const bytes = Buffer.from(body);
-  return { body, bytes, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"` };
+  const encodings = new Map<"br" | "gzip", Buffer>();
+  return {
+    body,
+    bytes,
+    etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`,
+    encoded(encoding) {
+      let out = encodings.get(encoding);
+      if (!out) {
+        // Made once per catalogue change and served many times: the higher levels pay off.
+        out =
+          encoding === "br"
+            ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+            : gzipSync(bytes, { level: 9 });
+        encodings.set(encoding, out);
+      }
+      return out;
+    },
+  };
 };
 
 /**

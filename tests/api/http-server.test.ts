@@ -28,8 +28,10 @@ const headersOf = (res: Response) => {
 
 describe("the HTTP server's catalogue fast path", () => {
   it("answers GET /api/products exactly as the Hono route does", async () => {
-    const fast = await fetch(`${base}/api/products`);
-    const routed = await t.app.request("/api/products");
+    // Plain bytes on both paths (compressed answers: tests/api/compression.test.ts).
+    const identity = { headers: { "accept-encoding": "identity" } };
+    const fast = await fetch(`${base}/api/products`, identity);
+    const routed = await t.app.request("/api/products", identity);
     expect(fast.status).toBe(200);
     expect(await fast.text()).toBe(await routed.text());
     expect(headersOf(fast)).toEqual({
