@@ -12,6 +12,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, type Started, startApi, stop, withPostgres } from "./api-process";
 import { firstLoadJs } from "./first-load-js";
+import { lighthouseFigures } from "./lighthouse";
 import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
 import { sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
@@ -95,6 +96,7 @@ function miniAppFirstLoad() {
 const figures: Record<string, () => unknown> = {
   products: async () => [await compare("pglite", ""), await withPostgres((url) => compare("postgres", url))],
   miniAppFirstLoadJs: miniAppFirstLoad,
+  lighthouse: lighthouseFigures,
   upload500MbRss: uploadRss,
   eventStreams: async () => [
     await sseFanOut("pglite", ""),

@@ -1,0 +1,67 @@
+// Lighthouse 12, mobile with its default simulated slow 4G, on the built app served by the API in a
+// child process: the landing signed out and a product page. Debian's Chromium, headless.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startApi, stop } from "./api-process";
+
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+async function audit(url: string, port: number) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 10) / 10;
+  return {
+    url: new URL(url).pathname,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric("largest-contentful-paint"),
+    fcpMs: numeric("first-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    transferKb: Math.round(numeric("total-byte-weight") / 102.4) / 10,
+  };
+}
+
+export async function lighthouseFigures() {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-lighthouse-"));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const api = await startApi(dataDir, "", { STATIC_DIR: "dist/miniapp" });
+    try {
+      const base = `http://127.0.0.1:${api.port}`;
+      const { products } = (await (await fetch(`${base}/api/products`)).json()) as {
+        products: { id: string }[];
+      };
+      const productId = products[0]?.id ?? "";
+      return {
+        goals: { performance: 95, lcpMs: 1500, firstVisitKb: 160 },
+        landing: await audit(`${base}/`, chrome.port),
+        product: await audit(`${base}/product/${productId}`, chrome.port),
+      };
+    } finally {
+      await stop(api.child);
+    }
+  } finally {
+    await chrome.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
