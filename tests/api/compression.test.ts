@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
 import { pickEncoding } from "#api/http/compression";
 import { createHttpServer } from "#api/server";
-import { precompressDir } from "../../miniapp/precompress";
+import { precompressDir } from "../../miniapp/build-plugins";
 import { SseReader } from "../helpers/sse-client";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 

@@ -60,3 +60,15 @@ test("the home page loads at most 130 KB of gzipped JavaScript inside Telegram",
   expect(bytes).toBeLessThanOrEqual(130 * 1024);
   expect(Math.abs(fromManifest().telegram - bytes)).toBeLessThan(1024);
 });
+
+test("the page preloads the first screen's split chunks and ships brotli and gzip copies", () => {
+  const html = readFileSync(fileURLToPath(new URL("../../dist/miniapp/index.html", import.meta.url)), "utf8");
+  const preloaded = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+  expect(preloaded.some((file) => file?.startsWith("home-page-"))).toBe(true);
+  expect(new Set(preloaded).size).toBe(preloaded.length);
+  const files = readdirSync(assets);
+  for (const name of files.filter((file) => file.endsWith(".js") && file.startsWith("index-"))) {
+    expect(files).toContain(`${name}.br`);
+    expect(files).toContain(`${name}.gz`);
+  }
+});
