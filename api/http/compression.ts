@@ -63,7 +63,6 @@ export function compressJson(): MiddlewareHandler {
     const compressed = await compress(bytes, encoding);
     headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(compressed.length));
-    const body = new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.length);
-    c.res = new Response(body, { status: res.status, headers });
+    c.res = new Response(new Uint8Array(compressed), { status: res.status, headers });
   };
 }
