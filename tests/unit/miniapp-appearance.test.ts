@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_APPEARANCE, parsePreference, resolveAppearance } from "../../miniapp/src/lib/appearance";
+import {
+  DEFAULT_APPEARANCE,
+  defaultPreference,
+  parsePreference,
+  resolveAppearance,
+} from "../../miniapp/src/lib/appearance";
 
 describe("appearance", () => {
   it("defaults to Dark, also for anything unknown in storage", () => {
@@ -52,6 +57,23 @@ describe("appearance", () => {
     expect(resolveAppearance({ preference: "light", telegramDark: true, systemDark: true })).toEqual({
       dark: false,
       telegramPalette: false,
+    });
+  });
+});
+
+describe("the default appearance", () => {
+  it("is Dark on the web and System (Telegram's theme) inside Telegram", () => {
+    expect(defaultPreference(false)).toBe("dark");
+    expect(defaultPreference(true)).toBe("system");
+    expect(parsePreference(null, defaultPreference(true))).toBe("system");
+    expect(parsePreference("light", defaultPreference(true))).toBe("light");
+  });
+
+  it("inside a light Telegram, the default is light in Telegram's own colours", () => {
+    const preference = defaultPreference(true);
+    expect(resolveAppearance({ preference, telegramDark: false, systemDark: true })).toEqual({
+      dark: false,
+      telegramPalette: true,
     });
   });
 });

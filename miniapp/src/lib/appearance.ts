@@ -1,12 +1,21 @@
-/** The Appearance setting: Light, Dark or System; the spec's default is Dark. */
+/**
+ * The Appearance setting: Light, Dark or System. On the web the spec's default, Dark; inside
+ * Telegram the default is System, which there means Telegram's own theme.
+ */
 export type AppearancePreference = "light" | "dark" | "system";
 
 export const APPEARANCE_STORAGE_KEY = "theme";
 export const DEFAULT_APPEARANCE: AppearancePreference = "dark";
 
-/** What localStorage held, made safe: anything unknown is the default. */
-export function parsePreference(stored: string | null | undefined): AppearancePreference {
-  return stored === "light" || stored === "dark" || stored === "system" ? stored : DEFAULT_APPEARANCE;
+export const defaultPreference = (insideTelegram: boolean): AppearancePreference =>
+  insideTelegram ? "system" : DEFAULT_APPEARANCE;
+
+/** What localStorage held, made safe: nothing or anything unknown is the default. */
+export function parsePreference(
+  stored: string | null | undefined,
+  fallback: AppearancePreference = DEFAULT_APPEARANCE,
+): AppearancePreference {
+  return stored === "light" || stored === "dark" || stored === "system" ? stored : fallback;
 }
 
 export interface AppearanceInputs {

@@ -3,6 +3,7 @@ import {
   APPEARANCE_STORAGE_KEY,
   type Appearance,
   type AppearancePreference,
+  defaultPreference,
   parsePreference,
   resolveAppearance,
 } from "../lib/appearance";
@@ -17,10 +18,11 @@ let current: Appearance = { dark: true, telegramPalette: false };
 const listeners = new Set<() => void>();
 
 function readPreference(): AppearancePreference {
+  const fallback = defaultPreference(telegram() !== null);
   try {
-    return parsePreference(localStorage.getItem(APPEARANCE_STORAGE_KEY));
+    return parsePreference(localStorage.getItem(APPEARANCE_STORAGE_KEY), fallback);
   } catch {
-    return parsePreference(null);
+    return fallback;
   }
 }
 
@@ -36,10 +38,10 @@ function apply(): void {
   const root = document.documentElement;
   root.classList.toggle("dark", current.dark);
   root.classList.toggle("tg-palette", current.telegramPalette);
-  // The browser's own bars follow (Telegram colours its header itself).
-  document
-    .querySelector('meta[name="theme-color"]')
-    ?.setAttribute("content", current.dark ? "#0f1115" : "#ffffff");
+  // The browser's bars, and Telegram's header, background and bottom bar, take the page's colour.
+  const own = current.dark ? "#0f1115" : "#ffffff";
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", own);
+  telegram()?.setChromeColor(current.telegramPalette ? null : own);
   for (const listener of listeners) listener();
 }
 
@@ -47,6 +49,8 @@ let started = false;
 
 /** Applies the setting and follows Telegram's theme and the device's scheme from now on. */
 export function startAppearance(): void {
+  // Telegram is known by now (main.ts starts it first), and with it the default.
+  preference = readPreference();
   apply();
   if (started) return;
   started = true;
@@ -55,7 +59,7 @@ export function startAppearance(): void {
   // Another tab changed the setting.
   window.addEventListener("storage", (event) => {
     if (event.key !== APPEARANCE_STORAGE_KEY) return;
-    preference = parsePreference(event.newValue);
+    preference = parsePreference(event.newValue, defaultPreference(telegram() !== null));
     apply();
   });
 }

@@ -16,6 +16,11 @@ export interface TelegramControls {
   isDark(): boolean | null;
   /** Calls `handler` when the person switches Telegram's theme. */
   onThemeChange(handler: () => void): () => void;
+  /**
+   * Colours Telegram's header, the app's background and the bottom bar: Telegram's own theme
+   * colours (null) when the app shows them, else the app's palette colour (#rrggbb).
+   */
+  setChromeColor(color: `#${string}` | null): void;
 }
 
 let controls: TelegramControls | null = null;

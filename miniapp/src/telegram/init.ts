@@ -20,6 +20,9 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   setMainButtonParams,
+  setMiniAppBackgroundColor,
+  setMiniAppBottomBarColor,
+  setMiniAppHeaderColor,
   showBackButton,
 } from "@telegram-apps/sdk-react";
 import { setTelegramControls } from "./controls";
@@ -113,6 +116,11 @@ export function startTelegram(): TelegramLaunch | null {
       }
     },
     isDark: themeIsDark,
+    setChromeColor: (color) => {
+      attempt(() => setMiniAppHeaderColor(color ?? "bg_color"));
+      attempt(() => setMiniAppBackgroundColor(color ?? "bg_color"));
+      attempt(() => setMiniAppBottomBarColor(color ?? "bottom_bar_bg_color"));
+    },
     onThemeChange: (handler) => {
       try {
         return isThemeParamsDark.sub(handler);

@@ -12,6 +12,17 @@ export const THEME = {
   button_text_color: "#ffffff",
 };
 
+/** A light Telegram theme, as Telegram's light mode sends it. */
+export const LIGHT_THEME = {
+  bg_color: "#ffffff",
+  secondary_bg_color: "#f1f1f4",
+  text_color: "#000000",
+  hint_color: "#6d6d71",
+  link_color: "#2481cc",
+  button_color: "#2481cc",
+  button_text_color: "#ffffff",
+};
+
 /** Device safe areas the mocked client reports (a notch and a home indicator). */
 export const SAFE_AREA = { top: 47, bottom: 34, left: 0, right: 0 };
 
@@ -25,7 +36,10 @@ export interface PostedEvent {
  * window.__tgEvents and answers the requests the SDK makes while it starts, the way the real
  * client answers them (through window.Telegram.WebView.receiveEvent).
  */
-export async function installTelegramClient(page: Page): Promise<void> {
+export async function installTelegramClient(
+  page: Page,
+  theme: Record<string, string> = THEME,
+): Promise<void> {
   await page.addInitScript(
     ({ theme, safeArea }) => {
       const w = window as unknown as {
@@ -62,7 +76,7 @@ export async function installTelegramClient(page: Page): Promise<void> {
         },
       };
     },
-    { theme: THEME, safeArea: SAFE_AREA },
+    { theme, safeArea: SAFE_AREA },
   );
 }
 
@@ -97,6 +111,7 @@ interface LaunchOptions {
   user?: TelegramUser;
   /** Signed with another token: the hash does not verify, as with forged initData. */
   forged?: boolean;
+  theme?: Record<string, string>;
 }
 
 /**
@@ -105,7 +120,7 @@ interface LaunchOptions {
  */
 export function launchHash(
   startParam?: string,
-  { user = TEST_TELEGRAM_USER, forged = false }: LaunchOptions = {},
+  { user = TEST_TELEGRAM_USER, forged = false, theme = THEME }: LaunchOptions = {},
 ): string {
   const token = forged ? "7000000001:AAforged-token-not-the-servers-one" : E2E_BOT_TOKEN;
   const initData = sign(
@@ -117,7 +132,7 @@ export function launchHash(
     tgWebAppData: initData,
     tgWebAppVersion: "8.0",
     tgWebAppPlatform: "ios",
-    tgWebAppThemeParams: JSON.stringify(THEME),
+    tgWebAppThemeParams: JSON.stringify(theme),
   });
   if (startParam) params.set("tgWebAppStartParam", startParam);
   return `#${params.toString()}`;

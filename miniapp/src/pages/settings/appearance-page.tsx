@@ -5,7 +5,7 @@ import type { AppearancePreference } from "../../lib/appearance";
 import { setAppearancePreference, useAppearancePreference } from "../../state/appearance";
 import { telegram } from "../../telegram/controls";
 
-/** /settings/appearance: Light, Dark or System (default Dark), remembered on this device. */
+/** /settings/appearance: Light, Dark or System (default Dark on the web, System inside Telegram), remembered on this device. */
 export default function AppearancePage() {
   const current = useAppearancePreference();
   const options: { value: AppearancePreference; label: string; hint: string; icon: ReactNode }[] = [
