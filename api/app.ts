@@ -15,10 +15,12 @@ import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { eventRoutes } from "./routes/events";
+import { feedRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
 import { mediaRoutes, mediaSandbox } from "./routes/media";
 import { productRoutes } from "./routes/products";
+import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
 
 const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
@@ -52,6 +54,7 @@ export function createApi(deps: AppDeps) {
     .route("/", channelRoutes(deps))
     .route("/", productRoutes(deps))
     .route("/", legalRoutes(deps))
+    .route("/", feedRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))
@@ -87,6 +90,8 @@ export function createApp(deps: AppDeps) {
       // The built index.html has no inline script; scripts come from our own /assets only.
       contentSecurityPolicy: {
         frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
+        // The feed embeds YouTube's privacy-enhanced player and nothing else.
+        frameSrc: ["https://www.youtube-nocookie.com"],
         scriptSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -111,7 +116,11 @@ export function createApp(deps: AppDeps) {
   if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
   app.route("/media", mediaRoutes(deps));
-  if (deps.staticDir) app.route("/", staticRoutes(deps.staticDir));
+  if (deps.staticDir)
+    app.route(
+      "/",
+      staticRoutes(deps.staticDir, (c) => shellData(deps, c)),
+    );
 
   app.notFound((c) => errorResponse(c, "not_found", "Not found"));
   app.onError((error, c) => {

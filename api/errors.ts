@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode, ErrorReason } from "./contracts/errors";
 
-const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
+const statusOf = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -15,7 +15,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   // Overloaded for a moment (the password queue or the event streams are full); with Retry-After.
   unavailable: 503,
   internal: 500,
-};
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** A failure the client should see, with the spec's message. */
 export class AppError extends Error {
@@ -37,9 +37,10 @@ export class AppError extends Error {
   }
 }
 
-export function errorResponse(
+/** The error body with its code's literal status, so typed clients tell errors from answers. */
+export function errorResponse<Code extends ErrorCode>(
   c: Context,
-  code: ErrorCode,
+  code: Code,
   message: string,
   headers: Record<string, string> = {},
   reason?: ErrorReason,

@@ -5,6 +5,7 @@ import { adminDocs } from "./routes/admin";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
 import { eventDocs } from "./routes/events";
+import { feedDocs } from "./routes/feed";
 import { healthDocs } from "./routes/health";
 import { legalDocs } from "./routes/legal";
 import { productDocs } from "./routes/products";
@@ -18,6 +19,7 @@ export const routeDocs: RouteDoc[] = [
   ...productDocs,
   ...eventDocs,
   ...legalDocs,
+  ...feedDocs,
   ...authDocs,
   ...accountDocs,
   ...adminDocs,

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { transform } from "lightningcss";
 import type { IndexHtmlTransformContext, Plugin } from "vite";
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -87,6 +88,109 @@ export function preloadFirstRoute(moduleId: string): Plugin {
           attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
           injectTo: "head" as const,
         }));
+      },
+    },
+  };
+}
+
+const KIT_CLASS = /tgui-[0-9a-f]{16}/g;
+const KIT = "@telegram-apps/telegram-ui";
+
+async function readTree(dir: string, test: RegExp): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for await (const path of filesUnder(dir))
+    if (test.test(path)) files.set(path, await readFile(path, "utf8"));
+  return files;
+}
+
+/**
+ * The kit classes the app can render: every kit export the app's source imports, the kit module
+ * that defines it, and everything that module imports from the kit in turn.
+ */
+async function usedKitClasses(sourceDir: string, kitDir: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const code of (await readTree(sourceDir, /\.tsx?$/)).values()) {
+    for (const match of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@telegram-apps\/telegram-ui"/g)) {
+      for (const name of (match[1] ?? "").split(","))
+        if (name.trim()) names.add(name.replace(/^\s*type\s+/, "").trim());
+    }
+  }
+  const kit = await readTree(kitDir, /\.js$/);
+  const pending = [...kit]
+    .filter(
+      ([path, code]) =>
+        !path.includes("/cjs/") && [...names].some((name) => code.includes(`export const ${name} =`)),
+    )
+    .map(([path]) => path);
+  const seen = new Set<string>();
+  const used = new Set<string>();
+  while (pending.length > 0) {
+    const path = pending.pop() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = kit.get(path) ?? "";
+    for (const name of code.match(KIT_CLASS) ?? []) used.add(name);
+    for (const match of code.matchAll(/from\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const base = join(path, "..", match[1] ?? "");
+      for (const candidate of [base, `${base}.js`, join(base, "index.js")])
+        if (kit.has(candidate)) pending.push(candidate);
+    }
+  }
+  return used;
+}
+
+/**
+ * The component kit ships one stylesheet for all of its components. Its class names are hashed
+ * strings its components' code names literally, so a selector is dead when it needs a kit class
+ * that no component the app imports can render. The stylesheet is pruned when it is loaded, before
+ * the build hashes file names, so a file name still changes whenever its content does.
+ */
+export function pruneKitCss(sourceDir: string): Plugin {
+  return {
+    name: "prune-kit-css",
+    apply: "build",
+    async transform(code, id) {
+      if (!id.includes(`${KIT}/dist/styles.css`)) return null;
+      const used = await usedKitClasses(sourceDir, join(id.split(`${KIT}/`)[0] ?? "", KIT, "dist"));
+      const live = (selector: unknown) =>
+        (JSON.stringify(selector).match(KIT_CLASS) ?? []).every((name) => used.has(name));
+      const pruned = transform({
+        filename: id,
+        code: Buffer.from(code),
+        visitor: {
+          Rule: {
+            style(rule) {
+              const selectors = rule.value.selectors.filter(live);
+              if (selectors.length === rule.value.selectors.length) return undefined;
+              if (selectors.length === 0) return [];
+              return { ...rule, value: { ...rule.value, selectors } };
+            },
+          },
+        },
+      });
+      return { code: pruned.code.toString(), map: null };
+    },
+  };
+}
+
+/**
+ * Stylesheets go first in <head>, right after the title: over HTTP/1.1 a browser opens six
+ * connections per host, and the render-blocking CSS must not queue behind the module preloads.
+ */
+export function stylesheetsFirst(): Plugin {
+  return {
+    name: "stylesheets-first",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        if (links.length === 0) return html;
+        const without = links.reduce((rest, link) => rest.replace(link, ""), html);
+        return without.replace(
+          "</title>",
+          `</title>\n    ${links.map((link) => link.trim()).join("\n    ")}`,
+        );
       },
     },
   };

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { precompress, preloadFirstRoute } from "./build-plugins";
+import { precompress, preloadFirstRoute, pruneKitCss, stylesheetsFirst } from "./build-plugins";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The API the dev server forwards to: `npm run dev` serves it on port 3000.
@@ -10,7 +10,13 @@ const apiTarget = process.env.MINIAPP_API_URL ?? "http://localhost:3000";
 export default defineConfig({
   root: here("."),
   publicDir: here("./public"),
-  plugins: [react(), preloadFirstRoute("src/pages/home-page.tsx"), precompress(here("../dist/miniapp"))],
+  plugins: [
+    react(),
+    pruneKitCss(here("./src")),
+    preloadFirstRoute("src/pages/home-page.tsx"),
+    stylesheetsFirst(),
+    precompress(here("../dist/miniapp")),
+  ],
   build: {
     outDir: here("../dist/miniapp"),
     emptyOutDir: true,

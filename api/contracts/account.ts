@@ -8,6 +8,7 @@ export { type Me, meSchema } from "./me";
 
 export const accountMessages = {
   passwordChangeMin: "Password must be at least 6 characters.",
+  fullNameRequired: "Please enter your full name.",
   newPasswordsDontMatch: "New passwords do not match.",
   currentPasswordIncorrect: "Current password is incorrect",
   emailRequiredForPassword: "Add an email address to sign in on the web.",
@@ -27,8 +28,8 @@ export const AVATAR_MAX_BYTES = uploadKinds.avatar.rules[0].maxBytes;
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 
 export const updateProfileSchema = z.object({
-  /** Empty clears the name. */
-  fullName: fullNameSchema,
+  /** A saved name is never blank: sign-up may skip it, but Edit Profile cannot erase it to nothing. */
+  fullName: fullNameSchema.pipe(z.string().min(1, accountMessages.fullNameRequired)),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

@@ -26,6 +26,7 @@ export const errorReasons = [
   "wrong_current_password",
   "email_taken",
   "telegram_already_linked",
+  "telegram_data_expired",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -43,7 +43,12 @@ export const authRoutes = (deps: AppDeps) => {
         deps.config.AUTH_MAX_AGE,
         deps.now(),
       );
-      if (!checked.ok) throw new AppError("unauthorized", checked.message);
+      if (!checked.ok) {
+        const refusal = new AppError("unauthorized", checked.message);
+        throw checked.message === telegramAuthMessages.expired
+          ? refusal.because("telegram_data_expired")
+          : refusal;
+      }
       return c.json(sessionBody(c, await signInWithTelegram(ctx, checked.identity)), 200);
     })
     .post("/auth/signup", valid("json", signUpSchema), async (c) => {

@@ -1,27 +1,13 @@
 import { Hono } from "hono";
-import { getPublicChannelInfo } from "#db/queries/channel";
-import type { ChannelInfo } from "../contracts/channel";
 import { channelInfoSchema } from "../contracts/channel";
 import type { AppDeps } from "../deps";
+import { readChannelInfo } from "../services/channel-info";
 import type { RouteDoc } from "./route-doc";
 
 export const channelRoutes = (deps: AppDeps) =>
   new Hono().get("/channel", async (c) => {
-    const row = await getPublicChannelInfo(deps.database.db);
     c.header("Cache-Control", "no-cache");
-    return c.json({
-      channelName: row.channelName,
-      channelUsername: row.channelUsername,
-      memberCount: row.memberCount,
-      logoUrl: row.logoUrl,
-      heroVideoUrl: row.heroVideoUrl,
-      featuredProductsCount: row.featuredProductsCount,
-      featureBullets: [
-        { text: row.featureBullet1, emoji: row.featureBullet1Emoji },
-        { text: row.featureBullet2, emoji: row.featureBullet2Emoji },
-        { text: row.featureBullet3, emoji: row.featureBullet3Emoji },
-      ],
-    } satisfies ChannelInfo);
+    return c.json(await readChannelInfo(deps.database.db));
   });
 
 /** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */

@@ -87,7 +87,10 @@ export const channelMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("channel_messages_feed_idx").on(t.isPublished, t.isPinned.desc(), t.createdAt.desc()),
+    // The feed's keyset pages: published messages, pinned first, newest first, id breaking ties.
+    index("channel_messages_feed_page_idx")
+      .on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
     uniqueIndex("channel_messages_telegram_key").on(t.telegramChatId, t.telegramMessageId),
     check("channel_messages_counts_check", sql`${t.hearts} >= 0 and ${t.flames} >= 0 and ${t.trending} >= 0`),
   ],

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
+  channelMessages,
   channelSettings,
   legalDocuments,
   legalDocumentTypes,
@@ -155,6 +156,26 @@ export async function seedDemoData(db: Db, putFile: PutFile, options: SeedOption
         createdAt: new Date(now.getTime() - i * HOUR_MS),
       })),
     );
+
+    // A few posts so the demo feed is not empty: a pinned welcome, then the newest first.
+    await tx.insert(channelMessages).values([
+      {
+        content:
+          "Welcome to Private Smoke Shop! Tap the grid at the top left to browse the shop. New drops and restocks are posted here first.",
+        isPinned: true,
+        createdAt: new Date(now.getTime() - 72 * HOUR_MS),
+      },
+      {
+        content: "Restock: Sour Space Candy CBD Flower is back, lab tested and ready to ship.",
+        imageUrl: files.images[0] ?? null,
+        createdAt: new Date(now.getTime() - 2 * HOUR_MS),
+      },
+      {
+        content:
+          "Members-only: new glassware lands this Friday. Lab reports for every batch: https://example.com/lab-reports",
+        createdAt: new Date(now.getTime() - 26 * HOUR_MS),
+      },
+    ]);
 
     // Policies may already exist even when the shop is empty; never replace them.
     await tx

@@ -3,7 +3,11 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { startAppearance } from "./state/appearance";
 import { startAuth } from "./state/auth";
+import "@telegram-apps/telegram-ui/dist/styles.css";
 import "./styles.css";
+// The first screen the server draws into the page (api/http/app-shell.ts) is styled before any script runs.
+import "./components/channel-header.css";
+import "./components/landing.css";
 import { mightBeTelegram } from "./telegram/detect";
 import { startParamRoute } from "./telegram/start-param";
 
@@ -29,10 +33,15 @@ async function startInTelegram(): Promise<void> {
       );
     }
     if (route && launching && window.location.pathname === "/") {
-      // Home first, then the product: Telegram's BackButton then leads home rather than out.
       // The state has react-router's shape (usr, key, idx) so its history reads the entries as its own.
-      window.history.replaceState({ usr: null, key: "launch", idx: 0 }, "", "/");
-      window.history.pushState({ usr: null, key: "start-param", idx: 1 }, "", route);
+      if (route.startsWith("/?")) {
+        // A message: the feed itself, at that message.
+        window.history.replaceState({ usr: null, key: "launch", idx: 0 }, "", route);
+      } else {
+        // Home first, then the product: Telegram's BackButton then leads home rather than out.
+        window.history.replaceState({ usr: null, key: "launch", idx: 0 }, "", "/");
+        window.history.pushState({ usr: null, key: "start-param", idx: 1 }, "", route);
+      }
     }
   } catch (error) {
     // A broken Telegram environment must still leave a working web page.

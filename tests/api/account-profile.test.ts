@@ -49,7 +49,7 @@ describe("GET /api/me", () => {
 });
 
 describe("PATCH /api/me", () => {
-  it("saves a trimmed full name; empty clears it", async () => {
+  it("saves a trimmed full name; a blank one is refused and the old name kept", async () => {
     const member = await createMember(t);
     const res = await t.app.request(
       "/api/me",
@@ -57,11 +57,16 @@ describe("PATCH /api/me", () => {
     );
     expect(res.status).toBe(200);
     expect(meSchema.parse(await res.json()).fullName).toBe("Ada Lovelace");
-    const cleared = await t.app.request(
-      "/api/me",
-      jsonRequest("PATCH", { fullName: "" }, bearer(member.token)),
-    );
-    expect(meSchema.parse(await cleared.json()).fullName).toBeNull();
+    for (const blank of ["", "   "]) {
+      const refused = await t.app.request(
+        "/api/me",
+        jsonRequest("PATCH", { fullName: blank }, bearer(member.token)),
+      );
+      expect(refused.status).toBe(400);
+      expect((await errorOf(refused)).message).toBe("Please enter your full name.");
+    }
+    const me = await t.app.request("/api/me", { headers: bearer(member.token) });
+    expect(meSchema.parse(await me.json()).fullName).toBe("Ada Lovelace");
   });
 
   it("400 for a name too long", async () => {

@@ -114,10 +114,10 @@ describe("POST /api/auth/telegram", () => {
   });
 
   describe("refuses with 401 and says why", () => {
-    const refused = async (initData: unknown, message: string) => {
+    const refused = async (initData: unknown, message: string, reason?: string) => {
       const res = await signIn(initData);
       expect(res.status).toBe(401);
-      expect(await errorOf(res)).toEqual({ code: "unauthorized", message });
+      expect(await errorOf(res)).toEqual({ code: "unauthorized", message, ...(reason ? { reason } : {}) });
       expect(sessionCookieOf(res)).toBeUndefined();
     };
 
@@ -168,6 +168,8 @@ describe("POST /api/auth/telegram", () => {
       await refused(
         signInitData(alice, new Date(clock.ms - DAY - MINUTE)),
         "Telegram sign-in data has expired. Please reopen the app.",
+        // The Mini App offers Close (reopening brings fresh data) rather than a Retry that cannot work.
+        "telegram_data_expired",
       );
       expect((await signIn(signInitData(alice, new Date(clock.ms - DAY + MINUTE)))).status).toBe(200);
     });

@@ -57,6 +57,26 @@ const expected: Record<string, Row> = {
   "POST /api/auth/password-reset/confirm": { status: everyone(400), body: () => ({}) },
   // Own account: any signed-in person
   "GET /api/me": { status: signedIn(200) },
+  // The channel feed: signed-in members past the age gate (every person here is) read and react;
+  // admins and moderators pin and delete (an unknown message: 404 once allowed).
+  "GET /api/messages": { status: signedIn(200) },
+  "PUT /api/messages/:id/reactions/:reaction": {
+    status: signedIn(404),
+    params: { id: UNKNOWN_ID, reaction: "heart" },
+  },
+  "DELETE /api/messages/:id/reactions/:reaction": {
+    status: signedIn(404),
+    params: { id: UNKNOWN_ID, reaction: "flame" },
+  },
+  "PATCH /api/messages/:id": {
+    status: { anonymous: 401, member: 403, employee: 403, moderator: 404, admin: 404 },
+    params: { id: UNKNOWN_ID },
+    body: () => ({ isPinned: true }),
+  },
+  "DELETE /api/messages/:id": {
+    status: { anonymous: 401, member: 403, employee: 403, moderator: 404, admin: 404 },
+    params: { id: UNKNOWN_ID },
+  },
   "PATCH /api/me": { status: signedIn(200), body: () => ({ fullName: "Matrix" }) },
   "DELETE /api/me": { status: signedIn(400), body: () => ({}) },
   "GET /api/me/roles": { status: signedIn(200) },

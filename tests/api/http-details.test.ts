@@ -74,6 +74,8 @@ describe("Content-Security-Policy", () => {
       expect(directives["base-uri"]).toBe("'none'");
       // Telegram Web shows the Mini App in its iframe.
       expect(directives["frame-ancestors"]).toBe("'self' https://web.telegram.org https://*.telegram.org");
+      // Frames: YouTube's privacy-enhanced player only (feed embeds).
+      expect(directives["frame-src"]).toBe("https://www.youtube-nocookie.com");
     },
   );
 });

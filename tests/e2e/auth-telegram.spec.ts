@@ -30,6 +30,10 @@ test("a signed Telegram launch signs in without a form and passes the age gate",
   expect(signIns).toEqual([200]);
   await expect(page.getByRole("button", { name: "Join" })).toHaveCount(0);
   await expect(page.getByText("You must be 21+ to join.", { exact: true })).toBeVisible();
+  // It says why it is there, and leaving is closing the app (signing out would sign in again).
+  await expect(gate.getByRole("heading", { name: "Confirm your age" })).toBeVisible();
+  await expect(gate.getByRole("button", { name: "Close" })).toBeVisible();
+  await expect(gate.getByRole("button", { name: "Sign out" })).toHaveCount(0);
   await expect(page.locator("body")).toHaveClass(/scroll-locked/);
   await screenshot(page, "telegram-age-gate");
 
@@ -44,6 +48,8 @@ test("a signed Telegram launch signs in without a form and passes the age gate",
   await screenshot(page, "telegram-age-gate-unticked");
 
   await gate.getByLabel("I confirm I am 21 years or older").check();
+  // Ticked: the refusal no longer applies, and its toast goes.
+  await expect(toast(page, "Validation Error")).toHaveCount(0);
   await gate.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("member-home")).toBeVisible();
   await expect(page.locator("body")).not.toHaveClass(/scroll-locked/);
@@ -206,4 +212,27 @@ test("a Telegram-only account confirms deletion by typing DELETE", async ({ page
   // Signed out inside Telegram: the landing offers Telegram's sign-in again.
   await expect(page.getByRole("button", { name: "Continue with Telegram" })).toBeVisible();
   await screenshot(page, "telegram-signed-out");
+});
+
+test("the age gate's Close closes the Mini App", async ({ page }) => {
+  await page.goto(`/${launchHash(undefined, { user: newTelegramUser("Cleo") })}`);
+  const gate = page.getByTestId("age-gate");
+  await gate.getByRole("button", { name: "Close" }).click();
+  await expect
+    .poll(async () => (await postedEvents(page)).some((event) => event.type === "web_app_close"))
+    .toBe(true);
+});
+
+test("expired launch data offers Close, not a Retry that cannot succeed", async ({ page }) => {
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+  await page.goto(`/${launchHash(undefined, { user: newTelegramUser("Old"), signedAt: twoDaysAgo })}`);
+  await expect(page.getByTestId("telegram-auth-error")).toHaveText(
+    "Telegram sign-in data has expired. Please reopen the app.",
+  );
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await screenshot(page, "telegram-expired");
+  await page.getByRole("button", { name: "Close" }).click();
+  await expect
+    .poll(async () => (await postedEvents(page)).some((event) => event.type === "web_app_close"))
+    .toBe(true);
 });

@@ -76,13 +76,23 @@ test("the landing: hero, Join, policy links, the 21+ notice, and no scrolling", 
 });
 
 test("a hero video plays muted, looped and inline", async ({ page }) => {
-  await page.route("**/api/channel", async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({
-      response,
-      json: { ...(await response.json()), heroVideoUrl: "/media/channel-assets/hero.mp4" },
-    });
-  });
+  // The page arrives with the channel (its boot data): that copy names a hero video.
+  await page.route(
+    (url) => url.pathname === "/",
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '"heroVideoUrl":null',
+        '"heroVideoUrl":"/media/channel-assets/hero.mp4"',
+      );
+      expect(html).toContain("hero.mp4");
+      await route.fulfill({
+        response,
+        body: html,
+        headers: { ...response.headers(), "content-encoding": "" },
+      });
+    },
+  );
   // Held: the element stays a video (a failed video falls back to the logo).
   await page.route("**/media/channel-assets/hero.mp4", () => {});
   await page.goto("/");

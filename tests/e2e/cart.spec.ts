@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { screenshot } from "./support/screens";
 
@@ -118,11 +119,57 @@ test("adding more than the stock says Not enough stock available", async ({ page
   await screenshot(page, "not-enough-stock");
 });
 
-test("at most three toasts are visible", async ({ page, request }) => {
-  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 10, "product in stock");
+test("the same toast never stacks twice, and at most three toasts are visible", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 15, "product in stock");
   await page.goto(`/product/${product.id}`);
-  const add = page.getByRole("button", { name: "Add to Cart" });
-  for (let i = 0; i < 5; i++) await add.click();
-  await expect(page.getByTestId("cart-count")).toHaveText("5");
+  const add = page.getByRole("button", { name: /^Add to Cart/ });
+  for (let i = 0; i < 3; i++) await add.click();
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  // Three times "Added to cart: 1 x …": one toast, replaced each time.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+
+  // Four different toasts (2, 3, 4 and 5 at a time): only three show.
+  const more = page.getByRole("button", { name: "Increase quantity" });
+  for (let quantity = 2; quantity <= 5; quantity++) {
+    await more.click();
+    await expect(page.getByTestId("quantity")).toHaveText(String(quantity));
+    await add.click();
+  }
+  await expect(page.getByTestId("cart-count")).toHaveText(String(3 + 2 + 3 + 4 + 5));
   await expect(page.locator("[data-sonner-toast][data-visible='true']")).toHaveCount(3);
+});
+
+test("a line's subtotal, View cart on the toast, Browse products when empty", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 3, "product in stock");
+  await addToCart(page, product, 2);
+  await toast(page).filter({ hasText: "Added to cart" }).getByRole("button", { name: "View cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(drawer).toBeVisible();
+  const line = drawer.getByTestId("cart-line");
+  await expect(line.getByTestId("cart-line-subtotal")).toHaveText(
+    `Subtotal: ${(Number(product.creditPrice) * 2).toFixed(2)} credits`,
+  );
+  await line.getByRole("button", { name: `Decrease quantity of ${product.title}` }).click();
+  // One of a kind needs no subtotal.
+  await expect(line.getByTestId("cart-line-subtotal")).toHaveCount(0);
+
+  await line.getByRole("button", { name: `Remove ${product.title}` }).click();
+  await expect(drawer.getByText("Your cart is empty")).toBeVisible();
+  await screenshot(page, "cart-empty");
+  await drawer.getByRole("button", { name: "Browse products" }).click();
+  await expect(page.getByRole("dialog", { name: "Products" })).toBeVisible();
+});
+
+test("signing out empties the cart (a shared device keeps nothing of it)", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 1, "product in stock");
+  await page.goto("/");
+  await signUpViaApi(page);
+  await addToCart(page, product, 1);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/settings/account");
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("shopify-cart") ?? "{}"));
+  expect(stored.items ?? []).toEqual([]);
 });

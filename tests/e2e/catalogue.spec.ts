@@ -16,18 +16,32 @@ test("home shows the channel header block", async ({ page }) => {
   await screenshot(page, "home");
 });
 
-test("skeletons show while the channel loads", async ({ page }) => {
+test("the first screen comes with the page; a screen opened later shows skeletons while the channel loads", async ({
+  page,
+}) => {
+  let calls = 0;
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route("**/api/channel", async (route) => {
+    calls += 1;
     await held;
     await route.continue();
   });
   await page.goto("/");
+  // Drawn by the server and started from the page's own data: no skeleton, no /api/channel call.
+  await expect(page.getByTestId("channel-header")).toBeVisible();
+  await expect(page.getByTestId("channel-skeleton")).toHaveCount(0);
+  expect(calls).toBe(0);
+
+  // Away and back within the app: this landing loads the channel itself.
+  await page.getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page).toHaveURL("/terms-of-service");
+  await page.getByRole("link", { name: "Back" }).click();
   await expect(page.getByTestId("channel-skeleton")).toBeVisible();
   await screenshot(page, "home-loading");
+  expect(calls).toBe(1);
   release();
   await expect(page.getByTestId("channel-header")).toBeVisible();
 });
@@ -87,9 +101,14 @@ test("the products drawer shows a three-column grid of cards and opens a product
 
 test("the products drawer shows a spinner while loading and Retry after a failure", async ({ page }) => {
   let fail = true;
+  // The failing answer is held until the spinner has been seen, then released.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/api/products", async (route) => {
     if (fail) {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.fulfill({ status: 500, json: { error: { code: "internal", message: "boom" } } });
     } else {
       await route.continue();
@@ -99,6 +118,7 @@ test("the products drawer shows a spinner while loading and Retry after a failur
   await page.getByRole("button", { name: "Products", exact: true }).click();
   const drawer = page.getByRole("dialog", { name: "Products" });
   await expect(drawer.getByRole("status", { name: "Loading products" })).toBeVisible();
+  release();
   await expect(drawer.getByText("Failed to load products")).toBeVisible();
   await expect(page.getByText("Failed to load products").last()).toBeVisible();
   await screenshot(page, "products-error");

@@ -3,12 +3,15 @@ import { screenshot } from "./support/screens";
 
 // Runs against the server started with SEED_DEMO_DATA=false: nothing configured, nothing for sale.
 
-test("an empty catalogue says No products found with the hint", async ({ page }) => {
+test("an empty catalogue says No products found, with a shopper's line rather than the staff hint", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Products", exact: true }).click();
   const drawer = page.getByRole("dialog", { name: "Products" });
   await expect(drawer.getByText("No products found")).toBeVisible();
-  await expect(drawer.getByText(/telling the assistant what you want to sell/)).toBeVisible();
+  await expect(drawer.getByText("New products are on their way. Check back soon.")).toBeVisible();
+  await expect(drawer.getByText(/telling the assistant what you want to sell/)).toHaveCount(0);
   await expect(drawer.getByTestId("product-card")).toHaveCount(0);
   await screenshot(page, "products-empty");
 });

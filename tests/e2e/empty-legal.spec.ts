@@ -16,5 +16,13 @@ test("with neither video nor logo the hero is a placeholder", async ({ page }) =
   await page.goto("/");
   await expect(page.getByTestId("hero-placeholder")).toBeVisible();
   await expect(page.getByTestId("hero-image")).toHaveCount(0);
+  // The default logo stands in (hero and channel block): every image on the page has loaded.
+  await expect(page.getByTestId("channel-header")).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].map((image) => image.complete && image.naturalWidth > 0)),
+    )
+    .not.toContain(false);
+  expect(await page.locator("img").count()).toBeGreaterThanOrEqual(2);
   await screenshot(page, "landing-placeholder");
 });

@@ -78,6 +78,48 @@ test("zoom runs 50% to 300% in steps of 25% and resets to 100% when closed", asy
   await expect(page.getByRole("dialog", { name: "Image zoom" })).toBeHidden();
 });
 
+test("zoom by pinching and by double tap, within the same limits", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.primaryImageUrl !== null, "product with an image");
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Zoom image" }).click();
+  const zoom = page.getByRole("dialog", { name: "Image zoom" });
+  const level = zoom.getByTestId("zoom-level");
+  const stage = zoom.getByTestId("zoom-stage");
+  await expect(level).toHaveText("100%");
+
+  // Two fingers moving apart (a touch screen's pinch), as the browser reports them.
+  const pinch = (from: number, to: number) =>
+    stage.evaluate(
+      (element, [start, end]) => {
+        const fingers = (gap: number) => [
+          new Touch({ identifier: 1, target: element, clientX: 195 - gap / 2, clientY: 400 }),
+          new Touch({ identifier: 2, target: element, clientX: 195 + gap / 2, clientY: 400 }),
+        ];
+        const send = (type: string, touches: Touch[]) =>
+          element.dispatchEvent(new TouchEvent(type, { touches, changedTouches: touches, bubbles: true }));
+        send("touchstart", fingers(start));
+        send("touchmove", fingers((start + end) / 2));
+        send("touchmove", fingers(end));
+        send("touchend", []);
+      },
+      [from, to] as const,
+    );
+  await pinch(100, 150);
+  await expect(level).toHaveText("150%");
+  await pinch(100, 1000);
+  await expect(level).toHaveText("300%");
+  await pinch(300, 30);
+  await expect(level).toHaveText("50%");
+
+  // A double tap: back to 100%, then in to 200%.
+  await stage.tap({ position: { x: 40, y: 120 } });
+  await stage.tap({ position: { x: 40, y: 120 } });
+  await expect(level).toHaveText("100%");
+  await stage.tap({ position: { x: 40, y: 120 } });
+  await stage.tap({ position: { x: 40, y: 120 } });
+  await expect(level).toHaveText("200%");
+});
+
 test("quantity runs from 1 to the stock", async ({ page, request }) => {
   const product = pick(
     await catalogue(request),
@@ -123,7 +165,10 @@ test("a failed load offers Retry", async ({ page, request }) => {
       ? route.fulfill({ status: 503, json: { error: { code: "internal", message: "down" } } })
       : route.continue(),
   );
-  await page.goto(`/product/${product.id}`);
+  // Opened from the products drawer (a product page opened directly arrives with its product).
+  await page.goto("/");
+  await page.getByRole("button", { name: "Products", exact: true }).click();
+  await page.getByTestId("product-card").filter({ hasText: product.title }).click();
   await expect(page.getByText("Failed to load product").first()).toBeVisible();
   fail = false;
   await page.getByRole("button", { name: "Retry" }).click();

@@ -67,6 +67,14 @@ test("edit profile: name, avatar checks and upload, email read-only", async ({ p
   await expect(avatar).toHaveJSProperty("complete", true);
   await screenshot(page, "settings-profile");
 
+  // A blank name is refused on the field, and nothing is saved.
+  await page.getByLabel("Full Name").fill("   ");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("form", { name: "Profile" }).getByRole("alert")).toHaveText(
+    "Please enter your full name.",
+  );
+  await expect(page).toHaveURL("/settings/profile");
+
   await page.getByLabel("Full Name").fill("New Name");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Profile updated")).toBeVisible();
@@ -78,6 +86,8 @@ test("password and security: the spec's checks, the server's answer, then Passwo
   page,
 }) => {
   const email = await signUpViaApi(page);
+  // The test's clock: toasts (at the bottom, over the Telegram section) time out when told to.
+  await page.clock.install();
   await page.goto("/settings/security");
   await expect(page.getByLabel("Email").first()).toHaveValue(email);
   const form = page.getByRole("form", { name: "Change password" });
@@ -105,12 +115,18 @@ test("password and security: the spec's checks, the server's answer, then Passwo
   await form.getByLabel("Confirm New Password").fill("changed1");
   await submit.click();
   await expect(toast(page, "Error").filter({ hasText: "Current password is incorrect" })).toBeVisible();
+  // …and on the field itself.
+  await expect(form.getByLabel("Current Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("alert")).toHaveText("Current password is incorrect");
 
   await form.getByLabel("Current Password").fill(PASSWORD);
   await submit.click();
   await expect(toast(page, "Password updated")).toBeVisible();
   await expect(form.getByLabel("Current Password")).toHaveValue("");
 
+  // The toasts go after their 4 s, uncovering the section below the form.
+  await page.clock.runFor(4_500);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   // A web account without Telegram can link it; here the bot is not reachable, and says so.
   await page.getByRole("button", { name: "Link Telegram" }).click();
   await expect(toast(page, "Error").filter({ hasText: "Telegram is not configured" })).toBeVisible();

@@ -63,15 +63,31 @@ test("inside Telegram: BackButton on inner pages, MainButton adds to cart", asyn
     .toEqual({ is_visible: true });
   await expect
     .poll(async () => (await eventsOfType(page, "web_app_setup_main_button")).at(-1)?.data)
-    .toMatchObject({ is_visible: true, is_active: true, text: "Add to Cart" });
+    .toMatchObject({
+      is_visible: true,
+      is_active: true,
+      text: `Add to Cart · ${Number(product.creditPrice).toFixed(2)} credits`,
+    });
   // The MainButton is the page's Add to Cart: the page does not repeat it.
   await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
   await screenshot(page, "telegram-product");
 
   await receiveEvent(page, "main_button_pressed");
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Added to cart" })).toContainText(
-    `1 x ${product.title}`,
-  );
+  const added = page.locator("[data-sonner-toast]").filter({ hasText: "Added to cart" });
+  await expect(added).toContainText(`1 x ${product.title}`);
+  // The toast sits at the bottom, clear of the header (title, back arrow) and of the home indicator.
+  // (Measured once its slide-in has settled.)
+  const header = await page.locator("header.app-header").boundingBox();
+  const viewport = page.viewportSize();
+  if (!header || !viewport) throw new Error("no layout");
+  await expect
+    .poll(async () => {
+      const box = await added.boundingBox();
+      return box !== null && box.y + box.height <= viewport.height - SAFE_AREA.bottom;
+    })
+    .toBe(true);
+  const box = await added.boundingBox();
+  expect(box?.y ?? 0).toBeGreaterThan(header.y + header.height + 100);
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   const haptics = await eventsOfType(page, "web_app_trigger_haptic_feedback");
   expect(haptics.at(-1)?.data).toMatchObject({ type: "impact", impact_style: "medium" });
@@ -93,7 +109,7 @@ test("inside Telegram: the MainButton is disabled for an out-of-stock product", 
   await expect(page.getByTestId("stock")).toHaveText("Out of stock");
   await expect
     .poll(async () => (await eventsOfType(page, "web_app_setup_main_button")).at(-1)?.data)
-    .toMatchObject({ is_visible: true, is_active: false, text: "Add to Cart" });
+    .toMatchObject({ is_visible: true, is_active: false, text: expect.stringMatching(/^Add to Cart · /) });
 });
 
 test("inside Telegram: startapp product_<id> opens that product, Back leads home", async ({

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_APPEARANCE,
   defaultPreference,
+  kitPlatform,
   parsePreference,
   resolveAppearance,
 } from "../../miniapp/src/lib/appearance";
@@ -75,5 +76,16 @@ describe("the default appearance", () => {
       dark: false,
       telegramPalette: true,
     });
+  });
+});
+
+describe("the component kit's platform", () => {
+  it("is iOS's look on iOS and macOS Telegram and the base look elsewhere", () => {
+    expect(kitPlatform("ios")).toBe("ios");
+    expect(kitPlatform("macos")).toBe("ios");
+    expect(kitPlatform("android")).toBe("base");
+    expect(kitPlatform("tdesktop")).toBe("base");
+    expect(kitPlatform(null)).toBe("base");
+    expect(kitPlatform(undefined)).toBe("base");
   });
 });

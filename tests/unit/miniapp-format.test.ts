@@ -3,12 +3,12 @@ import {
   formatCreditCents,
   formatCredits,
   formatCurrencyCents,
-  formatMemberCount,
   formatMoney,
   formatPercent,
   memberCountText,
   stockText,
 } from "../../miniapp/src/lib/format";
+import { addToCartLabel } from "../../miniapp/src/state/cart-rules";
 import { startParamRoute } from "../../miniapp/src/telegram/start-param";
 
 describe("member count", () => {
@@ -17,13 +17,9 @@ describe("member count", () => {
     expect(memberCountText(" 1.5M ")).toBe("1.5M members");
   });
 
-  it("shortens a bare number the way the display text reads", () => {
-    expect(formatMemberCount("26200")).toBe("26.2K");
-    expect(formatMemberCount(26_290)).toBe("26.2K");
-    expect(formatMemberCount("999")).toBe("999");
-    expect(formatMemberCount("1000")).toBe("1K");
-    expect(formatMemberCount("1250000")).toBe("1.2M");
-    expect(formatMemberCount("2000000000")).toBe("2B");
+  it("shows the admin's text as typed, a bare number included", () => {
+    expect(memberCountText("26200")).toBe("26200 members");
+    expect(memberCountText("26,200")).toBe("26,200 members");
     expect(memberCountText(0)).toBe("0 members");
   });
 });
@@ -37,6 +33,14 @@ describe("prices", () => {
     expect(formatCredits(0.1)).toBe("0.10 credits");
     expect(formatCreditCents(17_230)).toBe("172.30 credits");
     expect(formatCreditCents(0)).toBe("0.00 credits");
+  });
+
+  it("groups thousands in credits and money", () => {
+    expect(formatCreditCents(123_456_789)).toBe("1,234,567.89 credits");
+    expect(formatCredits("1000")).toBe("1,000.00 credits");
+    expect(formatCredits("999.99")).toBe("999.99 credits");
+    expect(formatCurrencyCents(-1_234_500, "USD")).toBe("-$12,345.00");
+    expect(formatCurrencyCents(100_000, "CHF")).toBe("1,000.00 CHF");
   });
 
   it("shows storefront money in its currency", () => {
@@ -54,12 +58,23 @@ describe("prices", () => {
   });
 });
 
+describe("the Add to Cart button", () => {
+  it("says the quantity and what it costs", () => {
+    expect(addToCartLabel(1, "25.00")).toBe("Add to Cart · 25.00 credits");
+    expect(addToCartLabel(3, "17.5")).toBe("Add to Cart · 3 for 52.50 credits");
+    expect(addToCartLabel(40, "35")).toBe("Add to Cart · 40 for 1,400.00 credits");
+  });
+});
+
 describe("Telegram start parameter", () => {
   it("product_<id> opens that product", () => {
     const id = "6b90d89e-0eba-4295-8eba-69b506028a4b";
     expect(startParamRoute(`product_${id}`)).toBe(`/product/${id}`);
     expect(startParamRoute(`product_${id.toUpperCase()}`)).toBe(`/product/${id}`);
     expect(startParamRoute("product_garbage")).toBeNull();
+    // A message link opens the feed at that message.
+    expect(startParamRoute(`msg_${id}`)).toBe(`/?message=${id}`);
+    expect(startParamRoute("msg_nonsense")).toBeNull();
     expect(startParamRoute("ref_123")).toBeNull();
     expect(startParamRoute(undefined)).toBeNull();
   });

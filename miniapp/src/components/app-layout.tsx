@@ -1,27 +1,34 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Toaster } from "sonner";
+import { dismissStaleToasts } from "../lib/toast";
 import { useAppearance } from "../state/appearance";
 import { openDrawerAtom } from "../state/drawers";
 import { useTelegramBackButton } from "../telegram/hooks";
 import { CartDrawer } from "./cart-drawer";
 import { Header } from "./header";
 import { ProductsDrawer } from "./products-drawer";
-import { Spinner } from "./spinner";
+import { StateView } from "./state-view";
 
 // The forms (and zod with them) load when the dialog first opens, never with the first screen.
 const AuthDialog = lazy(() => import("./auth-dialog"));
+
+const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)) + 12px)";
 
 export function AppLayout() {
   useTelegramBackButton();
   const openDrawer = useAtomValue(openDrawerAtom);
   const { dark } = useAppearance();
+  const { pathname } = useLocation();
+  // A toast belongs to its screen: leaving it clears what was shown there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger.
+  useEffect(() => dismissStaleToasts(), [pathname]);
   return (
     <>
       <Header />
       <main className="app-main">
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<StateView kind="loading" label="Loading" />}>
           <Outlet />
         </Suspense>
       </main>
@@ -33,14 +40,19 @@ export function AppLayout() {
           <AuthDialog />
         </Suspense>
       ) : null}
-      {/* The spec's toast defaults: up to 3 visible, 4000 ms each. */}
+      {/*
+        The spec's toast defaults: up to 3 visible, 4000 ms each. At the bottom, above the safe area
+        and any bottom bar of the page (--bottom-bar-height, which includes the safe area), so they never cover the header, a
+        title, a back arrow or a sheet's close button; inside Telegram the MainButton sits below the
+        web view already.
+      */}
       <Toaster
         visibleToasts={3}
         duration={4000}
         theme={dark ? "dark" : "light"}
-        position="top-center"
-        offset={{ top: "calc(var(--header-height) + var(--safe-top) + 8px)" }}
-        mobileOffset={{ top: "calc(var(--header-height) + var(--safe-top) + 8px)" }}
+        position="bottom-center"
+        offset={{ bottom: TOAST_BOTTOM }}
+        mobileOffset={{ bottom: TOAST_BOTTOM }}
         toastOptions={{ className: "toast" }}
       />
     </>

@@ -1,14 +1,16 @@
+import { Button, Cell, Checkbox, SegmentedControl } from "@telegram-apps/telegram-ui";
 import { useAtom } from "jotai";
 import { type FormEvent, useCallback, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { authMessages, loginSchema, type Session, signUpSchema } from "#api/contracts/auth";
-import { api, errorMessage, failure, LoadError } from "../lib/api";
+import { authMessages, loginSchema, signUpSchema } from "#api/contracts/auth";
+import { api, call, errorMessage, LoadError } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
+import { toast } from "../lib/toast";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
 import { Drawer } from "./drawer";
 import { Field } from "./field";
+import "./auth-dialog.css";
 
 interface SignUpValues {
   fullName: string;
@@ -53,9 +55,8 @@ function SignUpForm({
     setErrors({});
     setBusy(true);
     try {
-      const response = await api.auth.signup.$post({ json: parsed.data });
-      if (!response.ok) throw await failure(response);
-      const session = (await response.json()) as Session;
+      const body = await call(api.auth.signup.$post({ json: parsed.data }));
+      const session = body;
       toast.success("Welcome!", {
         description: "Your account has been created. You can upgrade to Pro anytime from your profile.",
       });
@@ -113,25 +114,30 @@ function SignUpForm({
         error={errors.confirmPassword}
       />
       <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="ageConfirmed"
-            checked={values.ageConfirmed}
-            onChange={(e) => set("ageConfirmed", e.target.checked)}
-            aria-invalid={errors.ageConfirmed ? true : undefined}
-          />
-          <span>I confirm I am 21 years or older</span>
-        </label>
+        <Cell
+          Component="label"
+          className="checkbox"
+          multiline
+          before={
+            <Checkbox
+              name="ageConfirmed"
+              checked={values.ageConfirmed}
+              onChange={(e) => set("ageConfirmed", e.target.checked)}
+              aria-invalid={errors.ageConfirmed ? true : undefined}
+            />
+          }
+        >
+          I confirm I am 21 years or older
+        </Cell>
         {errors.ageConfirmed ? (
           <p className="field-error" role="alert">
             {errors.ageConfirmed}
           </p>
         ) : null}
       </div>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
+      <Button type="submit" size="l" stretched disabled={busy}>
         {busy ? "Creating account..." : "Sign Up"}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -152,9 +158,8 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
     setErrors({});
     setBusy(true);
     try {
-      const response = await api.auth.login.$post({ json: parsed.data });
-      if (!response.ok) throw await failure(response);
-      const session = (await response.json()) as Session;
+      const body = await call(api.auth.login.$post({ json: parsed.data }));
+      const session = body;
       toast.success("Welcome back!", { description: "You've successfully logged in." });
       onDone();
       acceptSession(session);
@@ -194,9 +199,9 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
       <Link to="/forgot-password" className="form-link" onClick={onDone}>
         Forgot password?
       </Link>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
+      <Button type="submit" size="l" stretched disabled={busy}>
         {busy ? "Logging in..." : "Login"}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -229,22 +234,22 @@ export default function AuthDialog() {
       placement="bottom"
       className="auth-dialog"
     >
-      <div className="tabs" role="tablist" aria-label="Account">
+      <SegmentedControl className="tabs" aria-label="Account">
         {tabs.map(([key, label]) => (
-          <button
+          <SegmentedControl.Item
             key={key}
             type="button"
-            role="tab"
             id={`auth-tab-${key}`}
+            selected={tab === key}
             aria-selected={tab === key}
             aria-controls={`auth-panel-${key}`}
             className="tab"
             onClick={() => setTab(key)}
           >
             {label}
-          </button>
+          </SegmentedControl.Item>
         ))}
-      </div>
+      </SegmentedControl>
       <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
         {tab === "login" ? (
           <LoginForm key={loginEmail} initialEmail={loginEmail} onDone={hide} />
@@ -260,13 +265,15 @@ export default function AuthDialog() {
       </div>
       <p className="switch-line">
         {tab === "login" ? "Don't have an account? " : "Already have an account? "}
-        <button
+        <Button
           type="button"
+          mode="plain"
+          size="m"
           className="text-button"
           onClick={() => setTab(tab === "login" ? "signup" : "login")}
         >
           {tab === "login" ? "Sign up" : "Log in"}
-        </button>
+        </Button>
       </p>
     </Drawer>
   );

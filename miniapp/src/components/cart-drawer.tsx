@@ -1,3 +1,4 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { useAtom } from "jotai";
 import { ShoppingCart } from "lucide-react";
 import { useCallback } from "react";
@@ -7,6 +8,8 @@ import { openDrawerAtom } from "../state/drawers";
 import { useCart } from "../state/use-cart";
 import { CartLine } from "./cart-line";
 import { Drawer } from "./drawer";
+import { StateView } from "./state-view";
+import "./cart-drawer.css";
 
 export function CartDrawer() {
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
@@ -27,14 +30,9 @@ export function CartDrawer() {
           <span>Total</span>
           <span data-testid="cart-total">{totalParts.join(" + ")}</span>
         </div>
-        <button
-          type="button"
-          className="button button-primary button-block"
-          onClick={checkout}
-          disabled={cart.isLoading}
-        >
+        <Button type="button" size="l" stretched onClick={checkout} disabled={cart.isLoading}>
           {checkoutLabel(cart)}
-        </button>
+        </Button>
       </>
     ) : undefined;
 
@@ -47,9 +45,16 @@ export function CartDrawer() {
       footer={footer}
     >
       {cart.items.length === 0 ? (
-        <div className="state-message">
-          <ShoppingCart size={40} aria-hidden="true" className="state-icon" />
-        </div>
+        <StateView
+          kind="empty"
+          title="Nothing in it yet"
+          icon={<ShoppingCart size={40} />}
+          action={
+            <Button mode="bezeled" size="m" onClick={() => setOpenDrawer("products")}>
+              Browse products
+            </Button>
+          }
+        />
       ) : (
         <ul className="cart-lines">
           {cart.items.map((item) => (

@@ -1,7 +1,8 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { formatCreditCents, formatCurrencyCents } from "../lib/format";
-import { type CartItem, optionsText, unitPriceCents } from "../state/cart-rules";
+import { type CartItem, lineTotalCents, optionsText, unitPriceCents } from "../state/cart-rules";
 import { ProductImage } from "./product-image";
+import "./quantity-stepper.css";
 
 interface CartLineProps {
   item: CartItem;
@@ -10,10 +11,11 @@ interface CartLineProps {
 }
 
 export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
-  const price =
+  const format = (cents: number) =>
     typeof item.price === "number"
-      ? formatCreditCents(unitPriceCents(item))
-      : formatCurrencyCents(unitPriceCents(item), item.price.currencyCode);
+      ? formatCreditCents(cents)
+      : formatCurrencyCents(cents, item.price.currencyCode);
+  const price = format(unitPriceCents(item));
   const options = optionsText(item);
   // Credit items know the stock they were added with; the cart never holds more than that.
   const stock = typeof item.price === "number" ? item.product.stockQuantity : Number.POSITIVE_INFINITY;
@@ -24,6 +26,11 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
         <span className="cart-line-title">{item.title}</span>
         {options ? <span className="cart-line-options">{options}</span> : null}
         <span className="cart-line-price">{price}</span>
+        {item.quantity > 1 ? (
+          <span className="cart-line-subtotal" data-testid="cart-line-subtotal">
+            Subtotal: {format(lineTotalCents(item))}
+          </span>
+        ) : null}
         <div className="cart-line-actions">
           <div className="stepper stepper-small">
             <button

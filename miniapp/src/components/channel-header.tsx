@@ -1,15 +1,22 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
 import type { ChannelInfo } from "#api/contracts/channel";
 import { fetchChannel } from "../lib/api";
+import { takeBootChannel } from "../lib/boot-data";
 import { memberCountText } from "../lib/format";
+import { toast } from "../lib/toast";
 import { type Resource, useResource } from "../lib/use-resource";
+import "./channel-header.css";
+import { StateView } from "./state-view";
 
 export type ChannelResource = Resource<ChannelInfo> & { reload: () => void };
 
 /** The channel settings, kept fresh: the landing loads them once for its hero and this block. */
 export const useChannel = (enabled = true): ChannelResource =>
-  useResource("channel", fetchChannel, { refetchOn: "channel_settings", enabled });
+  useResource("channel", fetchChannel, {
+    refetchOn: "channel_settings",
+    enabled,
+    initial: enabled ? takeBootChannel() : undefined,
+  });
 
 export const DEFAULT_LOGO = "/default-logo.svg";
 
@@ -24,11 +31,8 @@ export function ChannelHeader({ channel: given }: { channel?: ChannelResource })
 
   if (channel.status === "error") {
     return (
-      <section className="channel-header state-message">
-        <p>Failed to load channel</p>
-        <button type="button" className="button button-secondary" onClick={channel.reload}>
-          Retry
-        </button>
+      <section className="channel-header">
+        <StateView kind="error" message="Failed to load channel" onRetry={channel.reload} />
       </section>
     );
   }

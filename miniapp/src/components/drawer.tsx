@@ -1,6 +1,9 @@
+import { IconButton } from "@telegram-apps/telegram-ui";
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { lockScroll } from "../lib/scroll-lock";
+import { useBottomBar } from "../lib/use-bottom-bar";
+import "./drawer.css";
 
 interface DrawerProps {
   open: boolean;
@@ -28,6 +31,9 @@ export function Drawer({
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const footerBar = useRef<HTMLDivElement>(null);
+  // Toasts sit above the footer (the cart's total and checkout) while the drawer is open.
+  useBottomBar(footerBar, open && footer !== undefined);
 
   useEffect(() => {
     if (!open) return;
@@ -69,12 +75,16 @@ export function Drawer({
               </p>
             ) : null}
           </div>
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+          <IconButton mode="plain" size="l" className="icon-button" onClick={onClose} aria-label="Close">
             <X size={20} aria-hidden="true" />
-          </button>
+          </IconButton>
         </div>
         <div className="drawer-body">{children}</div>
-        {footer ? <div className="drawer-footer">{footer}</div> : null}
+        {footer ? (
+          <div className="drawer-footer" ref={footerBar}>
+            {footer}
+          </div>
+        ) : null}
       </div>
     </div>
   );

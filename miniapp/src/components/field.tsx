@@ -1,12 +1,16 @@
+import { Input } from "@telegram-apps/telegram-ui";
 import { type InputHTMLAttributes, useId } from "react";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "size"> {
   label: string;
   error?: string | null | undefined;
   note?: string;
 }
 
-/** A labelled input with its error (announced, and linked to the input) or a note under it. */
+/**
+ * The kit's input under a visible label (the kit shows its own header only on Android), with its
+ * error (announced, and linked to the input) or a note under it.
+ */
 export function Field({ label, error, note, id, className, ...input }: FieldProps) {
   const ownId = useId();
   const inputId = id ?? ownId;
@@ -17,13 +21,15 @@ export function Field({ label, error, note, id, className, ...input }: FieldProp
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>
-      <input
-        id={inputId}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={message ? messageId : undefined}
-        {...input}
-      />
+      <div className="field-control">
+        <Input
+          id={inputId}
+          status={error ? "error" : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          {...input}
+        />
+      </div>
       {error ? (
         <p id={messageId} className="field-error" role="alert">
           {error}

@@ -1,9 +1,11 @@
+import { Badge, IconButton } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../state/auth";
 import { cartCountAtom } from "../state/cart";
 import { openDrawerAtom } from "../state/drawers";
+import "./header.css";
 
 export function Header() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
@@ -13,36 +15,45 @@ export function Header() {
   return (
     <header className="app-header">
       <div className="app-header-inner">
-        <button
-          type="button"
-          className="icon-button header-button"
+        <IconButton
+          mode="plain"
+          size="l"
+          className="header-button"
           onClick={() => setOpenDrawer("products")}
           aria-label="Products"
         >
           <LayoutGrid size={22} aria-hidden="true" />
-        </button>
+        </IconButton>
         <div className="app-header-actions">
-          <button
-            type="button"
-            className="icon-button header-button"
+          <IconButton
+            mode="plain"
+            size="l"
+            className="header-button"
             onClick={() => setOpenDrawer("cart")}
             aria-label={count > 0 ? `Cart, ${count} item(s)` : "Cart"}
           >
             <ShoppingCart size={22} aria-hidden="true" />
             {count > 0 ? (
-              <span className="cart-badge" data-testid="cart-count" aria-hidden="true">
+              <Badge
+                type="number"
+                mode="critical"
+                className="cart-badge"
+                data-testid="cart-count"
+                aria-hidden="true"
+              >
                 {count > 99 ? "99+" : count}
-              </span>
+              </Badge>
             ) : null}
-          </button>
-          <button
-            type="button"
-            className="icon-button header-button"
+          </IconButton>
+          <IconButton
+            mode="plain"
+            size="l"
+            className="header-button"
             onClick={() => navigate(signedIn ? "/settings" : "/auth")}
             aria-label="Account"
           >
             <UserRound size={22} aria-hidden="true" />
-          </button>
+          </IconButton>
         </div>
       </div>
     </header>

@@ -1,6 +1,23 @@
 import { Minus, Plus, X } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef } from "react";
-import { canZoomIn, canZoomOut, zoomIn, zoomLabel, zoomOut } from "../lib/zoom";
+import { type PointerEvent, type TouchEvent, useEffect, useLayoutEffect, useRef } from "react";
+import {
+  canZoomIn,
+  canZoomOut,
+  doubleTapZoom,
+  isDoubleTap,
+  pinchZoom,
+  zoomIn,
+  zoomLabel,
+  zoomOut,
+} from "../lib/zoom";
+import "./image-zoom.css";
+
+type Tap = { at: number; x: number; y: number };
+
+const fingerDistance = (touches: TouchEvent["touches"]): number => {
+  const [a, b] = [touches[0], touches[1]];
+  return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
+};
 
 interface ImageZoomProps {
   src: string;
@@ -10,11 +27,46 @@ interface ImageZoomProps {
   onClose: () => void;
 }
 
-/** Full-screen view of the product image, 50% to 300% in steps of 25%. */
+/**
+ * Full-screen view of the product image, 50% to 300% in steps of 25%: the buttons, a pinch, or a
+ * double tap (200% and back). One finger pans the enlarged image as the browser scrolls it.
+ */
 export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const previousZoom = useRef(zoom);
+  const pinch = useRef<{ zoom: number; distance: number } | null>(null);
+  const lastTap = useRef<Tap | null>(null);
+  const pressed = useRef<Tap | null>(null);
+
+  const onTouchStart = (event: TouchEvent) => {
+    if (event.touches.length === 2) pinch.current = { zoom, distance: fingerDistance(event.touches) };
+  };
+  const onTouchMove = (event: TouchEvent) => {
+    if (event.touches.length !== 2 || !pinch.current) return;
+    const next = pinchZoom(pinch.current.zoom, pinch.current.distance, fingerDistance(event.touches));
+    if (next !== zoom) onZoom(next);
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    if (event.touches.length < 2) pinch.current = null;
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    pressed.current = { at: event.timeStamp, x: event.clientX, y: event.clientY };
+  };
+  // A tap is a short press that did not move; two of them close together toggle the zoom.
+  const onPointerUp = (event: PointerEvent) => {
+    const down = pressed.current;
+    pressed.current = null;
+    if (!down || pinch.current) return;
+    const tap = { at: event.timeStamp, x: event.clientX, y: event.clientY };
+    if (tap.at - down.at > 250 || Math.hypot(tap.x - down.x, tap.y - down.y) > 10) return;
+    if (isDoubleTap(lastTap.current, tap)) {
+      lastTap.current = null;
+      onZoom(doubleTapZoom(zoom));
+    } else {
+      lastTap.current = tap;
+    }
+  };
 
   // Zooming keeps the point in the middle of the screen where it was, rather than jumping to a corner.
   useLayoutEffect(() => {
@@ -43,7 +95,20 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
 
   return (
     <div className="zoom-overlay" role="dialog" aria-modal="true" aria-label="Image zoom">
-      <div className="zoom-stage" ref={stage}>
+      <div
+        className="zoom-stage"
+        ref={stage}
+        onTouchStart={onTouchStart}
+        onTouchMove={onTouchMove}
+        onTouchEnd={onTouchEnd}
+        onTouchCancel={onTouchEnd}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          pressed.current = null;
+        }}
+        data-testid="zoom-stage"
+      >
         <img
           className="zoom-image"
           src={src}

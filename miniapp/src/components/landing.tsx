@@ -1,16 +1,28 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
-import { ImageOff, LoaderCircle, LogIn, ShoppingBag } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { LoaderCircle, LogIn, ShoppingBag } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import { errorMessage } from "../lib/api";
 import { firstLoadMessages } from "../lib/messages";
 import { lockScroll } from "../lib/scroll-lock";
-import { type AuthState, confirmAge, signInWithTelegram, signOut } from "../state/auth";
+import { useBottomBar } from "../lib/use-bottom-bar";
+import { type AuthState, signInWithTelegram } from "../state/auth";
 import { authTabAtom, openDrawerAtom } from "../state/drawers";
 import { telegram } from "../telegram/controls";
-import { ChannelHeader, type ChannelResource, useChannel } from "./channel-header";
+import { ChannelHeader, type ChannelResource, DEFAULT_LOGO, useChannel } from "./channel-header";
 import { Drawer } from "./drawer";
+import "./landing.css";
+
+function LandingSpinner({ label }: { label: string }) {
+  return (
+    <div className="landing-form landing-loading" role="status" aria-label={label}>
+      <LoaderCircle size={24} className="spin" aria-hidden="true" />
+    </div>
+  );
+}
+
+// Only a signed-in member who has not confirmed their age needs the form (and its kit parts).
+const AgeGate = lazy(() => import("./age-gate"));
 
 /** The hero: the channel's video, else its logo image, else a placeholder. */
 function Hero({ channel }: { channel: ChannelResource }) {
@@ -60,8 +72,9 @@ function Hero({ channel }: { channel: ChannelResource }) {
     );
   }
   return (
+    // No video and no logo yet: the default logo on a soft backdrop, never a broken-image icon.
     <div className="landing-hero landing-hero-placeholder" data-testid="hero-placeholder">
-      <ImageOff size={36} aria-hidden="true" />
+      <img className="landing-hero-default" src={DEFAULT_LOGO} alt="" width={96} height={96} />
     </div>
   );
 }
@@ -102,70 +115,9 @@ function GetStartedSheet({ open }: { open: boolean }) {
   );
 }
 
-/** The sign-up's age checkbox, for someone signed in (by Telegram) who has not confirmed yet. */
-function AgeGate() {
-  const [ticked, setTicked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const errorId = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ticked) {
-      setError(firstLoadMessages.ageRequired);
-      toast.error(firstLoadMessages.validationError, { description: firstLoadMessages.ageRequired });
-      return;
-    }
-    setBusy(true);
-    try {
-      await confirmAge();
-    } catch (failure) {
-      toast.error("Error", { description: errorMessage(failure) });
-      setBusy(false);
-    }
-  };
-
-  const leave = async () => {
-    try {
-      await signOut();
-      toast.success("Signed out");
-    } catch (failure) {
-      toast.error("Error signing out", { description: errorMessage(failure) });
-    }
-  };
-
-  return (
-    <form className="landing-form" onSubmit={submit} noValidate data-testid="age-gate">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={ticked}
-          onChange={(event) => {
-            setTicked(event.target.checked);
-            if (event.target.checked) setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <span>{firstLoadMessages.ageLabel}</span>
-      </label>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? "Please wait..." : "Continue"}
-      </button>
-      <button type="button" className="text-button" onClick={leave}>
-        Sign out
-      </button>
-    </form>
-  );
-}
-
 /** Inside Telegram, signed out: the sign-in refusal with Retry, or (after signing out) sign in again. */
-function TelegramSignIn({ error }: { error: string | null }) {
+function TelegramSignIn({ error, expired }: { error: string | null; expired: boolean }) {
+  const tg = telegram();
   return (
     <div className="landing-form">
       {error ? (
@@ -173,13 +125,16 @@ function TelegramSignIn({ error }: { error: string | null }) {
           {error}
         </p>
       ) : null}
-      <button
-        type="button"
-        className="button button-primary button-block"
-        onClick={() => void signInWithTelegram()}
-      >
-        {error ? "Retry" : "Continue with Telegram"}
-      </button>
+      {expired && tg ? (
+        // Old launch data never verifies again: reopening the app is the way back in.
+        <Button type="button" size="l" stretched onClick={() => tg.close()}>
+          Close
+        </Button>
+      ) : (
+        <Button type="button" size="l" stretched onClick={() => void signInWithTelegram()}>
+          {error ? "Retry" : "Continue with Telegram"}
+        </Button>
+      )}
     </div>
   );
 }
@@ -187,13 +142,15 @@ function TelegramSignIn({ error }: { error: string | null }) {
 function JoinBar() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   return (
-    <button
+    <Button
       type="button"
-      className="button button-primary button-block landing-join"
+      size="l"
+      stretched
+      className="landing-join"
       onClick={() => setOpenDrawer("get-started")}
     >
       Join
-    </button>
+    </Button>
   );
 }
 
@@ -206,37 +163,28 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
   const channel = useChannel();
   useEffect(() => lockScroll(), []);
   const inTelegram = telegram() !== null;
-  const root = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   // The page cannot scroll, so the hero gives up height to whatever the bottom bar needs (the age
-  // gate's bar is taller than Join's): the bar's height is re-measured whenever it changes.
-  useEffect(() => {
-    const barElement = bar.current;
-    if (!barElement || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      root.current?.style.setProperty("--landing-bar-height", `${barElement.offsetHeight}px`);
-    });
-    observer.observe(barElement);
-    return () => observer.disconnect();
-  }, []);
+  // gate's bar is taller than Join's).
+  useBottomBar(bar);
 
   let action: ReactNode;
   if (auth.status === "loading") {
-    action = (
-      <div className="landing-form landing-loading" role="status" aria-label="Signing in">
-        <LoaderCircle size={24} className="spin" aria-hidden="true" />
-      </div>
-    );
+    action = <LandingSpinner label="Signing in" />;
   } else if (auth.status === "signed-in") {
-    action = <AgeGate />;
+    action = (
+      <Suspense fallback={<LandingSpinner label="Loading" />}>
+        <AgeGate />
+      </Suspense>
+    );
   } else if (inTelegram || auth.telegramError) {
-    action = <TelegramSignIn error={auth.telegramError} />;
+    action = <TelegramSignIn error={auth.telegramError} expired={auth.telegramExpired ?? false} />;
   } else {
     action = <JoinBar />;
   }
 
   return (
-    <div className="landing" data-testid="landing" ref={root}>
+    <div className="landing" data-testid="landing">
       <Hero channel={channel} />
       <ChannelHeader channel={channel} />
       {channel.status === "ready" ? (

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { type Inline, parseMarkdown, withoutLeadingTitle } from "../lib/markdown";
+import "./markdown.css";
 
 function Text({ content }: { content: Inline[] }) {
   return (

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telegram } from "../telegram/controls";
 
-/** An inner page's title, with a Back link on the web (inside Telegram its BackButton does that). */
+/** Back, on the web only: inside Telegram its BackButton does that. */
+export function BackLink({ to, className }: { to: string; className?: string }) {
+  if (telegram() !== null) return null;
+  return (
+    <Link to={to} className={`icon-button page-back${className ? ` ${className}` : ""}`} aria-label="Back">
+      <ArrowLeft size={22} aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** An inner page's title, with a Back link on the web. */
 export function PageHeader({
   title,
   back,
@@ -13,14 +23,9 @@ export function PageHeader({
   back?: string;
   children?: ReactNode;
 }) {
-  const showBack = back !== undefined && telegram() === null;
   return (
     <div className="page-header">
-      {showBack ? (
-        <Link to={back} className="icon-button page-back" aria-label="Back">
-          <ArrowLeft size={22} aria-hidden="true" />
-        </Link>
-      ) : null}
+      {back !== undefined ? <BackLink to={back} /> : null}
       <div className="page-header-text">
         <h1 className="page-title">{title}</h1>
         {children}

@@ -1,8 +1,10 @@
+import { Badge } from "@telegram-apps/telegram-ui";
 import { FlaskConical } from "lucide-react";
 import { Link } from "react-router";
 import type { Product } from "#api/contracts/products";
 import { formatCredits } from "../lib/format";
 import { ProductImage } from "./product-image";
+import "./product-card.css";
 
 export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
   return (
@@ -10,10 +12,9 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: () 
       <div className="product-card-media">
         <ProductImage src={product.primaryImageUrl} alt={product.title} className="product-card-image" />
         {product.coaUrl ? (
-          <span className="badge badge-lab">
-            <FlaskConical size={10} aria-hidden="true" />
-            Lab Tested
-          </span>
+          <Badge type="number" mode="primary" className="badge-lab">
+            <FlaskConical size={10} aria-hidden="true" /> Lab Tested
+          </Badge>
         ) : null}
       </div>
       <span className="product-card-title">{product.title}</span>

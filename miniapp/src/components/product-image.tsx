@@ -1,5 +1,6 @@
 import { Package } from "lucide-react";
 import { useState } from "react";
+import "./product-image.css";
 
 interface ProductImageProps {
   src: string | null;

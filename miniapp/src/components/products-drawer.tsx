@@ -1,13 +1,16 @@
 import { useAtom } from "jotai";
 import { Sparkles } from "lucide-react";
 import { useCallback, useEffect } from "react";
-import { toast } from "sonner";
 import { fetchProducts } from "../lib/api";
+import { toast } from "../lib/toast";
 import { useResource } from "../lib/use-resource";
+import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
+import { isStaff } from "../state/role-cache";
+import { useRoles } from "../state/roles";
 import { Drawer } from "./drawer";
 import { ProductCard } from "./product-card";
-import { Spinner } from "./spinner";
+import { ResourceView } from "./state-view";
 
 export function ProductsDrawer() {
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
@@ -15,6 +18,8 @@ export function ProductsDrawer() {
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
   // Loaded on first open, then kept fresh by the products change stream.
   const products = useResource("products", fetchProducts, { refetchOn: "products", enabled: open });
+  const roles = useRoles(signedInUser(useAuth())?.id ?? null);
+  const staff = roles.status === "loaded" && isStaff(roles.roles);
 
   useEffect(() => {
     if (products.status === "error") toast.error("Failed to load products", { id: "load-products" });
@@ -22,29 +27,28 @@ export function ProductsDrawer() {
 
   return (
     <Drawer open={open} onClose={close} title="Products">
-      {products.status === "loading" ? <Spinner label="Loading products" /> : null}
-      {products.status === "error" ? (
-        <div className="state-message">
-          <p>Failed to load products</p>
-          <button type="button" className="button button-secondary" onClick={products.reload}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      {products.status === "ready" && products.data.length === 0 ? (
-        <div className="state-message">
-          <Sparkles size={32} aria-hidden="true" className="state-icon" />
-          <p className="state-title">No products found</p>
-          <p className="hint">Products are created by telling the assistant what you want to sell.</p>
-        </div>
-      ) : null}
-      {products.status === "ready" && products.data.length > 0 ? (
-        <div className="product-grid">
-          {products.data.map((product) => (
-            <ProductCard key={product.id} product={product} onOpen={close} />
-          ))}
-        </div>
-      ) : null}
+      <ResourceView
+        resource={products}
+        loadingLabel="Loading products"
+        errorMessage="Failed to load products"
+        isEmpty={(data) => data.length === 0}
+        empty={{
+          title: "No products found",
+          icon: <Sparkles size={32} />,
+          // The spec's hint is for whoever can create products; shoppers get a friendly line.
+          description: staff
+            ? "Products are created by telling the assistant what you want to sell."
+            : "New products are on their way. Check back soon.",
+        }}
+      >
+        {(data) => (
+          <div className="product-grid">
+            {data.map((product) => (
+              <ProductCard key={product.id} product={product} onOpen={close} />
+            ))}
+          </div>
+        )}
+      </ResourceView>
     </Drawer>
   );
 }

@@ -1,5 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { canDecrease, canIncrease, quantityBounds, stepQuantity } from "../lib/quantity";
+import "./quantity-stepper.css";
 
 interface QuantityStepperProps {
   value: number;

@@ -1,3 +1,4 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { LoaderCircle, ShieldAlert, ShieldX, TimerOff } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
@@ -10,7 +11,7 @@ import {
   guardView,
 } from "../state/guard-rules";
 import { useRoles } from "../state/roles";
-import { Spinner } from "./spinner";
+import { StateView } from "./state-view";
 
 const ADMIN_ONLY: readonly Role[] = ["admin"];
 
@@ -68,7 +69,7 @@ export function StaffGuard({
 
   switch (view) {
     case "auth-loading":
-      return <Spinner label="Loading account" />;
+      return <StateView kind="loading" label="Loading account" />;
     case "redirect-auth":
       return <Navigate to="/auth" replace />;
     case "age-gate":
@@ -104,13 +105,13 @@ export function StaffGuard({
           <h1 className="page-title">{title}</h1>
           <p className="hint">{text}</p>
           <div className="button-row">
-            <button type="button" className="button button-secondary" onClick={retry}>
+            <Button type="button" mode="bezeled" size="l" onClick={retry}>
               Retry
-            </button>
+            </Button>
             {view === "not-authorized" ? (
-              <button type="button" className="button button-primary" onClick={() => navigate("/")}>
+              <Button type="button" size="l" onClick={() => navigate("/")}>
                 Go Home
-              </button>
+              </Button>
             ) : null}
           </div>
         </div>

@@ -1,8 +1,6 @@
-import { hc } from "hono/client";
+import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
 import type { AppType } from "#api/app";
-import type { ChannelInfo } from "#api/contracts/channel";
-import type { Me } from "#api/contracts/me";
-import type { Product } from "#api/contracts/products";
+import type { ErrorReason } from "#api/contracts/errors";
 import { authHeaders } from "./session";
 
 let onSessionLost: () => void = () => {};
@@ -27,11 +25,13 @@ const fetchWatchingSession: typeof fetch = async (input, init) => {
 // Every call carries the session (Bearer) when the Mini App holds one; the web's cookie rides along by itself.
 export const api = hc<AppType>("/api", { headers: authHeaders, fetch: fetchWatchingSession });
 
-/** A load that failed: `notFound` is a 404 the page shows its own way; everything else is retryable. */
+/** A call that failed: `notFound` is a 404 the page shows its own way; everything else is retryable. */
 export class LoadError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The API's machine-readable reason, when it gives one (a wrong current password…). */
+    readonly reason: ErrorReason | null = null,
   ) {
     super(message);
   }
@@ -40,16 +40,30 @@ export class LoadError extends Error {
   }
 }
 
-/** The API's `{ error: { message } }` as a LoadError (the status alone when the body says nothing). */
-export async function failure(response: Response): Promise<LoadError> {
-  let message = `HTTP ${response.status}`;
+/** The API's `{ error: { message, reason } }` body as a LoadError (the status alone when it says nothing). */
+function loadError(status: number, body: unknown): LoadError {
+  const error = (body as { error?: { message?: unknown; reason?: unknown } } | null)?.error;
+  const message = typeof error?.message === "string" && error.message ? error.message : `HTTP ${status}`;
+  const reason = typeof error?.reason === "string" ? (error.reason as ErrorReason) : null;
+  return new LoadError(message, status, reason);
+}
+
+/**
+ * Every API call goes through here: the body of a successful answer, typed by the server's routes,
+ * or a LoadError carrying the API's message, status and reason. (A 401 has signed out already.)
+ */
+export async function call<T extends ClientResponse<unknown>>(
+  request: T | Promise<T>,
+): ReturnType<typeof parseResponse<T>> {
   try {
-    const body = (await response.json()) as { error?: { message?: string } };
-    if (body.error?.message) message = body.error.message;
-  } catch {
-    // Not JSON (a proxy's error page): the status says enough.
+    return await parseResponse(request);
+  } catch (error) {
+    if (error instanceof DetailedError) {
+      const detail = error.detail as { data?: unknown } | undefined;
+      throw loadError(Number(error.statusCode), detail?.data ?? null);
+    }
+    throw error;
   }
-  return new LoadError(message, response.status);
 }
 
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
@@ -59,28 +73,14 @@ export function errorMessage(error: unknown, fallback = SOMETHING_WENT_WRONG): s
   return error instanceof LoadError && !/^HTTP \d+$/.test(error.message) ? error.message : fallback;
 }
 
-export async function fetchChannel(signal?: AbortSignal): Promise<ChannelInfo> {
-  const response = await api.channel.$get(undefined, { init: { signal } });
-  if (!response.ok) throw await failure(response);
-  return response.json();
+export const fetchChannel = (signal?: AbortSignal) => call(api.channel.$get(undefined, { init: { signal } }));
+
+export async function fetchProducts(signal?: AbortSignal) {
+  return (await call(api.products.$get(undefined, { init: { signal } }))).products;
 }
 
-export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  const response = await api.products.$get(undefined, { init: { signal } });
-  if (!response.ok) throw await failure(response);
-  const body = await response.json();
-  return body.products;
-}
-
-export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  const response = await api.products[":id"].$get({ param: { id } }, { init: { signal } });
-  if (!response.ok) throw await failure(response);
-  return (await response.json()) as Product;
-}
+export const fetchProduct = (id: string, signal?: AbortSignal) =>
+  call(api.products[":id"].$get({ param: { id } }, { init: { signal } }));
 
 /** Who is signed in; a LoadError with status 401 when nobody is. */
-export async function fetchMe(signal?: AbortSignal): Promise<Me> {
-  const response = await api.me.$get(undefined, { init: { signal } });
-  if (!response.ok) throw await failure(response);
-  return (await response.json()) as Me;
-}
+export const fetchMe = (signal?: AbortSignal) => call(api.me.$get(undefined, { init: { signal } }));

@@ -40,3 +40,10 @@ export function resolveAppearance({ preference, telegramDark, systemDark }: Appe
   const dark = preference === "system" ? (telegramDark ?? systemDark) : preference === "dark";
   return { dark, telegramPalette: telegramDark !== null && telegramDark === dark };
 }
+
+/** The component kit's look: Apple's on iOS and macOS Telegram, the base (Android-like) one elsewhere. */
+export type KitPlatform = "ios" | "base";
+
+export function kitPlatform(telegramPlatform: string | null | undefined): KitPlatform {
+  return telegramPlatform === "ios" || telegramPlatform === "macos" ? "ios" : "base";
+}

@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import { authMessages } from "#api/contracts/messages";
 import { firstLoadMessages } from "./messages";
+import { toast } from "./toast";
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 type SafeParser<T> = {

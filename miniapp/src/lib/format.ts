@@ -6,14 +6,20 @@ export interface MoneyAmount {
   currencyCode: string;
 }
 
-/** "25" | 25 | "25.5" -> "25.00 credits": money always shows two decimals. */
+/** Integer cents -> "1,234.50": two decimals, thousands grouped. */
+export function groupedAmount(cents: number): string {
+  const [whole = "0", fraction = "00"] = fromCents(cents).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+}
+
+/** "25" | 25 | "25.5" -> "25.00 credits": money always shows two decimals ("1,250.00 credits"). */
 export function formatCredits(amount: string | number): string {
-  return `${fromCents(toCents(amount))} credits`;
+  return formatCreditCents(toCents(amount));
 }
 
 /** Integer cents of credits -> "25.00 credits". */
 export function formatCreditCents(cents: number): string {
-  return `${fromCents(cents)} credits`;
+  return `${groupedAmount(cents)} credits`;
 }
 
 const currencySymbols: Record<string, string> = { USD: "$", CAD: "CA$", AUD: "A$", EUR: "€", GBP: "£" };
@@ -22,7 +28,7 @@ const currencySymbols: Record<string, string> = { USD: "$", CAD: "CA$", AUD: "A$
 export function formatCurrencyCents(cents: number, currencyCode: string): string {
   const symbol = currencySymbols[currencyCode.toUpperCase()];
   const sign = cents < 0 ? "-" : "";
-  const value = fromCents(Math.abs(cents));
+  const value = groupedAmount(Math.abs(cents));
   return symbol ? `${sign}${symbol}${value}` : `${sign}${value} ${currencyCode.toUpperCase()}`;
 }
 
@@ -30,34 +36,9 @@ export function formatMoney(money: MoneyAmount): string {
   return formatCurrencyCents(toCents(money.amount), money.currencyCode);
 }
 
-/**
- * The channel's member count is display text set by an admin ("26.2K"); a bare number is
- * shortened the same way ("26200" -> "26.2K") so both read alike.
- */
-export function formatMemberCount(count: string | number): string {
-  const text = String(count).trim();
-  if (!/^\d+$/.test(text)) return text;
-  const value = Number(text);
-  const units: [number, string][] = [
-    [1_000_000_000, "B"],
-    [1_000_000, "M"],
-    [1_000, "K"],
-  ];
-  for (const [size, suffix] of units) {
-    if (value >= size) {
-      // One decimal, truncated rather than rounded up: 26_290 reads 26.2K, never more than it is.
-      const tenths = Math.floor((value * 10) / size);
-      const whole = Math.floor(tenths / 10);
-      const decimal = tenths % 10;
-      return `${whole}${decimal ? `.${decimal}` : ""}${suffix}`;
-    }
-  }
-  return text;
-}
-
-/** "26.2K" -> "26.2K members" */
+/** "26.2K" -> "26.2K members": the count is display text typed by an admin, shown as typed. */
 export function memberCountText(count: string | number): string {
-  return `${formatMemberCount(count)} members`;
+  return `${String(count).trim()} members`;
 }
 
 /** "17.80" -> "17.8%": a percentage reads without trailing zeros. */

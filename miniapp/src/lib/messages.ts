@@ -4,6 +4,8 @@ import { authMessages } from "#api/contracts/messages";
 export const firstLoadMessages = {
   ageRequired: authMessages.ageRequired,
   ageLabel: "I confirm I am 21 years or older",
+  ageGateTitle: "Confirm your age",
+  ageGateText: "This channel and its shop are for adults 21 and over.",
   landingAgeNotice: "You must be 21+ to join.",
   validationError: "Validation Error",
 } as const;

@@ -6,11 +6,13 @@ export type Resource<T> =
   | { status: "ready"; data: T }
   | { status: "error"; error: unknown };
 
-interface Options {
+interface Options<T> {
   /** Refetch when the server reports a change to this table. */
   refetchOn?: ChangeTable;
   /** Don't load yet (a closed drawer). */
   enabled?: boolean;
+  /** Data the page arrived with (lib/boot-data.ts): shown at once and not loaded again. */
+  initial?: T | undefined;
 }
 
 /**
@@ -21,19 +23,26 @@ interface Options {
 export function useResource<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
-  { refetchOn, enabled = true }: Options = {},
+  { refetchOn, enabled = true, initial }: Options<T> = {},
 ): Resource<T> & { reload: () => void } {
-  const [state, setState] = useState<Resource<T>>({ status: "loading" });
+  const [state, setState] = useState<Resource<T>>(() =>
+    initial === undefined ? { status: "loading" } : { status: "ready", data: initial },
+  );
+  const arrivedWith = useRef(initial !== undefined);
   const [version, setVersion] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   const stateRef = useRef(state);
   stateRef.current = state;
-  const loadedKey = useRef<string | null>(null);
+  const loadedKey = useRef<string | null>(arrivedWith.current ? key : null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger.
   useEffect(() => {
     if (!enabled) return;
+    if (arrivedWith.current) {
+      arrivedWith.current = false;
+      return;
+    }
     const controller = new AbortController();
     const sameKey = loadedKey.current === key;
     const keepShowing = sameKey && stateRef.current.status === "ready";

@@ -1,11 +1,12 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { passwordResetRequestSchema } from "#api/contracts/auth";
 import { Field } from "../components/field";
-import { api, errorMessage, failure } from "../lib/api";
+import { api, call, errorMessage } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
+import { toast } from "../lib/toast";
 
 /** Forgot password: one email field; the answer is the same whether or not it has an account. */
 export default function ForgotPasswordPage() {
@@ -25,8 +26,7 @@ export default function ForgotPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const response = await api.auth["password-reset"].$post({ json: parsed.data });
-      if (!response.ok) throw await failure(response);
+      await call(api.auth["password-reset"].$post({ json: parsed.data }));
       setSentTo(parsed.data.email);
       toast.success("Check your email", { description: "We've sent you a password reset link." });
     } catch (failed) {
@@ -42,9 +42,9 @@ export default function ForgotPasswordPage() {
         <MailCheck size={44} className="state-icon" aria-hidden="true" />
         <h1 className="page-title">Check your email</h1>
         <p className="hint">We've sent a password reset link to {sentTo}</p>
-        <button type="button" className="button button-primary" onClick={() => navigate("/")}>
+        <Button type="button" size="l" onClick={() => navigate("/")}>
           Return to Home
-        </button>
+        </Button>
       </div>
     );
   }
@@ -64,12 +64,12 @@ export default function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.target.value)}
           error={error}
         />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <Button type="submit" size="l" stretched disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}
-        </button>
-        <button type="button" className="button button-secondary button-block" onClick={() => navigate("/")}>
+        </Button>
+        <Button type="button" mode="bezeled" size="l" stretched onClick={() => navigate("/")}>
           Cancel
-        </button>
+        </Button>
       </form>
     </div>
   );

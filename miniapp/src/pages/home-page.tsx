@@ -1,11 +1,17 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { LayoutGrid } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { ChannelHeader } from "../components/channel-header";
 import { Landing } from "../components/landing";
+import { StateView } from "../components/state-view";
 import { useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 
-/** Signed in and age-verified: the channel (its feed comes with the feed issue); else the landing. */
+// The feed's code loads for members only: web visitors' first screen is the landing.
+const Feed = lazy(() => import("../feed/feed"));
+
+/** Signed in and age-verified: the channel and its feed; else the landing. */
 export default function HomePage() {
   const auth = useAuth();
   const openDrawer = useAtomValue(openDrawerAtom);
@@ -20,14 +26,18 @@ function MemberHome() {
   return (
     <div className="page home-page" data-testid="member-home">
       <ChannelHeader />
-      <button
+      <Button
         type="button"
-        className="button button-primary home-browse"
+        size="l"
+        className="home-browse"
+        before={<LayoutGrid size={18} aria-hidden="true" />}
         onClick={() => setOpenDrawer("products")}
       >
-        <LayoutGrid size={18} aria-hidden="true" />
         Browse products
-      </button>
+      </Button>
+      <Suspense fallback={<StateView kind="loading" label="Loading messages" />}>
+        <Feed />
+      </Suspense>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useCallback } from "react";
 import type { LegalDocument } from "#api/contracts/legal";
 import { Markdown } from "../components/markdown";
 import { PageHeader } from "../components/page-header";
-import { Spinner } from "../components/spinner";
-import { api, failure, LoadError } from "../lib/api";
+import { ResourceView } from "../components/state-view";
+import { api, call, LoadError } from "../lib/api";
 import { formatEffectiveDate } from "../lib/dates";
 import { useResource } from "../lib/use-resource";
+import "./legal-page.css";
 
 type PublicLegalType = "terms" | "privacy";
 
@@ -18,11 +19,13 @@ const pages: Record<PublicLegalType, { title: string; notFound: string }> = {
 export default function LegalPage({ type }: { type: PublicLegalType }) {
   const load = useCallback(
     async (signal: AbortSignal): Promise<LegalDocument | null> => {
-      const response = await api.legal[":type"].$get({ param: { type } }, { init: { signal } });
-      // The API answers 404 with the not-found text when no document of the type is active.
-      if ((response.status as number) === 404) return null;
-      if (!response.ok) throw await failure(response);
-      return (await response.json()) as LegalDocument;
+      try {
+        return await call(api.legal[":type"].$get({ param: { type } }, { init: { signal } }));
+      } catch (error) {
+        // The API answers 404 with the not-found text when no document of the type is active.
+        if (error instanceof LoadError && error.notFound) return null;
+        throw error;
+      }
     },
     [type],
   );
@@ -38,19 +41,19 @@ export default function LegalPage({ type }: { type: PublicLegalType }) {
           </p>
         ) : null}
       </PageHeader>
-      {doc.status === "loading" ? <Spinner label={`Loading ${title.toLowerCase()}`} /> : null}
-      {doc.status === "ready" && !doc.data ? <p className="state-message hint">{notFound}</p> : null}
-      {doc.status === "error" ? (
-        <div className="state-message">
-          <p>
-            {doc.error instanceof LoadError ? doc.error.message : `Failed to load ${title.toLowerCase()}`}
-          </p>
-          <button type="button" className="button button-secondary" onClick={doc.reload}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      {doc.status === "ready" && doc.data ? <Markdown source={doc.data.content} title={title} /> : null}
+      <ResourceView
+        resource={doc}
+        loadingLabel={`Loading ${title.toLowerCase()}`}
+        errorMessage={
+          doc.status === "error" && doc.error instanceof LoadError
+            ? doc.error.message
+            : `Failed to load ${title.toLowerCase()}`
+        }
+        isEmpty={(data) => data === null}
+        empty={{ title: notFound }}
+      >
+        {(data) => (data ? <Markdown source={data.content} title={title} /> : null)}
+      </ResourceView>
     </div>
   );
 }

@@ -1,26 +1,32 @@
+import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { FileText, ZoomIn } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import type { Product } from "#api/contracts/products";
 import { FeatureIcon } from "../components/feature-icon";
 import { ImageZoom } from "../components/image-zoom";
+import { BackLink } from "../components/page-header";
 import { ProductImage } from "../components/product-image";
 import { QuantityStepper } from "../components/quantity-stepper";
-import { Spinner } from "../components/spinner";
+import { StateView } from "../components/state-view";
 import { fetchProduct, LoadError } from "../lib/api";
+import { takeBootProduct } from "../lib/boot-data";
 import { formatCredits, formatPercent, stockText } from "../lib/format";
 import { clampQuantity, quantityBounds } from "../lib/quantity";
+import { toast } from "../lib/toast";
+import { useBottomBar } from "../lib/use-bottom-bar";
 import { useResource } from "../lib/use-resource";
 import { ZOOM } from "../lib/zoom";
+import { addToCartLabel } from "../state/cart-rules";
 import { useCart } from "../state/use-cart";
 import { useTelegramMainButton } from "../telegram/hooks";
+import "./product-page.css";
 
 export default function ProductPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const load = useCallback((signal: AbortSignal) => fetchProduct(id, signal), [id]);
-  const product = useResource(`product:${id}`, load, { refetchOn: "products" });
+  const product = useResource(`product:${id}`, load, { refetchOn: "products", initial: takeBootProduct(id) });
   const notFound = product.status === "error" && product.error instanceof LoadError && product.error.notFound;
 
   useEffect(() => {
@@ -28,14 +34,14 @@ export default function ProductPage() {
       toast.error("Failed to load product", { id: "load-product" });
   }, [product.status, notFound]);
 
-  if (product.status === "loading") return <Spinner label="Loading product" />;
+  if (product.status === "loading") return <StateView kind="loading" label="Loading product" />;
   if (notFound) {
     return (
       <div className="page centered-page">
         <h1 className="page-title">Product not found</h1>
-        <button type="button" className="button button-primary" onClick={() => navigate("/")}>
+        <Button type="button" size="l" onClick={() => navigate("/")}>
           Back to Home
-        </button>
+        </Button>
       </div>
     );
   }
@@ -43,9 +49,9 @@ export default function ProductPage() {
     return (
       <div className="page centered-page">
         <p className="page-title">Failed to load product</p>
-        <button type="button" className="button button-secondary" onClick={product.reload}>
+        <Button type="button" mode="bezeled" size="l" onClick={product.reload}>
           Retry
-        </button>
+        </Button>
       </div>
     );
   }
@@ -71,7 +77,10 @@ function ProductDetail({ product }: { product: Product }) {
     setZoom(ZOOM.initial);
   }, []);
 
-  const usesMainButton = useTelegramMainButton({ text: "Add to Cart", enabled: !disabled, onClick: add });
+  const addLabel = addToCartLabel(quantity, product.creditPrice);
+  const usesMainButton = useTelegramMainButton({ text: addLabel, enabled: !disabled, onClick: add });
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar, !usesMainButton);
 
   const details: [string, string | null][] = [
     ["THC", product.thcPercentage === null ? null : formatPercent(product.thcPercentage)],
@@ -85,6 +94,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <article className="page product-page">
+      <BackLink to="/" className="product-back" />
       {product.primaryImageUrl ? (
         <button
           type="button"
@@ -114,14 +124,21 @@ function ProductDetail({ product }: { product: Product }) {
       <div className="product-summary">
         <h1 className="product-title">{product.title}</h1>
         <div className="product-meta">
-          {product.strainType ? <span className="badge badge-strain">{product.strainType}</span> : null}
+          {product.strainType ? (
+            <Badge type="number" mode="secondary" className="badge-strain">
+              {product.strainType}
+            </Badge>
+          ) : null}
           <span className={stock > 0 ? "stock" : "stock stock-out"} data-testid="stock">
             {stockText(stock)}
           </span>
         </div>
-        <p className="product-price" data-testid="product-price">
-          {formatCredits(product.creditPrice)}
-        </p>
+        <div className="product-buy-row">
+          <p className="product-price" data-testid="product-price">
+            {formatCredits(product.creditPrice)}
+          </p>
+          <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
+        </div>
       </div>
 
       {product.description ? <p className="product-description">{product.description}</p> : null}
@@ -155,19 +172,13 @@ function ProductDetail({ product }: { product: Product }) {
         </a>
       ) : null}
 
-      <div className={usesMainButton ? "purchase-bar purchase-bar-telegram" : "purchase-bar"}>
-        <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
-        {usesMainButton ? null : (
-          <button
-            type="button"
-            className="button button-primary purchase-add"
-            onClick={add}
-            disabled={disabled}
-          >
-            Add to Cart
-          </button>
-        )}
-      </div>
+      {usesMainButton ? null : (
+        <div className="purchase-bar" ref={bar}>
+          <Button size="l" stretched onClick={add} disabled={disabled}>
+            {addLabel}
+          </Button>
+        </div>
+      )}
 
       {zoomOpen && product.primaryImageUrl ? (
         <ImageZoom

@@ -1,11 +1,12 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { LinkIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
 import { Field } from "../components/field";
-import { api, errorMessage, failure, LoadError } from "../lib/api";
+import { api, call, errorMessage, LoadError } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
+import { toast } from "../lib/toast";
 import { forgetSession, useAuth } from "../state/auth";
 
 /** /reset-password?token=...: a new password by the sign-up rules, then the login. */
@@ -34,8 +35,7 @@ export default function ResetPasswordPage() {
     setErrors({});
     setBusy(true);
     try {
-      const response = await api.auth["password-reset"].confirm.$post({ json: parsed.data });
-      if (!response.ok) throw await failure(response);
+      await call(api.auth["password-reset"].confirm.$post({ json: parsed.data }));
       toast.success("Password updated", { description: "You can now log in with your new password." });
       // The reset ended every session, this browser's too.
       if (signedIn) forgetSession();
@@ -87,9 +87,9 @@ export default function ResetPasswordPage() {
           onChange={(e) => setConfirmPassword(e.target.value)}
           error={errors.confirmPassword}
         />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <Button type="submit" size="l" stretched disabled={busy}>
           {busy ? "Saving..." : "Reset Password"}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,16 +1,23 @@
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import type { Session } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
-import { api, errorMessage, failure, fetchMe, LoadError, whenSessionLost } from "../lib/api";
+import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "../lib/api";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
 import { telegram } from "../telegram/controls";
+import { cartAtom } from "./cart";
+import { emptyCart } from "./cart-rules";
 import { clearRoleCache } from "./roles";
 
 /** Who is using the app. Telegram sign-in failures keep their message for the landing's Retry. */
 export type AuthState =
   | { status: "loading" }
-  | { status: "signed-out"; telegramError: string | null }
+  | {
+      status: "signed-out";
+      telegramError: string | null;
+      /** Telegram's launch data is too old: only reopening the app brings fresh data. */
+      telegramExpired?: boolean;
+    }
   | { status: "signed-in"; me: Me };
 
 export const authAtom = atom<AuthState>({ status: "loading" });
@@ -27,15 +34,17 @@ function setState(next: AuthState): void {
   store.set(authAtom, next);
   const after = signedInUser(next)?.id ?? null;
   if (before !== after) {
-    // Roles belong to one person; a new person starts with none cached.
+    // Roles belong to one person; a new person starts with none cached. The cart too, on a shared
+    // device: signing out (or losing the session) leaves nothing of it for the next person.
     if (after === null) clearRoleCache();
+    if (before !== null && after === null) store.set(cartAtom, emptyCart);
     restartEvents();
   }
 }
 
-function signedOut(telegramError: string | null = null): void {
+function signedOut(telegramError: string | null = null, telegramExpired = false): void {
   setSessionToken(null);
-  setState({ status: "signed-out", telegramError });
+  setState({ status: "signed-out", telegramError, telegramExpired });
 }
 
 /**
@@ -71,11 +80,10 @@ export async function signInWithTelegram(): Promise<void> {
   const initData = telegram()?.initData ?? "";
   store.set(authAtom, { status: "loading" });
   try {
-    const response = await api.auth.telegram.$post({ json: { initData } });
-    if (!response.ok) throw await failure(response);
-    acceptSession((await response.json()) as Session);
+    const body = await call(api.auth.telegram.$post({ json: { initData } }));
+    acceptSession(body);
   } catch (error) {
-    signedOut(errorMessage(error));
+    signedOut(errorMessage(error), error instanceof LoadError && error.reason === "telegram_data_expired");
   }
 }
 
@@ -95,8 +103,7 @@ export function updateMe(me: Me): void {
  * refuses. `beforeSignedOut` runs in between: a page that needs a signed-in user leaves first.
  */
 export async function signOut(beforeSignedOut?: () => unknown): Promise<void> {
-  const response = await api.auth.logout.$post();
-  if (!response.ok) throw await failure(response);
+  await call(api.auth.logout.$post());
   await beforeSignedOut?.();
   signedOut();
 }
@@ -113,7 +120,6 @@ export function forgetSession(): void {
 
 /** The landing's age confirmation: POST /api/me/age-verification. */
 export async function confirmAge(): Promise<void> {
-  const response = await api.me["age-verification"].$post({ json: { confirmed: true } });
-  if (!response.ok) throw await failure(response);
-  updateMe((await response.json()) as Me);
+  const body = await call(api.me["age-verification"].$post({ json: { confirmed: true } }));
+  updateMe(body);
 }

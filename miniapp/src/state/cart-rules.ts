@@ -1,6 +1,6 @@
 import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
-import type { MoneyAmount } from "../lib/format";
+import { formatCreditCents, type MoneyAmount } from "../lib/format";
 
 /** The spec's cart item: credit items carry a number of credits, storefront items a money amount. */
 export interface CartItem {
@@ -186,4 +186,10 @@ export function parseStoredCart(value: unknown): CartState {
     checkoutUrl: typeof value.checkoutUrl === "string" ? value.checkoutUrl : null,
     isLoading: false,
   };
+}
+
+/** What adding does, for the button: "Add to Cart · 25.00 credits", or "· 2 for 50.00 credits". */
+export function addToCartLabel(quantity: number, creditPrice: string | number): string {
+  const total = formatCreditCents(toCents(creditPrice) * Math.max(quantity, 1));
+  return quantity > 1 ? `Add to Cart · ${quantity} for ${total}` : `Add to Cart · ${total}`;
 }

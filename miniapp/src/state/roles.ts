@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Role } from "#api/contracts/roles";
-import { api, failure } from "../lib/api";
+import { api, call } from "../lib/api";
 import { RoleCache } from "./role-cache";
 
 export const ROLE_FETCH_TIMEOUT_MS = 5000;
@@ -26,9 +26,7 @@ async function fetchRoles(): Promise<Role[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new RoleTimeout()), ROLE_FETCH_TIMEOUT_MS);
   try {
-    const response = await api.me.roles.$get(undefined, { init: { signal: controller.signal } });
-    if (!response.ok) throw await failure(response);
-    return (await response.json()).roles;
+    return (await call(api.me.roles.$get(undefined, { init: { signal: controller.signal } }))).roles;
   } catch (error) {
     const timedOut = controller.signal.aborted && controller.signal.reason instanceof RoleTimeout;
     throw new Error(timedOut ? roleMessages.timeout : roleMessages.unexpected, { cause: error });

@@ -1,7 +1,7 @@
 import { useAtom, useStore } from "jotai";
 import { useCallback } from "react";
-import { toast } from "sonner";
 import type { Product } from "#api/contracts/products";
+import { toast } from "../lib/toast";
 import { hapticImpact } from "../telegram/hooks";
 import { cartAtom } from "./cart";
 import {
@@ -13,6 +13,7 @@ import {
   removeItem,
   updateQuantity,
 } from "./cart-rules";
+import { openDrawerAtom } from "./drawers";
 
 export function useCart() {
   const [cart, setCart] = useAtom(cartAtom);
@@ -29,7 +30,10 @@ export function useCart() {
       }
       store.set(cartAtom, addItem(current, creditItem(product, quantity)));
       hapticImpact();
-      toast.success("Added to cart", { description: `${quantity} x ${product.title}` });
+      toast.success("Added to cart", {
+        description: `${quantity} x ${product.title}`,
+        action: { label: "View cart", onClick: () => store.set(openDrawerAtom, "cart") },
+      });
       return true;
     },
     [store],

@@ -5,11 +5,15 @@
 export interface TelegramControls {
   /** The raw launch initData the API verifies at sign-in (never initDataUnsafe); null when absent. */
   initData: string | null;
+  /** Telegram's platform from the launch parameters: "ios", "android", "tdesktop", "macos", "web"… */
+  platform: string;
   showBackButton(visible: boolean): void;
   onBackButton(handler: () => void): () => void;
   setMainButton(params: { text: string; enabled: boolean; visible: boolean }): void;
   onMainButton(handler: () => void): () => void;
   impact(style?: "light" | "medium" | "heavy"): void;
+  /** Closes the Mini App (Telegram's own close). */
+  close(): void;
   /** Opens a link outside the Mini App (t.me links inside Telegram), keeping the app open. */
   openLink(url: string): void;
   /** Whether Telegram's current theme is dark (null when it has not said). */

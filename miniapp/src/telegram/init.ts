@@ -1,6 +1,7 @@
 import {
   bindThemeParamsCssVars,
   bindViewportCssVars,
+  closeMiniApp,
   expandViewport,
   hapticFeedbackImpactOccurred,
   hideBackButton,
@@ -51,8 +52,11 @@ export function startTelegram(): TelegramLaunch | null {
   if (!isTMA()) return null;
   let startParam: string | null = null;
   let initData: string | null = null;
+  let platform = "unknown";
   try {
-    startParam = retrieveLaunchParams().tgWebAppStartParam ?? null;
+    const launchParams = retrieveLaunchParams();
+    startParam = launchParams.tgWebAppStartParam ?? null;
+    platform = launchParams.tgWebAppPlatform;
     // Raw, as Telegram sent it: the API checks its hash over exactly these bytes.
     initData = retrieveRawInitData() ?? null;
     init();
@@ -88,6 +92,7 @@ export function startTelegram(): TelegramLaunch | null {
 
   setTelegramControls({
     initData,
+    platform,
     showBackButton: (visible) => attempt(() => (visible ? showBackButton() : hideBackButton())),
     onBackButton: (handler) => {
       try {
@@ -106,6 +111,7 @@ export function startTelegram(): TelegramLaunch | null {
       }
     },
     impact: (style = "medium") => attempt(() => hapticFeedbackImpactOccurred(style)),
+    close: () => attempt(() => closeMiniApp()),
     openLink: (url) => {
       const inTelegram = /^https:\/\/t\.me\//.test(url);
       try {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { SEEDED_ORIGIN, seededServerLog } from "./env";
+import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN, seededServerLog } from "./env";
 
 /** Meets the sign-up rules: 8+ characters, an uppercase letter, a digit. */
 export const PASSWORD = "Secret123";
@@ -57,4 +57,14 @@ export async function resetLinkFromLog(email: string): Promise<string> {
     .toBe(true);
   if (!link) throw new Error(`no reset link logged for ${email}`);
   return link;
+}
+
+/** The admin from ADMIN_EMAILS: signs up once per run, logs in after that. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const login = await page.request.post("/api/auth/login", {
+    data: { email: E2E_ADMIN_EMAIL, password: "Admin1234" },
+    headers: { Origin: SEEDED_ORIGIN },
+  });
+  if (login.ok()) return;
+  await signUpViaApi(page, { email: E2E_ADMIN_EMAIL, password: "Admin1234", fullName: "Ada Admin" });
 }

@@ -112,6 +112,10 @@ interface LaunchOptions {
   /** Signed with another token: the hash does not verify, as with forged initData. */
   forged?: boolean;
   theme?: Record<string, string>;
+  /** Telegram's platform name ("ios", "android", "tdesktop"…). */
+  platform?: string;
+  /** When Telegram signed the data (now by default; long ago for expired data). */
+  signedAt?: Date;
 }
 
 /**
@@ -120,18 +124,24 @@ interface LaunchOptions {
  */
 export function launchHash(
   startParam?: string,
-  { user = TEST_TELEGRAM_USER, forged = false, theme = THEME }: LaunchOptions = {},
+  {
+    user = TEST_TELEGRAM_USER,
+    forged = false,
+    theme = THEME,
+    platform = "ios",
+    signedAt = new Date(),
+  }: LaunchOptions = {},
 ): string {
   const token = forged ? "7000000001:AAforged-token-not-the-servers-one" : E2E_BOT_TOKEN;
   const initData = sign(
     { user, query_id: "AAHdF6IQAAAAAN0XohDhrOrc" } as Parameters<typeof sign>[0],
     token,
-    new Date(),
+    signedAt,
   );
   const params = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: "8.0",
-    tgWebAppPlatform: "ios",
+    tgWebAppPlatform: platform,
     tgWebAppThemeParams: JSON.stringify(theme),
   });
   if (startParam) params.set("tgWebAppStartParam", startParam);

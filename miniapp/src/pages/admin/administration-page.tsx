@@ -1,18 +1,8 @@
-import {
-  ArrowLeft,
-  ChevronRight,
-  Crown,
-  FileText,
-  Filter,
-  LayoutTemplate,
-  Package,
-  Upload,
-  Users,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Crown, FileText, Filter, LayoutTemplate, Package, Upload, Users } from "lucide-react";
+import { type MenuEntry, MenuList } from "../../components/menu-list";
+import { PageHeader } from "../../components/page-header";
 
-const links: { to: string; label: string; icon: ReactNode }[] = [
+const links: MenuEntry[] = [
   { to: "/admin/settings", label: "Edit Landing Page", icon: <LayoutTemplate size={20} /> },
   { to: "/admin/users", label: "Users", icon: <Users size={20} /> },
   { to: "/admin/memberships", label: "Memberships", icon: <Crown size={20} /> },
@@ -30,29 +20,8 @@ const links: { to: string; label: string; icon: ReactNode }[] = [
 export default function AdministrationPage() {
   return (
     <div className="page settings-page">
-      <div className="page-header">
-        <Link to="/settings" className="icon-button page-back" aria-label="Back">
-          <ArrowLeft size={22} aria-hidden="true" />
-        </Link>
-        <div className="page-header-text">
-          <h1 className="page-title">Administration</h1>
-        </div>
-      </div>
-      <nav aria-label="Administration">
-        <ul className="menu">
-          {links.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="menu-link">
-                <span className="menu-icon" aria-hidden="true">
-                  {link.icon}
-                </span>
-                <span className="menu-label">{link.label}</span>
-                <ChevronRight size={18} className="menu-chevron" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PageHeader title="Administration" back="/settings" />
+      <MenuList label="Administration" entries={links} />
     </div>
   );
 }

@@ -1,21 +1,22 @@
+import { Badge, Select } from "@telegram-apps/telegram-ui";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
-import type { AdminUser, AdminUserList } from "#api/contracts/admin";
+import type { AdminUser } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
 import { PageHeader } from "../../components/page-header";
-import { Spinner } from "../../components/spinner";
-import { api, failure } from "../../lib/api";
+import { ResourceView } from "../../components/state-view";
+import { api, call } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
 import { signedInUser, useAuth } from "../../state/auth";
 import { forgetRoles } from "../../state/roles";
+import "./users-page.css";
 
 const roleLabels: Record<Role, string> = { admin: "Admin", moderator: "Moderator", employee: "Employee" };
 const roleOrder: Role[] = ["admin", "moderator", "employee"];
 
 async function fetchUsers(signal: AbortSignal): Promise<AdminUser[]> {
-  const response = await api.admin.users.$get(undefined, { init: { signal } });
-  if (!response.ok) throw await failure(response);
-  return ((await response.json()) as AdminUserList).users;
+  const body = await call(api.admin.users.$get(undefined, { init: { signal } }));
+  return body.users;
 }
 
 function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: AdminUser) => void }) {
@@ -24,9 +25,8 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
   const change = async (role: Role) => {
     setBusy(true);
     try {
-      const response = await api.admin.users[":id"].role.$put({ param: { id: user.id }, json: { role } });
-      if (!response.ok) throw await failure(response);
-      const { user: updated } = (await response.json()) as { user: AdminUser };
+      const body = await call(api.admin.users[":id"].role.$put({ param: { id: user.id }, json: { role } }));
+      const { user: updated } = body;
       onChanged(updated);
       // Changing one's own role: the next permission check asks the server again.
       if (me?.id === user.id) forgetRoles(user.id);
@@ -50,29 +50,36 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
             <span className="hint">No role assigned</span>
           ) : (
             user.roles.map((role) => (
-              <span key={role} className={`badge badge-role badge-role-${role}`}>
+              <Badge
+                key={role}
+                type="number"
+                mode={role === "admin" ? "critical" : "secondary"}
+                className="badge-role"
+              >
                 {roleLabels[role]}
-              </span>
+              </Badge>
             ))
           )}
         </div>
       </div>
-      <select
-        className="select"
-        aria-label={`Role for ${label}`}
-        value={user.roles[0] ?? ""}
-        disabled={busy}
-        onChange={(event) => void change(event.target.value as Role)}
-      >
-        <option value="" disabled>
-          Select role
-        </option>
-        {roleOrder.map((role) => (
-          <option key={role} value={role}>
-            {roleLabels[role]}
+      <div className="field-control">
+        <Select
+          className="select"
+          aria-label={`Role for ${label}`}
+          value={user.roles[0] ?? ""}
+          disabled={busy}
+          onChange={(event) => void change(event.target.value as Role)}
+        >
+          <option value="" disabled>
+            Select role
           </option>
-        ))}
-      </select>
+          {roleOrder.map((role) => (
+            <option key={role} value={role}>
+              {roleLabels[role]}
+            </option>
+          ))}
+        </Select>
+      </div>
     </li>
   );
 }
@@ -88,26 +95,19 @@ export default function UsersPage() {
   return (
     <div className="page settings-page">
       <PageHeader title="Users" back="/administration" />
-      {users.status === "loading" ? <Spinner label="Loading users" /> : null}
-      {users.status === "error" ? (
-        <div className="state-message">
-          <p>Failed to load users</p>
-          <button type="button" className="button button-secondary" onClick={users.reload}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      {users.status === "ready" ? (
-        <ul className="user-list">
-          {users.data.map((user) => (
-            <UserRow
-              key={user.id}
-              user={changed[user.id] ?? user}
-              onChanged={(updated) => setChanged((all) => ({ ...all, [updated.id]: updated }))}
-            />
-          ))}
-        </ul>
-      ) : null}
+      <ResourceView resource={users} loadingLabel="Loading users" errorMessage="Failed to load users">
+        {(data) => (
+          <ul className="user-list">
+            {data.map((user) => (
+              <UserRow
+                key={user.id}
+                user={changed[user.id] ?? user}
+                onChanged={(updated) => setChanged((all) => ({ ...all, [updated.id]: updated }))}
+              />
+            ))}
+          </ul>
+        )}
+      </ResourceView>
     </div>
   );
 }

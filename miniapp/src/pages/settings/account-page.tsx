@@ -1,11 +1,12 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { LogOut, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Field } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { deleteConfirmationWord, deleteConfirmed } from "../../lib/account-rules";
-import { api, errorMessage, failure } from "../../lib/api";
+import { api, call, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { forgetSession, signedInUser, signOut, useAuth } from "../../state/auth";
 
 /** /settings/account: Sign Out, and Delete Account confirmed by typing the email (or DELETE). */
@@ -42,8 +43,7 @@ export default function AccountPage() {
     }
     setBusy("delete");
     try {
-      const response = await api.me.$delete({ json: { confirmation: typed } });
-      if (!response.ok) throw await failure(response);
+      await call(api.me.$delete({ json: { confirmation: typed } }));
       await navigate("/", { replace: true, flushSync: true });
       forgetSession();
       toast.success("Account deleted", { description: "Your account and personal data have been removed." });
@@ -59,15 +59,17 @@ export default function AccountPage() {
       <section className="form">
         <h2 className="section-title">Sign Out</h2>
         <p className="hint">End your session on this device.</p>
-        <button
+        <Button
           type="button"
-          className="button button-secondary button-block"
+          mode="bezeled"
+          size="l"
+          stretched
           onClick={leave}
           disabled={busy !== null}
+          before={<LogOut size={18} aria-hidden="true" />}
         >
-          <LogOut size={18} aria-hidden="true" />
           {busy === "sign-out" ? "Signing out..." : "Sign Out"}
-        </button>
+        </Button>
       </section>
       <form className="form danger-zone" onSubmit={remove} noValidate aria-label="Delete Account">
         <h2 className="section-title">Delete Account</h2>
@@ -85,14 +87,17 @@ export default function AccountPage() {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
-        <button
+        <Button
           type="submit"
-          className="button button-danger button-block"
+          mode="bezeled"
+          size="l"
+          stretched
+          className="button-destructive"
           disabled={!typed.trim() || busy !== null}
+          before={<Trash2 size={18} aria-hidden="true" />}
         >
-          <Trash2 size={18} aria-hidden="true" />
           {busy === "delete" ? "Deleting..." : "Delete Account"}
-        </button>
+        </Button>
       </form>
     </div>
   );

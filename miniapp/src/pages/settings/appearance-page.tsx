@@ -1,3 +1,4 @@
+import { Cell, Radio, Section } from "@telegram-apps/telegram-ui";
 import { Monitor, Moon, Sun } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../components/page-header";
@@ -23,24 +24,30 @@ export default function AppearancePage() {
       <PageHeader title="Appearance" back="/settings" />
       <fieldset className="choice-group">
         <legend className="section-title">Theme</legend>
-        {options.map((option) => (
-          <label key={option.value} className="choice choice-radio">
-            <input
-              type="radio"
-              name="theme"
-              value={option.value}
-              checked={current === option.value}
-              onChange={() => setAppearancePreference(option.value)}
-            />
-            <span className="choice-icon" aria-hidden="true">
-              {option.icon}
-            </span>
-            <span className="choice-text">
-              <span className="choice-title">{option.label}</span>
-              <span className="choice-hint">{option.hint}</span>
-            </span>
-          </label>
-        ))}
+        <Section>
+          {options.map((option) => (
+            <Cell
+              key={option.value}
+              Component="label"
+              before={
+                <span className="choice-icon" aria-hidden="true">
+                  {option.icon}
+                </span>
+              }
+              after={
+                <Radio
+                  name="theme"
+                  value={option.value}
+                  checked={current === option.value}
+                  onChange={() => setAppearancePreference(option.value)}
+                />
+              }
+              description={option.hint}
+            >
+              {option.label}
+            </Cell>
+          ))}
+        </Section>
       </fieldset>
     </div>
   );

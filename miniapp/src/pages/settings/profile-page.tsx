@@ -1,16 +1,17 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { Camera, UserRound } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { type AvatarResult, updateProfileSchema } from "#api/contracts/account";
+import { updateProfileSchema } from "#api/contracts/account";
 import type { Me } from "#api/contracts/me";
 import { Field } from "../../components/field";
 import { PageHeader } from "../../components/page-header";
 import { avatarProblem } from "../../lib/account-rules";
-import { api, errorMessage, failure } from "../../lib/api";
+import { api, call, errorMessage } from "../../lib/api";
 import { validateForm } from "../../lib/form-issues";
-import { authHeaders } from "../../lib/session";
+import { toast } from "../../lib/toast";
 import { signedInUser, updateMe, useAuth } from "../../state/auth";
+import "./profile-page.css";
 
 function Avatar({ me }: { me: Me }) {
   return me.avatarUrl ? (
@@ -43,11 +44,10 @@ export default function ProfilePage() {
     }
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append("file", file);
-      const response = await fetch("/api/me/avatar", { method: "POST", headers: authHeaders(), body });
-      if (!response.ok) throw await failure(response);
-      const result = (await response.json()) as AvatarResult;
+      const form = new FormData();
+      form.append("file", file);
+      // The route streams the body itself (no validator), so the form goes in as the request body.
+      const result = await call(api.me.avatar.$post(undefined, { init: { body: form } }));
       updateMe(result.user);
       toast.success("Profile picture updated!");
     } catch (failed) {
@@ -67,9 +67,8 @@ export default function ProfilePage() {
     setError(null);
     setSaving(true);
     try {
-      const response = await api.me.$patch({ json: parsed.data });
-      if (!response.ok) throw await failure(response);
-      updateMe((await response.json()) as Me);
+      const body = await call(api.me.$patch({ json: parsed.data }));
+      updateMe(body);
       toast.success("Profile updated");
       navigate("/settings");
     } catch (failed) {
@@ -83,15 +82,16 @@ export default function ProfilePage() {
       <PageHeader title="Edit Profile" back="/settings" />
       <div className="avatar-row">
         <Avatar me={me} />
-        <button
+        <Button
           type="button"
-          className="button button-secondary"
+          mode="bezeled"
+          size="l"
           onClick={() => fileInput.current?.click()}
           disabled={uploading}
+          before={<Camera size={18} aria-hidden="true" />}
         >
-          <Camera size={18} aria-hidden="true" />
           {uploading ? "Uploading..." : "Change Photo"}
-        </button>
+        </Button>
         <input
           ref={fileInput}
           type="file"
@@ -123,9 +123,9 @@ export default function ProfilePage() {
               : "Add an email under Password & Security to sign in on the web."
           }
         />
-        <button type="submit" className="button button-primary button-block" disabled={saving}>
+        <Button type="submit" size="l" stretched disabled={saving}>
           {saving ? "Saving..." : "Save"}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,11 +1,13 @@
+import { Badge } from "@telegram-apps/telegram-ui";
 import { Receipt } from "lucide-react";
 import type { OwnOrders } from "#api/contracts/account";
 import { PageHeader } from "../../components/page-header";
-import { Spinner } from "../../components/spinner";
-import { api, errorMessage, failure } from "../../lib/api";
+import { ResourceView } from "../../components/state-view";
+import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { formatCredits } from "../../lib/format";
 import { useResource } from "../../lib/use-resource";
+import "./purchases-page.css";
 
 const statusLabels: Record<OwnOrders["orders"][number]["status"], string> = {
   pending: "Pending",
@@ -15,9 +17,8 @@ const statusLabels: Record<OwnOrders["orders"][number]["status"], string> = {
 };
 
 async function fetchOrders(signal: AbortSignal): Promise<OwnOrders["orders"]> {
-  const response = await api.me.orders.$get(undefined, { init: { signal } });
-  if (!response.ok) throw await failure(response);
-  return ((await response.json()) as OwnOrders).orders;
+  const body = await call(api.me.orders.$get(undefined, { init: { signal } }));
+  return body.orders;
 }
 
 /** /settings/purchases: the person's orders, or "No purchases yet". */
@@ -26,32 +27,30 @@ export default function PurchasesPage() {
   return (
     <div className="page settings-page">
       <PageHeader title="Purchases" back="/settings" />
-      {orders.status === "loading" ? <Spinner label="Loading purchases" /> : null}
-      {orders.status === "error" ? (
-        <div className="state-message">
-          <p>{errorMessage(orders.error, "Failed to load purchases")}</p>
-          <button type="button" className="button button-secondary" onClick={orders.reload}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      {orders.status === "ready" && orders.data.length === 0 ? (
-        <div className="state-message">
-          <Receipt size={36} className="state-icon" aria-hidden="true" />
-          <p className="state-title">No purchases yet</p>
-        </div>
-      ) : null}
-      {orders.status === "ready" && orders.data.length > 0 ? (
-        <ul className="order-list">
-          {orders.data.map((order) => (
-            <li key={order.id} className="order" data-testid="order">
-              <span>{formatShortDate(order.createdAt)}</span>
-              <span className="order-total">{formatCredits(order.totalCredits)}</span>
-              <span className={`badge badge-status badge-${order.status}`}>{statusLabels[order.status]}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ResourceView
+        resource={orders}
+        loadingLabel="Loading purchases"
+        errorMessage={errorMessage(
+          orders.status === "error" ? orders.error : null,
+          "Failed to load purchases",
+        )}
+        isEmpty={(data) => data.length === 0}
+        empty={{ title: "No purchases yet", icon: <Receipt size={36} /> }}
+      >
+        {(data) => (
+          <ul className="order-list">
+            {data.map((order) => (
+              <li key={order.id} className="order" data-testid="order">
+                <span>{formatShortDate(order.createdAt)}</span>
+                <span className="order-total">{formatCredits(order.totalCredits)}</span>
+                <Badge type="number" mode={order.status === "paid" ? "primary" : "gray"}>
+                  {statusLabels[order.status]}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResourceView>
     </div>
   );
 }

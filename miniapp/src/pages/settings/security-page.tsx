@@ -1,6 +1,6 @@
+import { Button } from "@telegram-apps/telegram-ui";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { TelegramLink } from "#api/contracts/account";
 import { emailSchema } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
@@ -11,7 +11,8 @@ import {
   passwordChangeProblem,
   passwordChangeReady,
 } from "../../lib/account-rules";
-import { api, errorMessage, failure } from "../../lib/api";
+import { api, call, errorMessage, LoadError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { signedInUser, updateMe, useAuth } from "../../state/auth";
 import { telegram } from "../../telegram/controls";
 
@@ -56,20 +57,27 @@ function PasswordForm({ me }: { me: Me }) {
     setError(null);
     setBusy(true);
     try {
-      const response = await api.me.password.$post({
-        json: {
-          newPassword: fields.newPassword,
-          confirmPassword: fields.confirmPassword,
-          ...(shape.needsCurrent ? { currentPassword: fields.currentPassword } : {}),
-          ...(email ? { email } : {}),
-        },
-      });
-      if (!response.ok) throw await failure(response);
-      updateMe((await response.json()) as Me);
+      const body = await call(
+        api.me.password.$post({
+          json: {
+            newPassword: fields.newPassword,
+            confirmPassword: fields.confirmPassword,
+            ...(shape.needsCurrent ? { currentPassword: fields.currentPassword } : {}),
+            ...(email ? { email } : {}),
+          },
+        }),
+      );
+      updateMe(body);
       setFields(emptyFields);
       toast.success("Password updated");
     } catch (failed) {
       toast.error("Error", { description: errorMessage(failed) });
+      // Said where it is wrong too, so the person knows which field to fix.
+      if (failed instanceof LoadError && failed.reason === "wrong_current_password") {
+        setError({ field: "currentPassword", message: failed.message });
+      } else if (failed instanceof LoadError && failed.reason === "email_taken") {
+        setError({ field: "email", message: failed.message });
+      }
     } finally {
       setBusy(false);
     }
@@ -110,6 +118,7 @@ function PasswordForm({ me }: { me: Me }) {
           autoComplete="current-password"
           value={fields.currentPassword}
           onChange={(e) => set("currentPassword", e.target.value)}
+          error={errorFor("currentPassword")}
         />
       ) : null}
       <Field
@@ -130,9 +139,9 @@ function PasswordForm({ me }: { me: Me }) {
         onChange={(e) => set("confirmPassword", e.target.value)}
         error={errorFor("confirmPassword")}
       />
-      <button type="submit" className="button button-primary button-block" disabled={!ready || busy}>
+      <Button type="submit" size="l" stretched disabled={!ready || busy}>
         {busy ? "Updating..." : me.hasPassword ? "Update Password" : "Set Password"}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -145,9 +154,7 @@ function LinkTelegram() {
   const open = async () => {
     setBusy(true);
     try {
-      const response = await api.me["telegram-link"].$post();
-      if (!response.ok) throw await failure(response);
-      const created = (await response.json()) as TelegramLink;
+      const created = await call(api.me["telegram-link"].$post());
       setLink(created);
       const tg = telegram();
       if (tg) tg.openLink(created.url);
@@ -163,10 +170,17 @@ function LinkTelegram() {
     <section className="form" aria-label="Telegram">
       <h2 className="section-title">Telegram</h2>
       <p className="hint">Link Telegram to open the shop inside Telegram with this same account.</p>
-      <button type="button" className="button button-secondary button-block" onClick={open} disabled={busy}>
-        <Send size={18} aria-hidden="true" />
+      <Button
+        type="button"
+        mode="bezeled"
+        size="l"
+        stretched
+        onClick={open}
+        disabled={busy}
+        before={<Send size={18} aria-hidden="true" />}
+      >
         {busy ? "Opening..." : "Link Telegram"}
-      </button>
+      </Button>
       {link ? (
         <p className="hint" data-testid="telegram-link">
           Didn't open?{" "}

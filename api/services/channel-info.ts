@@ -1,0 +1,21 @@
+import type { Db } from "#db/client";
+import { getPublicChannelInfo } from "#db/queries/channel";
+import type { ChannelInfo } from "../contracts/channel";
+
+/** The public channel settings (with the spec's defaults), as GET /api/channel and the app shell give them. */
+export async function readChannelInfo(db: Db): Promise<ChannelInfo> {
+  const row = await getPublicChannelInfo(db);
+  return {
+    channelName: row.channelName,
+    channelUsername: row.channelUsername,
+    memberCount: row.memberCount,
+    logoUrl: row.logoUrl,
+    heroVideoUrl: row.heroVideoUrl,
+    featuredProductsCount: row.featuredProductsCount,
+    featureBullets: [
+      { text: row.featureBullet1, emoji: row.featureBullet1Emoji },
+      { text: row.featureBullet2, emoji: row.featureBullet2Emoji },
+      { text: row.featureBullet3, emoji: row.featureBullet3Emoji },
+    ],
+  };
+}

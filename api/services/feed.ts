@@ -1,0 +1,120 @@
+import {
+  deleteMessage,
+  type FeedCursor,
+  listFeedPage,
+  type Reaction,
+  reactionsOf,
+  recentReactionCounts,
+  setPinned,
+  setReaction,
+} from "#db/queries/feed";
+import {
+  type FeedPage,
+  feedMessages,
+  TRENDING_MIN_REACTIONS,
+  TRENDING_WINDOW_HOURS,
+} from "../contracts/feed";
+import { AppError } from "../errors";
+import { readChannelInfo } from "./channel-info";
+import type { ServiceContext } from "./context";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor is the last message's place in the feed's order, opaque to clients. */
+export function encodeCursor({ pinned, createdAt, id }: FeedCursor): string {
+  return Buffer.from(JSON.stringify([pinned, createdAt.toISOString(), id])).toString("base64url");
+}
+
+export function decodeCursor(text: string): FeedCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 3) {
+      const [pinned, createdAt, id] = value as unknown[];
+      const date = new Date(String(createdAt));
+      if (
+        typeof pinned === "boolean" &&
+        typeof id === "string" &&
+        UUID.test(id) &&
+        !Number.isNaN(date.getTime())
+      ) {
+        return { pinned, createdAt: date, id };
+      }
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw new AppError("bad_request", feedMessages.badCursor);
+}
+
+/** A page of the feed, one more row read than asked to know whether another page follows. */
+export async function readFeedPage(
+  ctx: ServiceContext,
+  viewerId: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<FeedPage> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await listFeedPage(ctx.db, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const ids = page.map((row) => row.id);
+  const since = new Date(ctx.now().getTime() - TRENDING_WINDOW_HOURS * 3_600_000);
+  const [mine, recent] = await Promise.all([
+    reactionsOf(ctx.db, viewerId, ids),
+    recentReactionCounts(ctx.db, ids, since),
+  ]);
+  // Relayed posts, and posts with no author (the demo's, or an author's account deleted), are the channel's.
+  const byChannel = (row: (typeof page)[number]) => row.fromTelegram || !row.hasAuthor;
+  const channel = page.some(byChannel) ? await readChannelInfo(ctx.db) : null;
+  const last = page.at(-1);
+  return {
+    messages: page.map((row) => ({
+      id: row.id,
+      content: row.content,
+      link: row.link,
+      imageUrl: row.imageUrl,
+      isPinned: row.isPinned,
+      createdAt: row.createdAt.toISOString(),
+      hearts: row.hearts,
+      flames: row.flames,
+      trending: (recent.get(row.id) ?? 0) >= TRENDING_MIN_REACTIONS,
+      myReactions: mine.get(row.id) ?? [],
+      author:
+        byChannel(row) && channel
+          ? { kind: "channel" as const, name: channel.channelName, avatarUrl: channel.logoUrl }
+          : { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl },
+    })),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
+        : null,
+  };
+}
+
+/** A member's heart or flame, on or off; the message's counts and the member's reactions after. */
+export async function react(
+  ctx: ServiceContext,
+  userId: string,
+  messageId: string,
+  reaction: Reaction,
+  on: boolean,
+): Promise<{ hearts: number; flames: number; myReactions: Reaction[] }> {
+  const counts = UUID.test(messageId)
+    ? await setReaction(ctx.db, messageId, userId, reaction, on)
+    : undefined;
+  if (!counts) throw new AppError("not_found", feedMessages.notFound);
+  return { ...counts, myReactions: (await reactionsOf(ctx.db, userId, [messageId])).get(messageId) ?? [] };
+}
+
+/** Staff pin or unpin a message. */
+export async function pinMessage(ctx: ServiceContext, messageId: string, pinned: boolean): Promise<void> {
+  if (!UUID.test(messageId) || !(await setPinned(ctx.db, messageId, pinned))) {
+    throw new AppError("not_found", feedMessages.notFound);
+  }
+}
+
+/** Staff delete a message. */
+export async function removeMessage(ctx: ServiceContext, messageId: string): Promise<void> {
+  if (!UUID.test(messageId) || !(await deleteMessage(ctx.db, messageId))) {
+    throw new AppError("not_found", feedMessages.notFound);
+  }
+}

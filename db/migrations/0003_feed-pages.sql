@@ -1,0 +1,2 @@
+DROP INDEX "channel_messages_feed_idx";--> statement-breakpoint
+CREATE INDEX "channel_messages_feed_page_idx" ON "channel_messages" USING btree ("is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "channel_messages"."is_published";

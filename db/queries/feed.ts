@@ -1,0 +1,167 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { channelMessages, messageReactions, profiles } from "../schema/index";
+
+/** Where a feed page ended: the last message's place in the order (pinned, created, id). */
+export interface FeedCursor {
+  pinned: boolean;
+  createdAt: Date;
+  id: string;
+}
+
+export interface FeedRow {
+  id: string;
+  content: string | null;
+  link: string | null;
+  imageUrl: string | null;
+  isPinned: boolean;
+  createdAt: Date;
+  hearts: number;
+  flames: number;
+  trending: number;
+  fromTelegram: boolean;
+  hasAuthor: boolean;
+  authorName: string | null;
+  authorAvatarUrl: string | null;
+}
+
+/**
+ * One page of the feed: published messages, pinned first, newest first, the id breaking ties. The
+ * page after `after` continues below it in that order (a keyset page: no OFFSET, so page 500 costs
+ * what page 1 does), read from channel_messages_feed_page_idx.
+ */
+export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
+  const m = channelMessages;
+  const below = after
+    ? sql`(${m.isPinned}, ${m.createdAt}, ${m.id}) < (${after.pinned}, ${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select({
+      id: m.id,
+      content: m.content,
+      link: m.link,
+      imageUrl: m.imageUrl,
+      isPinned: m.isPinned,
+      createdAt: m.createdAt,
+      hearts: m.hearts,
+      flames: m.flames,
+      trending: m.trending,
+      fromTelegram: sql<boolean>`${m.telegramMessageId} is not null`,
+      hasAuthor: sql<boolean>`${m.createdBy} is not null`,
+      authorName: profiles.fullName,
+      authorAvatarUrl: profiles.avatarUrl,
+    })
+    .from(m)
+    .leftJoin(profiles, eq(profiles.id, m.createdBy))
+    .where(and(eq(m.isPublished, true), below))
+    .orderBy(
+      sql`${m.isPinned} desc nulls last`,
+      sql`${m.createdAt} desc nulls last`,
+      sql`${m.id} desc nulls last`,
+    )
+    .limit(limit);
+}
+
+export const listFeedPage = (db: Db, after: FeedCursor | null, limit: number): Promise<FeedRow[]> =>
+  feedPageQuery(db, after, limit);
+
+export type Reaction = "heart" | "flame";
+
+const countColumn = (reaction: Reaction) =>
+  reaction === "heart" ? channelMessages.hearts : channelMessages.flames;
+
+/**
+ * Adds or takes back one person's reaction, with the message's count moved only when the
+ * reaction row itself changed: two taps racing count once. The counts after, or undefined when
+ * the message is not there.
+ */
+export async function setReaction(
+  db: Db,
+  messageId: string,
+  userId: string,
+  reaction: Reaction,
+  on: boolean,
+): Promise<{ hearts: number; flames: number } | undefined> {
+  return db.transaction(async (tx) => {
+    // The message row is locked first, so concurrent reactions on it queue here.
+    const [message] = await tx
+      .select({ hearts: channelMessages.hearts, flames: channelMessages.flames })
+      .from(channelMessages)
+      .where(and(eq(channelMessages.id, messageId), eq(channelMessages.isPublished, true)))
+      .for("update");
+    if (!message) return undefined;
+    const mine = and(
+      eq(messageReactions.messageId, messageId),
+      eq(messageReactions.userId, userId),
+      eq(messageReactions.reaction, reaction),
+    );
+    const changed = on
+      ? await tx
+          .insert(messageReactions)
+          .values({ messageId, userId, reaction })
+          .onConflictDoNothing()
+          .returning()
+      : await tx.delete(messageReactions).where(mine).returning();
+    if (changed.length === 0) return message;
+    const moved = sql`greatest(${countColumn(reaction)} + ${on ? 1 : -1}, 0)`;
+    const [counts] = await tx
+      .update(channelMessages)
+      .set(reaction === "heart" ? { hearts: moved } : { flames: moved })
+      .where(eq(channelMessages.id, messageId))
+      .returning({ hearts: channelMessages.hearts, flames: channelMessages.flames });
+    return counts;
+  });
+}
+
+/** The viewer's own reactions on these messages. */
+export async function reactionsOf(
+  db: Db,
+  userId: string,
+  messageIds: string[],
+): Promise<Map<string, Reaction[]>> {
+  const mine = new Map<string, Reaction[]>();
+  if (messageIds.length === 0) return mine;
+  const rows = await db
+    .select({ messageId: messageReactions.messageId, reaction: messageReactions.reaction })
+    .from(messageReactions)
+    .where(and(eq(messageReactions.userId, userId), inArray(messageReactions.messageId, messageIds)));
+  for (const row of rows)
+    mine.set(row.messageId, [...(mine.get(row.messageId) ?? []), row.reaction as Reaction]);
+  return mine;
+}
+
+/** Reactions in the app since `since`, per message (for the trending mark). */
+export async function recentReactionCounts(
+  db: Db,
+  messageIds: string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (messageIds.length === 0) return counts;
+  const rows = await db
+    .select({ messageId: messageReactions.messageId, count: sql<number>`count(*)::int` })
+    .from(messageReactions)
+    .where(and(inArray(messageReactions.messageId, messageIds), gte(messageReactions.createdAt, since)))
+    .groupBy(messageReactions.messageId);
+  for (const row of rows) counts.set(row.messageId, Number(row.count));
+  return counts;
+}
+
+/** Pins or unpins a message; false when there is no such message. */
+export async function setPinned(db: Db, messageId: string, pinned: boolean): Promise<boolean> {
+  const rows = await db
+    .update(channelMessages)
+    .set({ isPinned: pinned })
+    .where(eq(channelMessages.id, messageId))
+    .returning({ id: channelMessages.id });
+  return rows.length > 0;
+}
+
+/** Deletes a message (its reactions go with it); false when there is no such message. */
+export async function deleteMessage(db: Db, messageId: string): Promise<boolean> {
+  const rows = await db
+    .delete(channelMessages)
+    .where(eq(channelMessages.id, messageId))
+    .returning({ id: channelMessages.id });
+  return rows.length > 0;
+}

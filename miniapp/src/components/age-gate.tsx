@@ -1,0 +1,102 @@
+import { Button, Cell, Checkbox } from "@telegram-apps/telegram-ui";
+import { type FormEvent, useId, useState } from "react";
+import { errorMessage } from "../lib/api";
+import { firstLoadMessages } from "../lib/messages";
+import { toast } from "../lib/toast";
+import { confirmAge, signOut } from "../state/auth";
+import { telegram } from "../telegram/controls";
+
+const AGE_TOAST = "age-required";
+
+/** The sign-up's age checkbox, for someone signed in (by Telegram) who has not confirmed yet. */
+export default function AgeGate() {
+  const [ticked, setTicked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = useId();
+  const headingId = useId();
+  const tg = telegram();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ticked) {
+      setError(firstLoadMessages.ageRequired);
+      toast.error(firstLoadMessages.validationError, {
+        id: AGE_TOAST,
+        description: firstLoadMessages.ageRequired,
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await confirmAge();
+      // Confirmed: the refusal shown a moment ago no longer applies.
+      toast.dismiss(AGE_TOAST);
+    } catch (failure) {
+      toast.error("Error", { description: errorMessage(failure) });
+      setBusy(false);
+    }
+  };
+
+  const leave = async () => {
+    try {
+      await signOut();
+      toast.success("Signed out");
+    } catch (failure) {
+      toast.error("Error signing out", { description: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <form
+      className="landing-form"
+      onSubmit={submit}
+      noValidate
+      data-testid="age-gate"
+      aria-labelledby={headingId}
+    >
+      <h2 className="age-gate-title" id={headingId}>
+        {firstLoadMessages.ageGateTitle}
+      </h2>
+      <p className="age-gate-text">{firstLoadMessages.ageGateText}</p>
+      <Cell
+        Component="label"
+        className="checkbox"
+        multiline
+        before={
+          <Checkbox
+            checked={ticked}
+            onChange={(event) => {
+              setTicked(event.target.checked);
+              if (!event.target.checked) return;
+              setError(null);
+              toast.dismiss(AGE_TOAST);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        }
+      >
+        {firstLoadMessages.ageLabel}
+      </Cell>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="l" stretched disabled={busy}>
+        {busy ? "Please wait..." : "Continue"}
+      </Button>
+      {tg ? (
+        // Inside Telegram, leaving means closing the app: signing out would only sign in again.
+        <Button type="button" mode="plain" size="m" className="text-button" onClick={() => tg.close()}>
+          Close
+        </Button>
+      ) : (
+        <Button type="button" mode="plain" size="m" className="text-button" onClick={leave}>
+          Sign out
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { Avatar } from "@telegram-apps/telegram-ui";
+import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
+import type { FeedMessage } from "#api/contracts/feed";
+import { api, call } from "../lib/api";
+import { toast } from "../lib/toast";
+import { isVideoUrl, youtubeEmbedUrl, youtubeId } from "./embeds";
+import { formatFeedTime } from "./feed-time";
+import { linkify } from "./linkify";
+import { useLongPress } from "./use-long-press";
+
+const initials = (name: string | null): string =>
+  (name ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join("") || "?";
+
+interface MessageCardProps {
+  message: FeedMessage;
+  /** Opened through a link to it: scrolled to and marked for a moment. */
+  highlighted?: boolean;
+  onActions: () => void;
+  onChange: (changes: Partial<FeedMessage>) => void;
+}
+
+/** One message: author and time, the text with its links, the image, its reactions. */
+export function MessageCard({ message, highlighted = false, onActions, onChange }: MessageCardProps) {
+  const name = message.author.name ?? (message.author.kind === "channel" ? "Channel" : "Member");
+  const press = useLongPress(onActions);
+  const video = message.content ? youtubeId(message.content) : null;
+  const toggle = async (reaction: "heart" | "flame") => {
+    const on = !message.myReactions.includes(reaction);
+    const route = api.messages[":id"].reactions[":reaction"];
+    const param = { param: { id: message.id, reaction } };
+    try {
+      onChange(await call(on ? route.$put(param) : route.$delete(param)));
+    } catch {
+      toast.error("Failed to update message");
+    }
+  };
+  return (
+    <article
+      className={highlighted ? "message-card message-highlighted" : "message-card"}
+      data-testid="message"
+      data-message-id={message.id}
+      aria-label={`Message from ${name}`}
+      {...press}
+    >
+      <header className="message-head">
+        <Avatar
+          size={40}
+          src={message.author.avatarUrl ?? undefined}
+          acronym={initials(message.author.name)}
+          alt=""
+        />
+        <div className="message-meta">
+          <span className="message-author">{name}</span>
+          <time className="message-time" dateTime={message.createdAt}>
+            {formatFeedTime(message.createdAt)}
+          </time>
+        </div>
+        {message.isPinned ? (
+          <span className="message-pinned">
+            <Pin size={16} aria-hidden="true" />
+            <span className="visually-hidden">Pinned</span>
+          </span>
+        ) : null}
+      </header>
+      {message.content ? (
+        <p className="message-text">
+          {linkify(message.content).map((part, index) =>
+            part.kind === "link" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder.
+              <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
+                {part.text}
+              </a>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder.
+              <span key={index}>{part.text}</span>
+            ),
+          )}
+        </p>
+      ) : null}
+      {message.imageUrl && isVideoUrl(message.imageUrl) ? (
+        // Served with HTTP Range by /media, so it seeks; only its first frame loads until played.
+        // biome-ignore lint/a11y/useMediaCaption: channel videos come without caption files.
+        <video className="message-image" src={message.imageUrl} controls playsInline preload="metadata" />
+      ) : message.imageUrl ? (
+        <img className="message-image" src={message.imageUrl} alt="" loading="lazy" decoding="async" />
+      ) : null}
+      {video ? (
+        <iframe
+          className="message-embed"
+          src={youtubeEmbedUrl(video)}
+          title="YouTube video"
+          loading="lazy"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : null}
+      <footer className="message-reactions">
+        <button
+          type="button"
+          className="reaction"
+          aria-pressed={message.myReactions.includes("heart")}
+          aria-label={`Heart, ${message.hearts}`}
+          onClick={() => void toggle("heart")}
+        >
+          <Heart size={18} aria-hidden="true" />
+          <span>{message.hearts}</span>
+        </button>
+        <button
+          type="button"
+          className="reaction"
+          aria-pressed={message.myReactions.includes("flame")}
+          aria-label={`Flame, ${message.flames}`}
+          onClick={() => void toggle("flame")}
+        >
+          <Flame size={18} aria-hidden="true" />
+          <span>{message.flames}</span>
+        </button>
+        {message.trending ? (
+          <span className="message-trending">
+            <TrendingUp size={16} aria-hidden="true" /> Trending
+          </span>
+        ) : null}
+      </footer>
+    </article>
+  );
+}

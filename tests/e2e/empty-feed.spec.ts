@@ -1,0 +1,11 @@
+import { expect, test } from "@playwright/test";
+import { signUpViaApi } from "./support/accounts";
+import { screenshot } from "./support/screens";
+
+// Runs against the server started with SEED_DEMO_DATA=false: no messages.
+test("a feed with no messages says so", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto("/");
+  await expect(page.getByText("No messages available yet")).toBeVisible();
+  await screenshot(page, "feed-empty");
+});

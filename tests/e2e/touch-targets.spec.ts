@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { catalogue, pick } from "./support/catalogue";
+
+/** At least 44 × 44 CSS px, the size a finger can hit. */
+async function expectTappable(target: Locator, name: string): Promise<void> {
+  await expect(target, name).toBeVisible();
+  const box = await target.boundingBox();
+  expect(box, name).not.toBeNull();
+  expect(Math.round(box?.width ?? 0), `${name} width`).toBeGreaterThanOrEqual(44);
+  expect(Math.round(box?.height ?? 0), `${name} height`).toBeGreaterThanOrEqual(44);
+}
+
+async function openCartWithOneLine(page: Page, productId: string, title: string) {
+  await page.goto(`/product/${productId}`);
+  await page.getByRole("button", { name: /^Add to Cart/ }).click();
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(drawer.getByText(title)).toBeVisible();
+  return drawer;
+}
+
+test("the small controls are at least 44 px on each side", async ({ page, request }) => {
+  const product = pick(
+    await catalogue(request),
+    (p) => p.stockQuantity >= 3 && p.coaUrl !== null && p.primaryImageUrl !== null,
+    "product with a certificate and an image",
+  );
+
+  // The web product page: its back arrow, the certificate link, the stepper.
+  await page.goto(`/product/${product.id}`);
+  await expectTappable(page.getByRole("link", { name: "Back" }), "product back arrow");
+  await expectTappable(page.getByRole("link", { name: "View Certificate of Analysis" }), "certificate link");
+  await expectTappable(page.getByRole("button", { name: "Increase quantity" }), "stepper +");
+  await page.getByRole("button", { name: "Zoom image" }).click();
+  const zoom = page.getByRole("dialog", { name: "Image zoom" });
+  for (const name of ["Zoom in", "Zoom out", "Close zoom"])
+    await expectTappable(zoom.getByRole("button", { name }), name);
+  await zoom.getByRole("button", { name: "Close zoom" }).click();
+
+  const drawer = await openCartWithOneLine(page, product.id, product.title);
+  await expectTappable(
+    drawer.getByRole("button", { name: `Increase quantity of ${product.title}` }),
+    "cart +",
+  );
+  await expectTappable(
+    drawer.getByRole("button", { name: `Decrease quantity of ${product.title}` }),
+    "cart −",
+  );
+  await expectTappable(drawer.getByRole("button", { name: `Remove ${product.title}` }), "cart remove");
+  await expectTappable(drawer.getByRole("button", { name: "Close" }), "drawer close");
+  await drawer.getByRole("button", { name: "Close" }).click();
+
+  // The sign-in dialog: its tabs, the switch line and Forgot password.
+  await page.goto("/auth");
+  for (const name of ["Login", "Sign Up"])
+    await expectTappable(page.getByRole("tab", { name }), `${name} tab`);
+  await expectTappable(page.getByRole("button", { name: "Sign up", exact: true }), "Sign up switch");
+  await expectTappable(page.getByRole("link", { name: "Forgot password?" }), "Forgot password");
+
+  // Back from the product page goes home.
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL("/");
+});
