@@ -72,6 +72,23 @@ const configSchema = z
       .url()
       .default("https://api.telegram.org")
       .transform((url) => url.replace(/\/+$/, "")),
+    // The channel the bot relays into the feed and posts to: its numeric id (-100...) or @username.
+    // The bot must be an admin there. Without it the feed holds only posts made in the app.
+    TELEGRAM_CHANNEL_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(-?\d+|@[A-Za-z][A-Za-z0-9_]{3,31})$/, "must be a numeric chat id or an @username")
+        .optional(),
+    ),
+    // The Mini App's short name from BotFather (t.me/<bot>/<short name>); links then open it directly.
+    TELEGRAM_APP_SHORT_NAME: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_]{3,30}$/, "must be the Mini App's short name (3-30 of A-Z a-z 0-9 _)")
+        .optional(),
+    ),
     // Telegram's secret_token rules; derived from BOT_TOKEN when unset.
     WEBHOOK_SECRET: z.preprocess(
       emptyToUndefined,

@@ -3,10 +3,15 @@ import { Bot, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { errorFields, type Logger } from "#api/logger";
 import type { ServiceContext } from "#api/services/context";
+import type { TelegramNotifier } from "#api/services/telegram-notifier";
 import type { BotContext } from "./context";
+import { channelTarget } from "./channel-target";
+import { channelPosting } from "./features/channel-posting";
+import { channelRelay } from "./features/channel-relay";
 import { dedupeUpdates } from "./features/dedupe";
 import { startFeature } from "./features/start";
 import { botNotifier } from "./notifier";
+import { fileFetcher } from "./relay-files";
 
 export interface BotDeps {
   token: string;
@@ -21,7 +26,10 @@ export interface BotDeps {
   apiRoot?: string;
 }
 
-export function createBot(deps: BotDeps): Bot<BotContext> {
+/** The bot, with the notifier the services use (the channel included when TELEGRAM_CHANNEL_ID is set). */
+export type AppBot = Bot<BotContext> & { readonly notifier: TelegramNotifier };
+
+export function createBot(deps: BotDeps): AppBot {
   const bot = new Bot<BotContext>(deps.token, {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
     ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
@@ -31,9 +39,22 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   // message that cannot go out is logged.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowHttpErrors: true }));
   if (deps.transformer) bot.api.config.use(deps.transformer);
-  const services: ServiceContext = { ...deps.services, telegram: botNotifier(bot) };
+  const channelId = deps.services.config.TELEGRAM_CHANNEL_ID;
+  const channel = channelId ? channelTarget(channelId) : undefined;
+  const notifier = botNotifier(bot, channel, deps.services.storage);
+  const services: ServiceContext = { ...deps.services, telegram: notifier };
   bot.use(dedupeUpdates(services));
   bot.use(startFeature(services));
+  if (channel) {
+    const fetchFile = fileFetcher({
+      api: bot.api,
+      token: deps.token,
+      apiRoot: deps.apiRoot ?? "https://api.telegram.org",
+      storage: services.storage,
+    });
+    bot.use(channelRelay(services, { channel, fetchFile }));
+  }
+  bot.use(channelPosting(services, { channel }));
   bot.catch((error) => {
     // The update id, not its content: messages are people's words.
     deps.log.error("bot update failed", {
@@ -41,5 +62,5 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       ...errorFields(error.error),
     });
   });
-  return bot;
+  return Object.assign(bot, { notifier });
 }

@@ -6,9 +6,18 @@ import type { Config } from "#api/config";
 import type { ServiceContext } from "#api/services/context";
 import type { TelegramNotifier } from "#api/services/telegram-notifier";
 import { createBot } from "./bot";
-import { botNotifier } from "./notifier";
+import { BOT_COMMANDS } from "./features/start";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
+/** Exactly the updates the features handle; polling and the webhook both ask for these. */
+export const ALLOWED_UPDATES = [
+  "message",
+  "edited_message",
+  "channel_post",
+  "edited_channel_post",
+  "message_reaction_count",
+  "callback_query",
+] as const;
 const INIT_RETRY_MS = 30_000;
 
 export interface TelegramRuntime {
@@ -60,13 +69,20 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
       // getMe ourselves: bot.init() would retry network errors silently, forever.
       if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
       if (stopped) return;
+      await bot.api.setMyCommands(BOT_COMMANDS);
+      if (config.PUBLIC_URL) {
+        // Every private chat with the bot gets the Mini App as its menu button.
+        await bot.api.setChatMenuButton({
+          menu_button: { type: "web_app", text: "Open shop", web_app: { url: config.PUBLIC_URL } },
+        });
+      }
       if (mode === "webhook" && config.PUBLIC_URL) {
         const url = new URL(WEBHOOK_PATH, config.PUBLIC_URL).toString();
-        await bot.api.setWebhook(url, { secret_token: secret });
+        await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: ALLOWED_UPDATES });
       } else {
         // Polling and a webhook exclude each other.
         await bot.api.deleteWebhook();
-        runner = run(bot);
+        runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
       }
       log.info("bot running", { mode, username: bot.botInfo.username });
     } catch (error) {
@@ -79,7 +95,7 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
 
   return {
     mode,
-    notifier: botNotifier(bot),
+    notifier: bot.notifier,
     webhook:
       mode === "webhook" ? (webhookCallback(bot, "hono", { secretToken: secret }) as Handler) : undefined,
     async stop() {

@@ -4,6 +4,22 @@ import { z } from "zod";
 export const FEED_PAGE_SIZE = 20;
 export const FEED_PAGE_MAX = 50;
 
+export const telegramEntitySchema = z.object({
+  type: z.string(),
+  offset: z.number().int(),
+  length: z.number().int(),
+  url: z.string().optional(),
+  language: z.string().optional(),
+});
+export type TelegramEntity = z.infer<typeof telegramEntitySchema>;
+
+export const relayedMediaSchema = z.object({
+  kind: z.enum(["image", "video", "animation", "document"]),
+  url: z.string().nullable(),
+  name: z.string().optional(),
+});
+export type RelayedMedia = z.infer<typeof relayedMediaSchema>;
+
 export const feedMessageSchema = z.object({
   id: z.uuid(),
   content: z.string().nullable(),
@@ -15,9 +31,15 @@ export const feedMessageSchema = z.object({
   flames: z.number().int(),
   /** TRENDING_MIN_REACTIONS or more reactions in the app within the last TRENDING_WINDOW_HOURS. */
   trending: z.boolean(),
+  /** Formatting of a relayed post's text: Telegram's entities (offsets in UTF-16 code units). */
+  entities: z.array(telegramEntitySchema).nullable(),
+  /** A relayed post's attachments; an album has several. A null url: too large, watch it in Telegram. */
+  media: z.array(relayedMediaSchema),
+  /** The post in the Telegram channel, when relayed from there. */
+  telegramUrl: z.string().nullable(),
   /** The viewer's own reactions. */
   myReactions: z.array(z.enum(["heart", "flame"])),
-  /** A member who posted in the app, or the channel itself (posts relayed from Telegram). */
+  /** A member who posted (in the app, or through the bot), or the channel itself (posts relayed from Telegram). */
   author: z.object({
     kind: z.enum(["member", "channel"]),
     name: z.string().nullable(),

@@ -62,8 +62,9 @@ export async function readFeedPage(
     reactionsOf(ctx.db, viewerId, ids),
     recentReactionCounts(ctx.db, ids, since),
   ]);
-  // Relayed posts, and posts with no author (the demo's, or an author's account deleted), are the channel's.
-  const byChannel = (row: (typeof page)[number]) => row.fromTelegram || !row.hasAuthor;
+  // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
+  // bot), the demo's, and those whose author's account is gone.
+  const byChannel = (row: (typeof page)[number]) => !row.hasAuthor;
   const channel = page.some(byChannel) ? await readChannelInfo(ctx.db) : null;
   const last = page.at(-1);
   return {
@@ -77,6 +78,9 @@ export async function readFeedPage(
       hearts: row.hearts,
       flames: row.flames,
       trending: (recent.get(row.id) ?? 0) >= TRENDING_MIN_REACTIONS,
+      entities: row.entities,
+      media: row.media.map(({ kind, url, name }) => ({ kind, url, ...(name ? { name } : {}) })),
+      telegramUrl: row.telegramUrl,
       myReactions: mine.get(row.id) ?? [],
       author:
         byChannel(row) && channel

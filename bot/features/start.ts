@@ -15,10 +15,31 @@ export const linkReplies: Record<LinkOutcome["result"], string> = {
   "account-taken": "That account is already linked to a different Telegram account.",
 };
 
-/** /start: a greeting with the Mini App button, or `/start link_<code>` from a web account's deep link. */
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** `/start product_<id>` and `/start msg_<id>` (the links members share) open that screen of the Mini App. */
+const DEEP_LINKS: { pattern: RegExp; path: (id: string) => string; label: string }[] = [
+  { pattern: new RegExp(`^product_(${UUID})$`, "i"), path: (id) => `/products/${id}`, label: "Open the product" },
+  { pattern: new RegExp(`^msg_(${UUID})$`, "i"), path: (id) => `/?message=${id}`, label: "Open the message" },
+];
+
+/** The commands the chat's menu lists (setMyCommands at start). */
+export const BOT_COMMANDS = [
+  { command: "start", description: "Open the shop" },
+  { command: "help", description: "What this bot does" },
+];
+
+export const helpText = (channelName: string) =>
+  [
+    `This bot opens ${channelName}: the members' channel and shop.`,
+    "/start: open the shop (the menu button does too).",
+    "Admins: send me a text, photo, video or album and I'll post it to the channel after you confirm.",
+  ].join("\n");
+
+/** /start: a greeting with the Mini App button, a deep link's screen, or `/start link_<code>` from a web account. */
 export function startFeature(services: ServiceContext) {
   const composer = new Composer<BotContext>();
-  composer.chatType("private").command("start", async (ctx) => {
+  const privateChats = composer.chatType("private");
+  privateChats.command("start", async (ctx) => {
     const payload = ctx.match.trim();
     if (payload.startsWith(LINK_PREFIX)) {
       const outcome = await redeemTelegramLink(services, {
@@ -32,13 +53,26 @@ export function startFeature(services: ServiceContext) {
     }
     const channel = await getPublicChannelInfo(services.db);
     const publicUrl = services.config.PUBLIC_URL;
-    if (publicUrl) {
-      await ctx.reply(`Welcome to ${channel.channelName}! Tap the button below to open the shop.`, {
-        reply_markup: new InlineKeyboard().webApp("Open the shop", publicUrl),
-      });
-    } else {
+    if (!publicUrl) {
       await ctx.reply(`Welcome to ${channel.channelName}! Members only, 21+.`);
+      return;
     }
+    for (const link of DEEP_LINKS) {
+      const id = link.pattern.exec(payload)?.[1];
+      if (id) {
+        await ctx.reply(`Welcome to ${channel.channelName}! Tap the button below to open it.`, {
+          reply_markup: new InlineKeyboard().webApp(link.label, new URL(link.path(id), publicUrl).toString()),
+        });
+        return;
+      }
+    }
+    await ctx.reply(`Welcome to ${channel.channelName}! Tap the button below to open the shop.`, {
+      reply_markup: new InlineKeyboard().webApp("Open the shop", publicUrl),
+    });
+  });
+  privateChats.command("help", async (ctx) => {
+    const channel = await getPublicChannelInfo(services.db);
+    await ctx.reply(helpText(channel.channelName));
   });
   return composer;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { channelMessages, messageReactions, profiles } from "../schema/index";
+import type { RelayedMedia, TelegramEntity } from "../schema/channel";
 
 /** Where a feed page ended: the last message's place in the order (pinned, created, id). */
 export interface FeedCursor {
@@ -19,11 +20,19 @@ export interface FeedRow {
   hearts: number;
   flames: number;
   trending: number;
-  fromTelegram: boolean;
+  entities: TelegramEntity[] | null;
+  media: RelayedMedia[];
+  telegramUrl: string | null;
   hasAuthor: boolean;
   authorName: string | null;
   authorAvatarUrl: string | null;
 }
+
+/** What a message shows: the app's reactions plus, for relayed posts, the channel's own in Telegram. */
+const shownCounts = {
+  hearts: sql<number>`(${channelMessages.hearts} + ${channelMessages.telegramHearts})::int`,
+  flames: sql<number>`(${channelMessages.flames} + ${channelMessages.telegramFlames})::int`,
+};
 
 /**
  * One page of the feed: published messages, pinned first, newest first, the id breaking ties. The
@@ -43,10 +52,11 @@ export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
       imageUrl: m.imageUrl,
       isPinned: m.isPinned,
       createdAt: m.createdAt,
-      hearts: m.hearts,
-      flames: m.flames,
+      ...shownCounts,
       trending: m.trending,
-      fromTelegram: sql<boolean>`${m.telegramMessageId} is not null`,
+      entities: m.entities,
+      media: m.media,
+      telegramUrl: m.telegramUrl,
       hasAuthor: sql<boolean>`${m.createdBy} is not null`,
       authorName: profiles.fullName,
       authorAvatarUrl: profiles.avatarUrl,
@@ -85,7 +95,7 @@ export async function setReaction(
   return db.transaction(async (tx) => {
     // The message row is locked first, so concurrent reactions on it queue here.
     const [message] = await tx
-      .select({ hearts: channelMessages.hearts, flames: channelMessages.flames })
+      .select(shownCounts)
       .from(channelMessages)
       .where(and(eq(channelMessages.id, messageId), eq(channelMessages.isPublished, true)))
       .for("update");
@@ -108,7 +118,7 @@ export async function setReaction(
       .update(channelMessages)
       .set(reaction === "heart" ? { hearts: moved } : { flames: moved })
       .where(eq(channelMessages.id, messageId))
-      .returning({ hearts: channelMessages.hearts, flames: channelMessages.flames });
+      .returning(shownCounts);
     return counts;
   });
 }

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   primaryKey,
@@ -15,6 +16,27 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
+
+/** A formatting span of a relayed post, as Telegram gives it (offsets in UTF-16 code units). */
+export interface TelegramEntity {
+  type: string;
+  offset: number;
+  length: number;
+  url?: string;
+  language?: string;
+}
+
+/**
+ * One attachment of a relayed post. `url` is null when the file was too large to fetch through the
+ * Bot API: the app links to the post in Telegram instead. `telegramMessageId` places it in an album.
+ */
+export interface RelayedMedia {
+  kind: "image" | "video" | "animation" | "document";
+  url: string | null;
+  telegramMessageId: number;
+  fileUniqueId: string;
+  name?: string;
+}
 
 export const channelSettings = pgTable(
   "channel_settings",
@@ -83,6 +105,15 @@ export const channelMessages = pgTable(
     telegramChatId: bigint("telegram_chat_id", { mode: "bigint" }),
     telegramMessageId: bigint("telegram_message_id", { mode: "bigint" }),
     mediaGroupId: text("media_group_id"),
+    // A relayed post's formatting (Telegram's MessageEntity list for content), rendered safely by the app.
+    entities: jsonb("entities").$type<TelegramEntity[]>(),
+    // A relayed post's attachments, in the post's order (an album holds several); see RelayedMedia.
+    media: jsonb("media").$type<RelayedMedia[]>().notNull().default(sql`'[]'::jsonb`),
+    // The post in Telegram, for media too large to fetch ("Watch in Telegram").
+    telegramUrl: text("telegram_url"),
+    // The channel's own reaction counts (message_reaction_count), shown added to the app's.
+    telegramHearts: integer("telegram_hearts").notNull().default(0),
+    telegramFlames: integer("telegram_flames").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,7 +123,14 @@ export const channelMessages = pgTable(
       .on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isPublished}`),
     uniqueIndex("channel_messages_telegram_key").on(t.telegramChatId, t.telegramMessageId),
-    check("channel_messages_counts_check", sql`${t.hearts} >= 0 and ${t.flames} >= 0 and ${t.trending} >= 0`),
+    // An album's posts arrive one by one and gather into one message.
+    uniqueIndex("channel_messages_album_key")
+      .on(t.telegramChatId, t.mediaGroupId)
+      .where(sql`${t.mediaGroupId} is not null`),
+    check(
+      "channel_messages_counts_check",
+      sql`${t.hearts} >= 0 and ${t.flames} >= 0 and ${t.trending} >= 0 and ${t.telegramHearts} >= 0 and ${t.telegramFlames} >= 0`,
+    ),
   ],
 );
 
@@ -112,6 +150,43 @@ export const messageReactions = pgTable(
     primaryKey({ columns: [t.messageId, t.userId, t.reaction] }),
     check("message_reactions_reaction_check", sql`${t.reaction} in ('heart', 'flame')`),
   ],
+);
+
+/**
+ * What an admin sent the bot to post, waiting for "Post to channel" or "Cancel". An album's items
+ * gather into one draft; the status moves once, so a double tap posts once.
+ */
+export const botDrafts = pgTable(
+  "bot_drafts",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: bigint("chat_id", { mode: "bigint" }).notNull(),
+    messageIds: bigint("message_ids", { mode: "bigint" }).array().notNull(),
+    mediaGroupId: text("media_group_id"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bot_drafts_album_key").on(t.chatId, t.mediaGroupId).where(sql`${t.mediaGroupId} is not null`),
+    check("bot_drafts_status_check", sql`${t.status} in ('pending', 'posted', 'cancelled')`),
+  ],
+);
+
+/** Channel posts the bot made for an admin: the relay credits them to that admin. */
+export const channelPostCredits = pgTable(
+  "channel_post_credits",
+  {
+    chatId: bigint("chat_id", { mode: "bigint" }).notNull(),
+    messageId: bigint("message_id", { mode: "bigint" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.messageId] })],
 );
 
 /** Telegram redelivers updates; each update_id is handled once. */

@@ -133,7 +133,7 @@ describe("the bot inside the server process", () => {
       20_000,
     );
     const methods = api.calls.map((c) => c.method);
-    expect(methods.slice(0, 2)).toEqual(["getMe", "deleteWebhook"]);
+    expect(methods.slice(0, 4)).toEqual(["getMe", "setMyCommands", "setChatMenuButton", "deleteWebhook"]);
     expect(methods).toContain("getUpdates");
     expect(api.calls.find((c) => c.method === "sendMessage")?.payload).toMatchObject({ chat_id: 4242 });
 

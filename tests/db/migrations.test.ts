@@ -26,7 +26,9 @@ describe("migrations", () => {
     ).map((r) => r.table_name);
     expect(tables.sort()).toEqual(
       [
+        "bot_drafts",
         "channel_messages",
+        "channel_post_credits",
         "channel_settings",
         "credentials",
         "legal_documents",

@@ -7,7 +7,7 @@ import type { Session } from "#api/contracts/auth";
 import type { Role } from "#api/contracts/roles";
 import type { Mailer, MailMessage } from "#api/integrations/mailer";
 import type { Logger } from "#api/logger";
-import type { TelegramNotifier } from "#api/services/telegram-notifier";
+import type { ChannelPost, TelegramNotifier } from "#api/services/telegram-notifier";
 import { profiles, userRoles } from "#db/schema/index";
 import type { TestApp } from "./test-app";
 
@@ -138,16 +138,29 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
-export function recordingTelegram(botUsername = testBotInfo.username): TelegramNotifier & {
+/** A stand-in for the running bot; with `channel` it also takes channel posts, numbered from 500. */
+export function recordingTelegram(
+  botUsername = testBotInfo.username,
+  channel?: { chatId: bigint; fail?: boolean },
+): TelegramNotifier & {
   sent: { telegramId: bigint; text: string }[];
+  published: ChannelPost[];
 } {
   const sent: { telegramId: bigint; text: string }[] = [];
+  const published: ChannelPost[] = [];
   return {
     enabled: true,
     botUsername,
+    channelConfigured: channel !== undefined,
     sent,
+    published,
     async sendMessage(telegramId, text) {
       sent.push({ telegramId, text });
+    },
+    async publishPost(post) {
+      if (!channel || channel.fail) throw new Error("Bad Request: chat not found");
+      published.push(post);
+      return { chatId: channel.chatId, messageId: BigInt(499 + published.length) };
     },
   };
 }

@@ -1,0 +1,213 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { botDrafts, channelMessages, channelPostCredits } from "../schema/index";
+import type { RelayedMedia, TelegramEntity } from "../schema/channel";
+
+/** A channel post as the feed keeps it. */
+export interface RelayedPost {
+  chatId: bigint;
+  messageId: bigint;
+  mediaGroupId: string | null;
+  content: string | null;
+  entities: TelegramEntity[] | null;
+  media: RelayedMedia[];
+  telegramUrl: string;
+  createdAt: Date;
+}
+
+const m = channelMessages;
+
+/** The feed message holding a channel post: its own, or the album it belongs to. */
+const holds = (chatId: bigint, messageId: bigint) =>
+  and(
+    eq(m.telegramChatId, chatId),
+    or(
+      eq(m.telegramMessageId, messageId),
+      sql`${m.media} @> ${JSON.stringify([{ telegramMessageId: Number(messageId) }])}::jsonb`,
+    ),
+  );
+
+/** Who the bot posted this for, when an admin posted it through the bot. */
+const creditedAuthor = (chatId: bigint, messageId: bigint) =>
+  sql`(select ${channelPostCredits.userId} from ${channelPostCredits} where ${channelPostCredits.chatId} = ${chatId} and ${channelPostCredits.messageId} = ${messageId})`;
+
+/**
+ * Stores a channel post once: a redelivered post changes nothing, and an album's posts, arriving one
+ * by one (concurrently too), gather into one message with their media in the album's order and the
+ * caption of whichever item carries one. Returns false when nothing new was stored.
+ */
+export async function storeRelayedPost(db: Db, post: RelayedPost): Promise<boolean> {
+  const values = {
+    content: post.content,
+    entities: post.entities,
+    media: post.media,
+    imageUrl: post.media.find((item) => item.kind === "image")?.url ?? null,
+    telegramChatId: post.chatId,
+    telegramMessageId: post.messageId,
+    mediaGroupId: post.mediaGroupId,
+    telegramUrl: post.telegramUrl,
+    createdAt: post.createdAt,
+    createdBy: creditedAuthor(post.chatId, post.messageId),
+  };
+  if (!post.mediaGroupId) {
+    const rows = await db.insert(m).values(values).onConflictDoNothing().returning({ id: m.id });
+    return rows.length > 0;
+  }
+  const merged = sql`(
+    select jsonb_agg(item order by (item->>'telegramMessageId')::bigint)
+    from (
+      select distinct on (item->>'telegramMessageId') item
+      from jsonb_array_elements(${m.media} || excluded.media) as item
+    ) as items
+  )`;
+  const rows = await db
+    .insert(m)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [m.telegramChatId, m.mediaGroupId],
+      targetWhere: sql`${m.mediaGroupId} is not null`,
+      set: {
+        media: merged,
+        // The album's first post is its link and its place in Telegram.
+        telegramMessageId: sql`least(${m.telegramMessageId}, excluded.telegram_message_id)`,
+        telegramUrl: sql`case when excluded.telegram_message_id < ${m.telegramMessageId} then excluded.telegram_url else ${m.telegramUrl} end`,
+        content: sql`coalesce(${m.content}, excluded.content)`,
+        entities: sql`case when ${m.content} is null then excluded.entities else ${m.entities} end`,
+        imageUrl: sql`(select item->>'url' from jsonb_array_elements(${merged}) as item where item->>'kind' = 'image' limit 1)`,
+        createdBy: sql`coalesce(${m.createdBy}, excluded.created_by)`,
+      },
+      // A redelivered album item is already there: nothing to change.
+      setWhere: sql`not ${m.media} @> ${JSON.stringify([{ telegramMessageId: Number(post.messageId) }])}::jsonb`,
+    })
+    .returning({ id: m.id });
+  return rows.length > 0;
+}
+
+/** The message holding a channel post, with what an edit may change. */
+export async function findRelayedPost(db: Db, chatId: bigint, messageId: bigint) {
+  const [row] = await db
+    .select({ id: m.id, content: m.content, media: m.media, telegramMessageId: m.telegramMessageId })
+    .from(m)
+    .where(holds(chatId, messageId))
+    .limit(1);
+  return row;
+}
+
+/** An edited post: its text (the album's caption, when the edit is on the item that carries it) and media. */
+export async function updateRelayedPost(
+  db: Db,
+  id: string,
+  change: { content?: string | null; entities?: TelegramEntity[] | null; media: RelayedMedia[] },
+): Promise<void> {
+  await db
+    .update(m)
+    .set({
+      ...change,
+      imageUrl: change.media.find((item) => item.kind === "image")?.url ?? null,
+    })
+    .where(eq(m.id, id));
+}
+
+/** A post pinned in the channel is pinned in the feed; false when the post was never relayed. */
+export async function pinRelayedPost(db: Db, chatId: bigint, messageId: bigint): Promise<boolean> {
+  const rows = await db
+    .update(m)
+    .set({ isPinned: true })
+    .where(holds(chatId, messageId))
+    .returning({ id: m.id });
+  return rows.length > 0;
+}
+
+/** The channel's own reaction counts on a post (Telegram's totals, so a redelivery is harmless). */
+export async function setTelegramReactions(
+  db: Db,
+  chatId: bigint,
+  messageId: bigint,
+  counts: { hearts: number; flames: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(m)
+    .set({ telegramHearts: counts.hearts, telegramFlames: counts.flames })
+    .where(and(eq(m.telegramChatId, chatId), eq(m.telegramMessageId, messageId)))
+    .returning({ id: m.id });
+  return rows.length > 0;
+}
+
+/**
+ * The channel posts the bot made for an admin: a post relayed later is credited when stored, and one
+ * relayed already (a webhook can be quicker than copyMessage's answer) is credited now.
+ */
+export async function creditChannelPosts(
+  db: Db,
+  chatId: bigint,
+  messageIds: bigint[],
+  userId: string,
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(channelPostCredits)
+      .values(messageIds.map((messageId) => ({ chatId, messageId, userId })))
+      .onConflictDoNothing();
+    for (const messageId of messageIds) {
+      await tx
+        .update(m)
+        .set({ createdBy: userId })
+        .where(and(holds(chatId, messageId), isNull(m.createdBy)));
+    }
+  });
+}
+
+/** An admin's message to the bot joins a draft: its own, or its album's. `created` for the first item. */
+export async function addToDraft(
+  db: Db,
+  draft: { userId: string; chatId: bigint; messageId: bigint; mediaGroupId: string | null },
+): Promise<{ id: string; created: boolean }> {
+  const values = {
+    userId: draft.userId,
+    chatId: draft.chatId,
+    messageIds: [draft.messageId],
+    mediaGroupId: draft.mediaGroupId,
+  };
+  const inserted = { id: botDrafts.id, created: sql<boolean>`xmax = 0` };
+  if (!draft.mediaGroupId) {
+    const [row] = await db.insert(botDrafts).values(values).returning(inserted);
+    return { id: row?.id ?? "", created: true };
+  }
+  const [row] = await db
+    .insert(botDrafts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [botDrafts.chatId, botDrafts.mediaGroupId],
+      targetWhere: sql`${botDrafts.mediaGroupId} is not null`,
+      set: {
+        messageIds: sql`(select array_agg(distinct id order by id) from unnest(${botDrafts.messageIds} || excluded.message_ids) as id)`,
+      },
+    })
+    .returning(inserted);
+  if (!row) throw new Error("draft upsert returned nothing");
+  return { id: row.id, created: Boolean(row.created) };
+}
+
+/**
+ * Moves a pending draft of this user to posted or cancelled, once: the second of two taps gets
+ * undefined. Returns the draft's chat and messages.
+ */
+export async function settleDraft(
+  db: Db,
+  id: string,
+  userId: string,
+  status: "posted" | "cancelled",
+): Promise<{ chatId: bigint; messageIds: bigint[] } | undefined> {
+  const [row] = await db
+    .update(botDrafts)
+    .set({ status })
+    .where(and(eq(botDrafts.id, id), eq(botDrafts.userId, userId), eq(botDrafts.status, "pending")))
+    .returning({ chatId: botDrafts.chatId, messageIds: botDrafts.messageIds });
+  return row;
+}
+
+/** A draft whose post failed goes back to pending, so the admin can tap again. */
+export async function reopenDraft(db: Db, id: string): Promise<void> {
+  await db.update(botDrafts).set({ status: "pending" }).where(eq(botDrafts.id, id));
+}

@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import busboy from "busboy";
+import type { Update } from "grammy/types";
+import { TEST_BOT_TOKEN, testBotInfo } from "./accounts";
+
+export interface FakeCall {
+  method: string;
+  payload: Record<string, unknown>;
+  /** Bytes of the files a multipart call carried (sendPhoto, sendVideo), by field. */
+  files: Record<string, number>;
+  /** What the fake answered, when it answered ok. */
+  result?: unknown;
+}
+
+export interface FakeChannel {
+  id: number;
+  username?: string;
+  title: string;
+}
+
+type Failure = { error_code: number; description: string };
+
+/**
+ * A stand-in for api.telegram.org on loopback, for the real bot pointed at it with BOT_API_ROOT:
+ * getUpdates hands out queued updates (a short long poll), getFile and /file/ serve registered files,
+ * and every call is recorded. Sends answer like Telegram, numbering messages per chat.
+ */
+export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOKEN) {
+  const calls: FakeCall[] = [];
+  let queue: Update[] = [];
+  let waiting: (() => void)[] = [];
+  const files = new Map<string, { bytes: Uint8Array; tooBig?: boolean }>();
+  const failures = new Map<string, Failure>();
+  let nextMessageId = 9000;
+  let nextUpdateId = 1;
+
+  const chatOf = (chatId: unknown) =>
+    chatId === channel.id || chatId === `@${channel.username}` || chatId === String(channel.id)
+      ? { id: channel.id, type: "channel", title: channel.title, ...(channel.username ? { username: channel.username } : {}) }
+      : { id: Number(chatId), type: "private", first_name: "Admin" };
+
+  const sent = (payload: Record<string, unknown>, extra: Record<string, unknown>) => ({
+    message_id: ++nextMessageId,
+    date: Math.floor(Date.now() / 1000),
+    chat: chatOf(payload.chat_id),
+    ...extra,
+  });
+
+  const answers: Record<string, (payload: Record<string, unknown>) => unknown> = {
+    getMe: () => testBotInfo,
+    getChat: (p) => chatOf(p.chat_id),
+    sendMessage: (p) => sent(p, { text: p.text }),
+    sendPhoto: (p) => sent(p, { photo: [{ file_id: "sent-photo", file_unique_id: "sent-photo-u", width: 1, height: 1 }], caption: p.caption }),
+    sendVideo: (p) => sent(p, { video: { file_id: "sent-video", file_unique_id: "sent-video-u", width: 1, height: 1, duration: 1 }, caption: p.caption }),
+    copyMessage: () => ({ message_id: ++nextMessageId }),
+    copyMessages: (p) => (p.message_ids as number[]).map(() => ({ message_id: ++nextMessageId })),
+    getFile: (p) => {
+      const fileId = String(p.file_id);
+      const file = files.get(fileId);
+      if (!file) return { failure: { error_code: 400, description: "Bad Request: invalid file_id" } };
+      if (file.tooBig) return { failure: { error_code: 400, description: "Bad Request: file is too big" } };
+      return { file_id: fileId, file_unique_id: `${fileId}-u`, file_size: file.bytes.length, file_path: `files/${fileId}` };
+    },
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const url = req.url ?? "";
+    const reply = (status: number, body: unknown) => {
+      res.statusCode = status;
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === "GET" && url.startsWith(`/file/bot${token}/files/`)) {
+      const file = files.get(decodeURIComponent(url.slice(`/file/bot${token}/files/`.length)));
+      if (!file) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+      res.setHeader("content-type", "application/octet-stream");
+      return res.end(file.bytes);
+    }
+    if (!url.startsWith(`/bot${token}/`)) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    const method = url.slice(`/bot${token}/`.length).split("?")[0] ?? "";
+    const { payload, sizes } = await readPayload(req);
+    const call: FakeCall = { method, payload, files: sizes };
+    calls.push(call);
+    const failure = failures.get(method);
+    if (failure) {
+      failures.delete(method);
+      return reply(failure.error_code, { ok: false, ...failure });
+    }
+    if (method === "getUpdates") {
+      const offset = Number(payload.offset ?? 0);
+      queue = queue.filter((u) => u.update_id >= offset);
+      if (queue.length === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 250);
+          waiting.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return reply(200, { ok: true, result: queue.filter((u) => u.update_id >= offset) });
+    }
+    const result = (answers[method] ?? (() => true))(payload);
+    if (result && typeof result === "object" && "failure" in result) {
+      const f = (result as { failure: Failure }).failure;
+      return reply(f.error_code, { ok: false, ...f });
+    }
+    call.result = result;
+    reply(200, { ok: true, result });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+
+  return {
+    apiRoot: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    calls,
+    callsTo: (method: string) => calls.filter((c) => c.method === method),
+    /** Queues an update (its update_id given here, in order) for the bot's next getUpdates. */
+    push(update: Omit<Update, "update_id">, updateId = nextUpdateId++): Update {
+      const full = { ...update, update_id: updateId } as Update;
+      queue.push(full);
+      const wake = waiting;
+      waiting = [];
+      for (const resolve of wake) resolve();
+      return full;
+    },
+    /** A file getFile and /file/ serve; `tooBig` answers getFile as Telegram does above 20 MB. */
+    addFile(fileId: string, bytes: Uint8Array, options: { tooBig?: boolean } = {}) {
+      files.set(fileId, { bytes, ...options });
+    },
+    /** The next call of `method` fails with this error. */
+    failNext(method: string, failure: Failure) {
+      failures.set(method, failure);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const resolve of waiting) resolve();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type FakeBotApi = Awaited<ReturnType<typeof startFakeBotApi>>;
+
+/** A call's JSON body, or a multipart body's fields (files counted, not kept). */
+function readPayload(req: IncomingMessage): Promise<{ payload: Record<string, unknown>; sizes: Record<string, number> }> {
+  const type = req.headers["content-type"] ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    return new Promise((resolve, reject) => {
+      const payload: Record<string, unknown> = {};
+      const sizes: Record<string, number> = {};
+      const parser = busboy({ headers: req.headers });
+      parser.on("field", (name, value) => {
+        try {
+          payload[name] = JSON.parse(value);
+        } catch {
+          payload[name] = value;
+        }
+      });
+      parser.on("file", (name, stream) => {
+        sizes[name] = 0;
+        stream.on("data", (chunk: Buffer) => {
+          sizes[name] = (sizes[name] ?? 0) + chunk.length;
+        });
+      });
+      parser.on("close", () => resolve({ payload, sizes }));
+      parser.on("error", reject);
+      req.pipe(parser);
+    });
+  }
+  return new Promise((resolve) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => resolve({ payload: body ? (JSON.parse(body) as Record<string, unknown>) : {}, sizes: {} }));
+  });
+}
