@@ -48,7 +48,13 @@ export interface MediaRef {
 /** The post's attachment: the largest size of a photo; an animation before the document Telegram adds beside it. */
 export function mediaOf(message: Message): MediaRef | undefined {
   const photo = message.photo?.at(-1);
-  if (photo) return { kind: "image", fileId: photo.file_id, fileUniqueId: photo.file_unique_id, size: photo.file_size };
+  if (photo)
+    return {
+      kind: "image",
+      fileId: photo.file_id,
+      fileUniqueId: photo.file_unique_id,
+      size: photo.file_size,
+    };
   const file = message.video
     ? { kind: "video" as const, ...message.video }
     : message.animation

@@ -12,7 +12,11 @@ export interface ChannelTarget {
 
 export function channelTarget(channelId: string): ChannelTarget {
   if (!channelId.startsWith("@")) {
-    return { id: channelId, matches: (chat) => String(chat.id) === channelId, chatId: async () => BigInt(channelId) };
+    return {
+      id: channelId,
+      matches: (chat) => String(chat.id) === channelId,
+      chatId: async () => BigInt(channelId),
+    };
   }
   const name = channelId.slice(1).toLowerCase();
   let resolved: bigint | undefined;

@@ -1,7 +1,7 @@
 import { type Bot, InputFile } from "grammy";
 import type { Message } from "grammy/types";
-import type { MediaStorage } from "#api/storage/media-storage";
 import type { ChannelPost, PublishedPost, TelegramNotifier } from "#api/services/telegram-notifier";
+import type { MediaStorage } from "#api/storage/media-storage";
 import type { ChannelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 
@@ -36,7 +36,12 @@ export function botNotifier(
   };
 }
 
-async function send(bot: Bot<BotContext>, chatId: string, storage: MediaStorage, post: ChannelPost): Promise<Message> {
+async function send(
+  bot: Bot<BotContext>,
+  chatId: string,
+  storage: MediaStorage,
+  post: ChannelPost,
+): Promise<Message> {
   const { file, text } = post;
   if (!file) return bot.api.sendMessage(chatId, text);
   const upload = new InputFile(await storage.read(file.bucket, file.name), file.name.split("/").at(-1));

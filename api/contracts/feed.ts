@@ -52,6 +52,11 @@ export const feedPageSchema = z.object({
   messages: z.array(feedMessageSchema),
   /** Give it back as `cursor` for the next page; null when this was the last. */
   nextCursor: z.string().nullable(),
+  /**
+   * A message's link inside Telegram is this followed by its id (t.me/<bot>/<app>?startapp=msg_ with
+   * TELEGRAM_APP_SHORT_NAME, else t.me/<bot>?startapp=msg_); null while the bot is off.
+   */
+  telegramLinkPrefix: z.string().nullable(),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
@@ -78,3 +83,27 @@ export const feedMessages = {
   notFound: "Message not found",
   ageRequired: "You must be 21+ to join",
 } as const;
+
+/** Telegram's limit for a message's text; a channel post longer than that could not be published. */
+export const MESSAGE_MAX_LENGTH = 4096;
+
+export const postMessageMessages = {
+  empty: "Message cannot be empty",
+  tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+} as const;
+
+/**
+ * POST /api/messages is multipart/form-data: the text field `content` FIRST, then, optionally, one
+ * image or video in the field `file` (the upload pipeline reads fields only until the file). Text
+ * or a file is needed: blank text with no file is "Message cannot be empty".
+ */
+export const postMessageFieldsSchema = z.object({
+  content: z.string().trim().max(MESSAGE_MAX_LENGTH, postMessageMessages.tooLong).default(""),
+});
+
+export const postMessageResultSchema = z.object({
+  id: z.uuid(),
+  /** False when the bot or channel is not configured, or Telegram refused: the message is in the feed only. */
+  publishedToChannel: z.boolean(),
+});
+export type PostMessageResult = z.infer<typeof postMessageResultSchema>;

@@ -91,7 +91,16 @@ export async function readFeedPage(
       rows.length > limit && last
         ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
         : null,
+    telegramLinkPrefix: telegramLinkPrefix(ctx),
   };
+}
+
+/** Where a message link opens the Mini App inside Telegram (the /start payload msg_<id>). */
+function telegramLinkPrefix(ctx: ServiceContext): string | null {
+  const bot = ctx.telegram.botUsername;
+  if (!bot) return null;
+  const app = ctx.config.TELEGRAM_APP_SHORT_NAME;
+  return app ? `https://t.me/${bot}/${app}?startapp=msg_` : `https://t.me/${bot}?startapp=msg_`;
 }
 
 /** A member's heart or flame, on or off; the message's counts and the member's reactions after. */

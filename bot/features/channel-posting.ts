@@ -82,7 +82,12 @@ export function channelPosting(
       await ctx.answerCallbackQuery({ text: postingReplies.refused, show_alert: true });
       return;
     }
-    const draft = await settleDraft(services.db, draftId, admin.id, action === "post" ? "posted" : "cancelled");
+    const draft = await settleDraft(
+      services.db,
+      draftId,
+      admin.id,
+      action === "post" ? "posted" : "cancelled",
+    );
     if (!draft) {
       await ctx.answerCallbackQuery({ text: postingReplies.alreadyDone });
       return;

@@ -84,7 +84,9 @@ export function channelRelay(
     const text = postText(post);
     // In an album only the item carrying the caption (or the first) speaks for the message's text.
     const ownsText =
-      text.content !== null || stored.content === null || BigInt(post.message_id) === stored.telegramMessageId;
+      text.content !== null ||
+      stored.content === null ||
+      BigInt(post.message_id) === stored.telegramMessageId;
     await updateRelayedPost(services.db, stored.id, { ...(ownsText ? text : {}), media });
   });
 

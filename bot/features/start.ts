@@ -18,7 +18,11 @@ export const linkReplies: Record<LinkOutcome["result"], string> = {
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** `/start product_<id>` and `/start msg_<id>` (the links members share) open that screen of the Mini App. */
 const DEEP_LINKS: { pattern: RegExp; path: (id: string) => string; label: string }[] = [
-  { pattern: new RegExp(`^product_(${UUID})$`, "i"), path: (id) => `/products/${id}`, label: "Open the product" },
+  {
+    pattern: new RegExp(`^product_(${UUID})$`, "i"),
+    path: (id) => `/products/${id}`,
+    label: "Open the product",
+  },
   { pattern: new RegExp(`^msg_(${UUID})$`, "i"), path: (id) => `/?message=${id}`, label: "Open the message" },
 ];
 

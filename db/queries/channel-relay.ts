@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { botDrafts, channelMessages, channelPostCredits } from "../schema/index";
 import type { RelayedMedia, TelegramEntity } from "../schema/channel";
+import { botDrafts, channelMessages, channelPostCredits } from "../schema/index";
 
 /** A channel post as the feed keeps it. */
 export interface RelayedPost {

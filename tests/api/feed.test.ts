@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { feedPageSchema } from "#api/contracts/feed";
 import { channelMessages } from "#db/schema/index";
-import { bearer, createMember, errorOf } from "../helpers/accounts";
+import { bearer, createMember, errorOf, recordingTelegram } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -28,7 +28,29 @@ describe("GET /api/messages", () => {
   it("an empty feed is an empty page with no next cursor", async () => {
     const { res, page } = await feed();
     expect(res.status).toBe(200);
-    expect(page).toEqual({ messages: [], nextCursor: null });
+    // The bot is off here: no Telegram link for messages.
+    expect(page).toEqual({ messages: [], nextCursor: null, telegramLinkPrefix: null });
+  });
+
+  it("names the Mini App link for messages: t.me/<bot>/<app>?startapp=msg_ with a short name, else t.me/<bot>?startapp=msg_", async () => {
+    const withApp = await startTestApp({
+      telegram: recordingTelegram("shop_bot"),
+      env: { TELEGRAM_APP_SHORT_NAME: "shop" },
+    });
+    const withoutApp = await startTestApp({ telegram: recordingTelegram("shop_bot") });
+    try {
+      for (const [app, prefix] of [
+        [withApp, "https://t.me/shop_bot/shop?startapp=msg_"],
+        [withoutApp, "https://t.me/shop_bot?startapp=msg_"],
+      ] as const) {
+        const reader = await createMember(app);
+        const res = await app.app.request("/api/messages", { headers: bearer(reader.token) });
+        expect(feedPageSchema.parse(await res.json()).telegramLinkPrefix).toBe(prefix);
+      }
+    } finally {
+      await withApp.close();
+      await withoutApp.close();
+    }
   });
 
   it("pinned first, then newest first; unpublished messages never show; the author's name", async () => {

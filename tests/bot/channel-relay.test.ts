@@ -13,9 +13,38 @@ const CHANNEL = { id: -1001234567890, username: "shopchannel", title: "Shop Chan
 const ADMIN_TG = 7001;
 const MEMBER_TG = 7002;
 // Enough of each format for its magic bytes to be recognised.
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, ...new Array(5000).fill(7)]);
-const MP4 = Uint8Array.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, ...new Array(5000).fill(1)]);
-const HTML = new TextEncoder().encode(`<!doctype html><html><script>alert(1)</script>${" ".repeat(5000)}</html>`);
+const JPEG = Uint8Array.from([
+  0xff,
+  0xd8,
+  0xff,
+  0xe0,
+  0x00,
+  0x10,
+  0x4a,
+  0x46,
+  0x49,
+  0x46,
+  0x00,
+  ...new Array(5000).fill(7),
+]);
+const MP4 = Uint8Array.from([
+  0,
+  0,
+  0,
+  0x18,
+  0x66,
+  0x74,
+  0x79,
+  0x70,
+  0x6d,
+  0x70,
+  0x34,
+  0x32,
+  ...new Array(5000).fill(1),
+]);
+const HTML = new TextEncoder().encode(
+  `<!doctype html><html><script>alert(1)</script>${" ".repeat(5000)}</html>`,
+);
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -25,7 +54,12 @@ let memberToken: string;
 let nextMessageId = 100;
 
 const now = () => Math.floor(Date.now() / 1000);
-const channelChat = { id: CHANNEL.id, type: "channel" as const, title: CHANNEL.title, username: CHANNEL.username };
+const channelChat = {
+  id: CHANNEL.id,
+  type: "channel" as const,
+  title: CHANNEL.title,
+  username: CHANNEL.username,
+};
 const channelPost = (fields: Partial<Message>, messageId = ++nextMessageId) =>
   ({ message_id: messageId, date: now(), chat: channelChat, ...fields }) as Message & Update.Channel;
 const privateMessage = (from: number, fields: Partial<Message>) =>
@@ -43,7 +77,18 @@ const rowOf = async (messageId: number) =>
 const feed = async () => {
   const res = await t.app.request("/api/messages", { headers: bearer(memberToken) });
   expect(res.status).toBe(200);
-  return (await res.json()) as { messages: { id: string; content: string | null; hearts: number; flames: number; media: { kind: string; url: string | null }[]; telegramUrl: string | null; entities: unknown; author: { kind: string; name: string | null } }[] };
+  return (await res.json()) as {
+    messages: {
+      id: string;
+      content: string | null;
+      hearts: number;
+      flames: number;
+      media: { kind: string; url: string | null }[];
+      telegramUrl: string | null;
+      entities: unknown;
+      author: { kind: string; name: string | null };
+    }[];
+  };
 };
 
 beforeAll(async () => {
@@ -62,8 +107,14 @@ beforeAll(async () => {
   adminId = admin.userId;
   memberToken = member.token;
   const db = t.services.database.db;
-  await db.update(users).set({ telegramId: BigInt(ADMIN_TG) }).where(eq(users.id, admin.userId));
-  await db.update(users).set({ telegramId: BigInt(MEMBER_TG) }).where(eq(users.id, member.userId));
+  await db
+    .update(users)
+    .set({ telegramId: BigInt(ADMIN_TG) })
+    .where(eq(users.id, admin.userId));
+  await db
+    .update(users)
+    .set({ telegramId: BigInt(MEMBER_TG) })
+    .where(eq(users.id, member.userId));
   runtime = startTelegram(serviceContext(t.services));
   await eventually(async () => expect(fake.callsTo("getUpdates").length).toBeGreaterThan(0), 10_000);
 });
@@ -122,11 +173,18 @@ describe("the relay", () => {
     const post = channelPost({ text: "Only once" });
     fake.push({ channel_post: post });
     fake.push({ channel_post: post });
-    fake.push({ channel_post: channelPost({ text: "elsewhere", chat: { id: -100999, type: "channel", title: "Other" } }, 5) });
+    fake.push({
+      channel_post: channelPost(
+        { text: "elsewhere", chat: { id: -100999, type: "channel", title: "Other" } },
+        5,
+      ),
+    });
     fake.push({ channel_post: channelPost({ text: "after" }) });
     await eventually(async () => expect((await rows()).some((r) => r.content === "after")).toBe(true));
     expect((await rows()).filter((r) => r.content === "Only once")).toHaveLength(1);
-    expect((await rows()).some((r) => r.telegramChatId === -100999n || r.content === "elsewhere")).toBe(false);
+    expect((await rows()).some((r) => r.telegramChatId === -100999n || r.content === "elsewhere")).toBe(
+      false,
+    );
   });
 
   it("downloads a photo's largest size through getFile into storage", async () => {
@@ -158,18 +216,27 @@ describe("the relay", () => {
     fake.addFile("a3", JPEG);
     const base = ++nextMessageId;
     nextMessageId += 3;
-    const item = (offset: number, fileId: string, extra: Partial<Message>) =>
+    const item = (offset: number, extra: Partial<Message>) =>
       channelPost({ media_group_id: "album-1", ...extra }, base + offset);
-    fake.push({ channel_post: item(2, "a3", { photo: [{ file_id: "a3", file_unique_id: "u3", width: 1, height: 1 }] }) });
     fake.push({
-      channel_post: item(0, "a1", {
+      channel_post: item(2, { photo: [{ file_id: "a3", file_unique_id: "u3", width: 1, height: 1 }] }),
+    });
+    fake.push({
+      channel_post: item(0, {
         caption: "Three at once",
         photo: [{ file_id: "a1", file_unique_id: "u1", width: 1, height: 1 }],
       }),
     });
     fake.push({
-      channel_post: item(1, "a2", {
-        video: { file_id: "a2", file_unique_id: "u2", width: 1, height: 1, duration: 3, mime_type: "video/mp4" },
+      channel_post: item(1, {
+        video: {
+          file_id: "a2",
+          file_unique_id: "u2",
+          width: 1,
+          height: 1,
+          duration: 3,
+          mime_type: "video/mp4",
+        },
       }),
     });
     const album = await eventually(async () => {
@@ -193,11 +260,26 @@ describe("the relay", () => {
     fake.addFile("page", HTML);
     const big = channelPost({
       caption: "Long video",
-      video: { file_id: "huge", file_unique_id: "h", width: 1, height: 1, duration: 600, file_size: 80_000_000 },
+      video: {
+        file_id: "huge",
+        file_unique_id: "h",
+        width: 1,
+        height: 1,
+        duration: 600,
+        file_size: 80_000_000,
+      },
     });
     const doc = channelPost({ document: { file_id: "page", file_unique_id: "pg", file_name: "menu.html" } });
     const sticker = channelPost({
-      sticker: { file_id: "s", file_unique_id: "s", type: "regular", width: 1, height: 1, is_animated: false, is_video: false },
+      sticker: {
+        file_id: "s",
+        file_unique_id: "s",
+        type: "regular",
+        width: 1,
+        height: 1,
+        is_animated: false,
+        is_video: false,
+      },
     });
     fake.push({ channel_post: big });
     fake.push({ channel_post: doc });
@@ -213,7 +295,11 @@ describe("the relay", () => {
     expect((await rowOf(big.message_id))?.media).toEqual([
       { kind: "video", url: null, telegramMessageId: big.message_id, fileUniqueId: "h" },
     ]);
-    expect((await rowOf(doc.message_id))?.media[0]).toMatchObject({ kind: "document", url: null, name: "menu.html" });
+    expect((await rowOf(doc.message_id))?.media[0]).toMatchObject({
+      kind: "document",
+      url: null,
+      name: "menu.html",
+    });
     const shown = (await feed()).messages.find((m) => m.content === "Long video");
     expect(shown?.media).toEqual([{ kind: "video", url: null }]);
     expect(shown?.telegramUrl).toBe(`https://t.me/shopchannel/${big.message_id}`);
@@ -290,8 +376,11 @@ describe("posting through the bot", () => {
       return call;
     });
     expect(preview?.payload).toMatchObject({ chat_id: ADMIN_TG, from_chat_id: ADMIN_TG });
-    const buttons = (preview?.payload.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] })
-      .inline_keyboard[0];
+    const buttons = (
+      preview?.payload.reply_markup as
+        | { inline_keyboard: { text: string; callback_data: string }[][] }
+        | undefined
+    )?.inline_keyboard[0];
     expect(buttons?.map((b) => b.text)).toEqual(["Post to channel", "Cancel"]);
     const data = buttons?.[0]?.callback_data ?? "";
     const tap = (id: string) =>
@@ -309,11 +398,14 @@ describe("posting through the bot", () => {
     await eventually(async () => expect(fake.callsTo("answerCallbackQuery")).toHaveLength(2));
     const copies = fake.callsTo("copyMessage").filter((c) => c.payload.chat_id === String(CHANNEL.id));
     expect(copies).toHaveLength(1);
-    expect(fake.callsTo("answerCallbackQuery").map((c) => c.payload.text).sort()).toEqual(
-      [postingReplies.alreadyDone, postingReplies.posted].sort(),
-    );
+    expect(
+      fake
+        .callsTo("answerCallbackQuery")
+        .map((c) => c.payload.text)
+        .sort(),
+    ).toEqual([postingReplies.alreadyDone, postingReplies.posted].sort());
     // The copy comes back as a channel post; the relay credits it to the admin.
-    const copiedId = (copies[0]?.result as { message_id: number }).message_id;
+    const copiedId = (copies[0]?.result as { message_id: number } | undefined)?.message_id ?? 0;
     fake.push({ channel_post: channelPost({ text: "From the bot" }, copiedId) });
     await eventually(async () => expect((await rowOf(copiedId))?.createdBy).toBe(adminId));
     const shown = (await feed()).messages.find((m) => m.content === "From the bot");
@@ -322,7 +414,10 @@ describe("posting through the bot", () => {
 
   it("posts an album as one, and tells the admin when Telegram refuses (the draft stays)", async () => {
     const items = [0, 1].map(() =>
-      privateMessage(ADMIN_TG, { media_group_id: "bot-album", photo: [{ file_id: "x", file_unique_id: "x", width: 1, height: 1 }] }),
+      privateMessage(ADMIN_TG, {
+        media_group_id: "bot-album",
+        photo: [{ file_id: "x", file_unique_id: "x", width: 1, height: 1 }],
+      }),
     );
     for (const message of items) fake.push({ message });
     const question = await eventually(async () => {
@@ -331,10 +426,16 @@ describe("posting through the bot", () => {
       return call;
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.callsTo("sendMessage").filter((c) => c.payload.text === postingReplies.albumPreview)).toHaveLength(1);
-    const data = (question?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] }).inline_keyboard[0]?.[0]
-      ?.callback_data;
-    fake.failNext("copyMessages", { error_code: 400, description: "Bad Request: need administrator rights in the channel chat" });
+    expect(
+      fake.callsTo("sendMessage").filter((c) => c.payload.text === postingReplies.albumPreview),
+    ).toHaveLength(1);
+    const data = (
+      question?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] } | undefined
+    )?.inline_keyboard[0]?.[0]?.callback_data;
+    fake.failNext("copyMessages", {
+      error_code: 400,
+      description: "Bad Request: need administrator rights in the channel chat",
+    });
     const tap = (id: string) =>
       fake.push({
         callback_query: {
@@ -352,7 +453,9 @@ describe("posting through the bot", () => {
       ),
     );
     tap("album-2");
-    await eventually(async () => expect(fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(postingReplies.posted));
+    await eventually(async () =>
+      expect(fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(postingReplies.posted),
+    );
     const copied = fake.callsTo("copyMessages").at(-1)?.payload;
     expect(copied?.message_ids).toEqual(items.map((m) => m.message_id));
   });
@@ -360,9 +463,48 @@ describe("posting through the bot", () => {
   it("refuses anyone who is not an admin, politely", async () => {
     fake.push({ message: privateMessage(MEMBER_TG, { text: "Post this please" }) });
     await eventually(async () =>
-      expect(fake.callsTo("sendMessage").some((c) => c.payload.chat_id === MEMBER_TG && c.payload.text === postingReplies.refused)).toBe(true),
+      expect(
+        fake
+          .callsTo("sendMessage")
+          .some((c) => c.payload.chat_id === MEMBER_TG && c.payload.text === postingReplies.refused),
+      ).toBe(true),
     );
     expect(fake.callsTo("copyMessage").some((c) => c.payload.chat_id === MEMBER_TG)).toBe(false);
+  });
+});
+
+describe("posting from the app", () => {
+  it("publishes text with sendMessage and a stored photo or video with sendPhoto / sendVideo", async () => {
+    const notifier = runtime?.notifier;
+    expect(notifier?.channelConfigured).toBe(true);
+    await t.services.storage.put("message-images", "composer/photo.jpg", JPEG, "image/jpeg");
+    await t.services.storage.put("message-images", "composer/clip.mp4", MP4, "video/mp4");
+    const text = await notifier?.publishPost({ text: "Hello channel" });
+    const photo = await notifier?.publishPost({
+      text: "With a photo",
+      file: { kind: "image", bucket: "message-images", name: "composer/photo.jpg" },
+    });
+    const video = await notifier?.publishPost({
+      text: "x".repeat(1500),
+      file: { kind: "video", bucket: "message-images", name: "composer/clip.mp4" },
+    });
+    expect(text?.chatId).toBe(BigInt(CHANNEL.id));
+    expect(fake.callsTo("sendMessage").at(-1)?.payload).toMatchObject({ chat_id: String(CHANNEL.id) });
+    const sentPhoto = fake.callsTo("sendPhoto").at(-1);
+    expect(sentPhoto?.payload).toMatchObject({ chat_id: CHANNEL.id, caption: "With a photo" });
+    // grammY sends the file as a part of its own, named by photo: "attach://<part>".
+    const part = (call: typeof sentPhoto, field: string) =>
+      call?.files[String(call.payload[field]).replace("attach://", "")];
+    expect(part(sentPhoto, "photo")).toBe(JPEG.length);
+    expect(photo?.messageId).toBe(
+      BigInt((sentPhoto?.result as { message_id: number } | undefined)?.message_id ?? 0),
+    );
+    // Past Telegram's 1024-character caption the text follows as its own message.
+    const sentVideo = fake.callsTo("sendVideo").at(-1);
+    expect(part(sentVideo, "video")).toBe(MP4.length);
+    expect(sentVideo?.payload.caption).toBeUndefined();
+    expect(fake.callsTo("sendMessage").at(-1)?.payload.text).toBe("x".repeat(1500));
+    expect(video?.chatId).toBe(BigInt(CHANNEL.id));
   });
 });
 
@@ -382,12 +524,19 @@ describe("opening the app from the bot", () => {
     const buttonUrl = (label: string) =>
       fake
         .callsTo("sendMessage")
-        .flatMap((c) => (c.payload.reply_markup as { inline_keyboard?: { text: string; web_app?: { url: string } }[][] })?.inline_keyboard?.flat() ?? [])
+        .flatMap(
+          (c) =>
+            (
+              c.payload.reply_markup as { inline_keyboard?: { text: string; web_app?: { url: string } }[][] }
+            )?.inline_keyboard?.flat() ?? [],
+        )
         .find((b) => b.text === label)?.web_app?.url;
     await eventually(async () => {
       expect(buttonUrl("Open the message")).toBe(`https://shop.example.com/?message=${id}`);
       expect(buttonUrl("Open the product")).toBe(`https://shop.example.com/products/${id}`);
-      expect(fake.callsTo("sendMessage").some((c) => String(c.payload.text).includes("/start: open the shop"))).toBe(true);
+      expect(
+        fake.callsTo("sendMessage").some((c) => String(c.payload.text).includes("/start: open the shop")),
+      ).toBe(true);
     });
   });
 });

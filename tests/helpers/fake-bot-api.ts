@@ -36,7 +36,12 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
 
   const chatOf = (chatId: unknown) =>
     chatId === channel.id || chatId === `@${channel.username}` || chatId === String(channel.id)
-      ? { id: channel.id, type: "channel", title: channel.title, ...(channel.username ? { username: channel.username } : {}) }
+      ? {
+          id: channel.id,
+          type: "channel",
+          title: channel.title,
+          ...(channel.username ? { username: channel.username } : {}),
+        }
       : { id: Number(chatId), type: "private", first_name: "Admin" };
 
   const sent = (payload: Record<string, unknown>, extra: Record<string, unknown>) => ({
@@ -50,8 +55,16 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     getMe: () => testBotInfo,
     getChat: (p) => chatOf(p.chat_id),
     sendMessage: (p) => sent(p, { text: p.text }),
-    sendPhoto: (p) => sent(p, { photo: [{ file_id: "sent-photo", file_unique_id: "sent-photo-u", width: 1, height: 1 }], caption: p.caption }),
-    sendVideo: (p) => sent(p, { video: { file_id: "sent-video", file_unique_id: "sent-video-u", width: 1, height: 1, duration: 1 }, caption: p.caption }),
+    sendPhoto: (p) =>
+      sent(p, {
+        photo: [{ file_id: "sent-photo", file_unique_id: "sent-photo-u", width: 1, height: 1 }],
+        caption: p.caption,
+      }),
+    sendVideo: (p) =>
+      sent(p, {
+        video: { file_id: "sent-video", file_unique_id: "sent-video-u", width: 1, height: 1, duration: 1 },
+        caption: p.caption,
+      }),
     copyMessage: () => ({ message_id: ++nextMessageId }),
     copyMessages: (p) => (p.message_ids as number[]).map(() => ({ message_id: ++nextMessageId })),
     getFile: (p) => {
@@ -59,7 +72,12 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       const file = files.get(fileId);
       if (!file) return { failure: { error_code: 400, description: "Bad Request: invalid file_id" } };
       if (file.tooBig) return { failure: { error_code: 400, description: "Bad Request: file is too big" } };
-      return { file_id: fileId, file_unique_id: `${fileId}-u`, file_size: file.bytes.length, file_path: `files/${fileId}` };
+      return {
+        file_id: fileId,
+        file_unique_id: `${fileId}-u`,
+        file_size: file.bytes.length,
+        file_path: `files/${fileId}`,
+      };
     },
   };
 
@@ -76,7 +94,8 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       res.setHeader("content-type", "application/octet-stream");
       return res.end(file.bytes);
     }
-    if (!url.startsWith(`/bot${token}/`)) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    if (!url.startsWith(`/bot${token}/`))
+      return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
     const method = url.slice(`/bot${token}/`.length).split("?")[0] ?? "";
     const { payload, sizes } = await readPayload(req);
     const call: FakeCall = { method, payload, files: sizes };
@@ -143,7 +162,9 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
 export type FakeBotApi = Awaited<ReturnType<typeof startFakeBotApi>>;
 
 /** A call's JSON body, or a multipart body's fields (files counted, not kept). */
-function readPayload(req: IncomingMessage): Promise<{ payload: Record<string, unknown>; sizes: Record<string, number> }> {
+function readPayload(
+  req: IncomingMessage,
+): Promise<{ payload: Record<string, unknown>; sizes: Record<string, number> }> {
   const type = req.headers["content-type"] ?? "";
   if (type.startsWith("multipart/form-data")) {
     return new Promise((resolve, reject) => {
@@ -173,6 +194,8 @@ function readPayload(req: IncomingMessage): Promise<{ payload: Record<string, un
     req.on("data", (chunk) => {
       body += chunk;
     });
-    req.on("end", () => resolve({ payload: body ? (JSON.parse(body) as Record<string, unknown>) : {}, sizes: {} }));
+    req.on("end", () =>
+      resolve({ payload: body ? (JSON.parse(body) as Record<string, unknown>) : {}, sizes: {} }),
+    );
   });
 }

@@ -7,8 +7,14 @@ import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
 
-/** Where a message can be found again: the app's address with the message named. */
-export const messageLink = (id: string): string => `${window.location.origin}/?message=${id}`;
+/**
+ * Where a message can be found again: inside Telegram the Mini App's startapp=msg_<id> link (when the
+ * bot runs), elsewhere the app's address with the message named.
+ */
+export const messageLink = (id: string, telegramLinkPrefix: string | null): string =>
+  telegram() && telegramLinkPrefix
+    ? `${telegramLinkPrefix}${id}`
+    : `${window.location.origin}/?message=${id}`;
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -22,16 +28,23 @@ async function copy(text: string): Promise<boolean> {
 interface MessageActionsProps {
   message: FeedMessage;
   staff: boolean;
+  telegramLinkPrefix: string | null;
   onClose: () => void;
   /** The message was pinned, unpinned or deleted (the change stream tells everyone else). */
   onChanged: () => void;
 }
 
 /** The long-press sheet: copy and share for everyone; pin and delete for admins and moderators. */
-export function MessageActions({ message, staff, onClose, onChanged }: MessageActionsProps) {
+export function MessageActions({
+  message,
+  staff,
+  telegramLinkPrefix,
+  onClose,
+  onChanged,
+}: MessageActionsProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
-  const link = messageLink(message.id);
+  const link = messageLink(message.id, telegramLinkPrefix);
 
   const copyText = async () => {
     if (await copy(message.content ?? ""))
@@ -47,6 +60,7 @@ export function MessageActions({ message, staff, onClose, onChanged }: MessageAc
   const share = async () => {
     const tg = telegram();
     if (tg) {
+      // A t.me link: Telegram's own share sheet (openTelegramLink), the link going with the text.
       tg.openLink(
         `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(message.content ?? "")}`,
       );

@@ -3,9 +3,10 @@ import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
 import type { FeedMessage } from "#api/contracts/feed";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
-import { isVideoUrl, youtubeEmbedUrl, youtubeId } from "./embeds";
+import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
-import { linkify } from "./linkify";
+import { MessageMedia } from "./message-media";
+import { MessageText } from "./message-text";
 import { useLongPress } from "./use-long-press";
 
 const initials = (name: string | null): string =>
@@ -24,7 +25,7 @@ interface MessageCardProps {
   onChange: (changes: Partial<FeedMessage>) => void;
 }
 
-/** One message: author and time, the text with its links, the image, its reactions. */
+/** One message: author and time, the text with its links and formatting, its media, its reactions. */
 export function MessageCard({ message, highlighted = false, onActions, onChange }: MessageCardProps) {
   const name = message.author.name ?? (message.author.kind === "channel" ? "Channel" : "Member");
   const press = useLongPress(onActions);
@@ -67,28 +68,8 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
           </span>
         ) : null}
       </header>
-      {message.content ? (
-        <p className="message-text">
-          {linkify(message.content).map((part, index) =>
-            part.kind === "link" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder.
-              <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
-                {part.text}
-              </a>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder.
-              <span key={index}>{part.text}</span>
-            ),
-          )}
-        </p>
-      ) : null}
-      {message.imageUrl && isVideoUrl(message.imageUrl) ? (
-        // Served with HTTP Range by /media, so it seeks; only its first frame loads until played.
-        // biome-ignore lint/a11y/useMediaCaption: channel videos come without caption files.
-        <video className="message-image" src={message.imageUrl} controls playsInline preload="metadata" />
-      ) : message.imageUrl ? (
-        <img className="message-image" src={message.imageUrl} alt="" loading="lazy" decoding="async" />
-      ) : null}
+      {message.content ? <MessageText text={message.content} entities={message.entities} /> : null}
+      <MessageMedia message={message} />
       {video ? (
         <iframe
           className="message-embed"

@@ -10,6 +10,7 @@ export type FeedState =
       status: "ready";
       messages: FeedMessage[];
       nextCursor: string | null;
+      telegramLinkPrefix: string | null;
       loadingMore: boolean;
       moreFailed: boolean;
     };
@@ -61,6 +62,7 @@ export function useFeed(): FeedState & {
             status: "ready",
             messages: page.messages,
             nextCursor: page.nextCursor,
+            telegramLinkPrefix: page.telegramLinkPrefix,
             loadingMore: false,
             moreFailed: false,
           };
