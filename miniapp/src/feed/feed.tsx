@@ -73,6 +73,7 @@ export default function Feed() {
         <MessageActions
           message={acting}
           staff={staff}
+          telegramLinkPrefix={feed.telegramLinkPrefix}
           onClose={() => setActing(null)}
           onChanged={feed.refresh}
         />
