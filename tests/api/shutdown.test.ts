@@ -1,19 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnEntryPoint } from "../helpers/entry-point";
+import { freePort } from "../helpers/server-process";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const dirs: string[] = [];
 afterAll(async () => {

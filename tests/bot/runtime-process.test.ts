@@ -1,71 +1,21 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer as createHttpServer, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Update } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { webhookSecret } from "#bot/runtime";
-import { TEST_BOT_TOKEN, testBotInfo } from "../helpers/accounts";
+import { ALLOWED_UPDATES, webhookSecret } from "#bot/runtime";
+import { TEST_BOT_TOKEN } from "../helpers/accounts";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { startServerProcess } from "../helpers/server-process";
 import { eventually } from "../helpers/test-app";
 
-/** A stand-in for api.telegram.org on loopback: answers the methods the bot calls and records them. */
-function fakeBotApi() {
-  const calls: { method: string; payload: Record<string, unknown> }[] = [];
-  const pending: Update[] = [];
-  const server = createHttpServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      const method = (req.url ?? "").split("/").at(-1) ?? "";
-      const payload = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-      calls.push({ method, payload });
-      const reply = (result: unknown) => {
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ ok: true, result }));
-      };
-      if (!(req.url ?? "").includes(`/bot${TEST_BOT_TOKEN}/`)) {
-        res.statusCode = 401;
-        res.end(JSON.stringify({ ok: false, error_code: 401, description: "Unauthorized" }));
-        return;
-      }
-      if (method === "getMe") reply(testBotInfo);
-      else if (method === "getUpdates") {
-        // A short long-poll: whatever is queued, else nothing after a moment.
-        setTimeout(() => reply(pending.splice(0)), pending.length ? 0 : 200);
-      } else if (method === "sendMessage") {
-        reply({
-          message_id: calls.length,
-          date: 0,
-          chat: { id: payload.chat_id, type: "private" },
-          text: payload.text,
-        });
-      } else reply(true);
-    });
-  });
-  return { server, calls, pending };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createNetServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-let api: ReturnType<typeof fakeBotApi>;
-let apiRoot: string;
+let api: FakeBotApi;
 let dataDir: string;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  api = fakeBotApi();
-  await new Promise<void>((resolve) => api.server.listen(0, "127.0.0.1", resolve));
-  apiRoot = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
+  api = await startFakeBotApi({ id: -1001, title: "Channel" });
   dataDir = await mkdtemp(join(tmpdir(), "bot-proc-"));
 });
 afterEach(() => {
@@ -74,13 +24,12 @@ afterEach(() => {
   api.calls.length = 0;
 });
 afterAll(async () => {
-  await new Promise((resolve) => (api.server as Server).close(resolve));
+  await api.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function startUpdate(id: number): Update {
+function startUpdate(id: number): Omit<Update, "update_id"> {
   return {
-    update_id: id,
     message: {
       message_id: id,
       date: Math.floor(Date.now() / 1000),
@@ -93,40 +42,18 @@ function startUpdate(id: number): Update {
 }
 
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dataDir, String(port)),
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "info",
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      BOT_API_ROOT: apiRoot,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startServerProcess(dataDir, {
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    BOT_API_ROOT: api.apiRoot,
+    ...env,
   });
-  child = proc;
-  let output = "";
-  proc.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  proc.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", resolve));
-  await eventually(async () => {
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-  }, 60_000);
-  return { port, exited, output: () => output, proc };
+  child = server.proc;
+  return server;
 }
 
 describe("the bot inside the server process", () => {
   it("long-polls with the runner, answers, and stops cleanly on SIGTERM", async () => {
-    api.pending.push(startUpdate(1));
+    api.push(startUpdate(1), 1);
     const server = await startServer({ BOT_MODE: "polling", PUBLIC_URL: "https://shop.example.com" });
     await eventually(
       async () => expect(api.calls.some((c) => c.method === "sendMessage")).toBe(true),
@@ -157,12 +84,13 @@ describe("the bot inside the server process", () => {
     expect(setWebhook?.payload).toMatchObject({
       url: "https://shop.example.com/telegram/webhook",
       secret_token: "proc-secret",
+      allowed_updates: [...ALLOWED_UPDATES],
     });
     const deliver = (secret: string) =>
       fetch(`http://127.0.0.1:${server.port}/telegram/webhook`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
-        body: JSON.stringify(startUpdate(2)),
+        body: JSON.stringify({ update_id: 2, ...startUpdate(2) }),
       });
     expect((await deliver("wrong")).status).toBe(401);
     expect((await deliver("proc-secret")).status).toBe(200);
