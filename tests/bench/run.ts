@@ -3,7 +3,9 @@
 //   server sending the same bytes (ratio = api / bare requests per second), on PGlite and Postgres;
 // - the Mini App's first-load JavaScript, gzipped;
 // - time from process start to a healthy /api/health on a fresh data directory;
-// - event streams: server KB per idle client and commit-to-last-client time at 1,000 and 10,000 (sse.ts).
+// - event streams: server KB per idle client and commit-to-last-client time at 1,000 and 10,000 (sse.ts);
+// - a channel post handed to the bot until 1,000 members' feeds have the event, p50/p99 (sse.ts);
+// - the feed's first page at 10,000 messages (feed.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -15,7 +17,7 @@ import { feedFirstPage } from "./feed";
 import { firstLoadJs } from "./first-load-js";
 import { lighthouseFigures } from "./lighthouse";
 import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
-import { sseFanOut } from "./sse";
+import { channelPostToFeeds, sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
 
 const CONNECTIONS = 50;
@@ -107,6 +109,10 @@ const figures: Record<string, () => unknown> = {
   eventStreams: async () => [
     await sseFanOut("pglite", ""),
     await withPostgres((url) => sseFanOut("postgres", url)),
+  ],
+  channelPostToFeeds: async () => [
+    await channelPostToFeeds("pglite", ""),
+    await withPostgres((url) => channelPostToFeeds("postgres", url)),
   ],
   loginAbuse: async () => [
     await loginAbuse("pglite", ""),

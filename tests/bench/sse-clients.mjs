@@ -1,20 +1,23 @@
 // Idle event-stream clients for tests/bench/sse.ts, in a process of their own, on plain sockets
 // (an HTTP parser per stream would make this process, not the server, the slow side). Messages
-// from the bench: {open: {port, count}} opens the streams; {watch: true} then reports, once every
-// stream has seen its next `change` event, when the first and the last one did (clock time on
-// performance.timeOrigin, as the server's, so the two processes compare).
+// from the bench: {open: {port, count, token?}} opens the streams (a member's with a token);
+// {watch: true} then reports, once every stream has seen its next `change` event, when the first
+// and the last one did and when each did (clock time on performance.timeOrigin, as the server's,
+// so the two processes compare).
 import net from "node:net";
 
 const streams = [];
 const now = () => performance.timeOrigin + performance.now();
 let watching;
 
-function openOne(port) {
+function openOne(port, token) {
   return new Promise((resolve, reject) => {
     const stream = { seen: false };
     const socket = net.connect(port, "127.0.0.1", () => {
       socket.write(
-        `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`,
+        `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n${
+          token ? `Authorization: Bearer ${token}\r\n` : ""
+        }\r\n`,
       );
     });
     socket.on("error", reject);
@@ -29,8 +32,9 @@ function openOne(port) {
         stream.seen = true;
         const at = now();
         watching.firstEventAt ??= at;
+        watching.arrivals.push(at);
         if (--watching.left === 0) {
-          process.send({ firstEventAt: watching.firstEventAt, lastEventAt: at });
+          process.send({ firstEventAt: watching.firstEventAt, lastEventAt: at, arrivals: watching.arrivals });
           watching = undefined;
         }
       }
@@ -40,15 +44,15 @@ function openOne(port) {
 
 process.on("message", async (message) => {
   if (message.open) {
-    const { port, count } = message.open;
+    const { port, count, token } = message.open;
     // In waves, so the server's accept backlog never overflows.
     for (let opened = 0; opened < count; opened += 500) {
-      await Promise.all(Array.from({ length: Math.min(500, count - opened) }, () => openOne(port)));
+      await Promise.all(Array.from({ length: Math.min(500, count - opened) }, () => openOne(port, token)));
     }
     process.send({ opened: streams.length });
   }
   if (message.watch) {
     for (const stream of streams) stream.seen = false;
-    watching = { left: streams.length, firstEventAt: undefined };
+    watching = { left: streams.length, firstEventAt: undefined, arrivals: [] };
   }
 });

@@ -128,6 +128,70 @@ async function measure(databaseUrl: string, clients: number) {
   }
 }
 
+const FEED_CLIENTS = 1000;
+const FEED_ROUNDS = 20;
+
+/**
+ * A channel post handed to the bot (handleUpdate, as polling or the webhook hands it) until each of
+ * 1,000 members' open feeds has its `change` event: p50 and p99 over every delivery of every round.
+ */
+export async function channelPostToFeeds(label: string, databaseUrl: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-feed-"));
+  const server = withManyFiles(`"${process.execPath}" --import tsx tests/bench/sse-server.ts`, {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    BOT_MODE: "off",
+    SSE_MAX_PER_ADDRESS: String(FEED_CLIENTS),
+    SSE_MAX_STREAMS: String(FEED_CLIENTS),
+  });
+  const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
+    withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
+  );
+  try {
+    const { port } = await ask<{ port: number }>(server, {}, "port");
+    const { token } = await ask<{ token: string }>(server, { member: true }, "token");
+    const share = FEED_CLIENTS / CLIENT_PROCESSES;
+    await Promise.all(
+      clientProcesses.map((child) => ask(child, { open: { port, count: share, token } }, "opened")),
+    );
+    const latencies: number[] = [];
+    const storedMs: number[] = [];
+    for (let round = 0; round < FEED_ROUNDS; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const delivered = Promise.all(
+        clientProcesses.map((child) => ask<{ arrivals: number[] }>(child, { watch: true }, "arrivals")),
+      );
+      const post = await ask<{ startedAt: number; committedAt: number }>(
+        server,
+        { post: true },
+        "committedAt",
+      );
+      storedMs.push(post.committedAt - post.startedAt);
+      // The first round warms the path up; it is not counted.
+      const arrivals = (await delivered).flatMap((report) => report.arrivals);
+      if (round > 0) latencies.push(...arrivals.map((at) => at - post.startedAt));
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => round1(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
+    return {
+      database: label,
+      feeds: FEED_CLIENTS,
+      rounds: FEED_ROUNDS - 1,
+      deliveries: latencies.length,
+      postToFeedMs: { p50: at(0.5), p99: at(0.99), max: at(1) },
+      botStoredMsMedian: round1([...storedMs].sort((a, b) => a - b)[storedMs.length >> 1] ?? 0),
+      goalP99Ms: 100,
+    };
+  } finally {
+    await Promise.all(clientProcesses.map(stop));
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The figures for 1,000 and 10,000 idle clients on one server process over this database. */
 export async function sseFanOut(label: string, databaseUrl: string) {
   return { database: label, runs: [await measure(databaseUrl, 1000), await measure(databaseUrl, 10_000)] };
