@@ -11,10 +11,18 @@ export const changeEventSchema = z.object({
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
+/** At most this many changed feed messages are named in one event; more, and the event names none. */
+export const MAX_CHANGED_IDS = 50;
+
 /**
  * What a Server-Sent `change` event carries: something in this table changed (changes are gathered
- * per table for a short tick, so no row id). The client refetches. A `resync` event says changes may
- * have been missed since the Last-Event-ID the client reconnected with: refetch everything.
+ * per table for a short tick). For the feed (channel_messages) it names the messages that changed,
+ * when there were few, so a feed fetches only those; without ids the client refetches. A `resync`
+ * event says changes may have been missed since the Last-Event-ID the client reconnected with:
+ * refetch everything.
  */
-export const streamChangeSchema = z.object({ table: z.enum(changeTables) });
+export const streamChangeSchema = z.object({
+  table: z.enum(changeTables),
+  ids: z.array(z.string()).max(MAX_CHANGED_IDS).optional(),
+});
 export type StreamChange = z.infer<typeof streamChangeSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CHANGED_IDS } from "./events";
 
 /** Messages per feed page when the client does not say; at most FEED_PAGE_MAX. */
 export const FEED_PAGE_SIZE = 20;
@@ -75,6 +76,13 @@ export const pinSchema = z.object({ isPinned: z.boolean() });
 
 export const feedQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
+  /** Instead of a page: these messages as they are now (comma-separated ids a live change named). */
+  ids: z
+    .string()
+    .max(MAX_CHANGED_IDS * 37)
+    .transform((list) => list.split(",").filter(Boolean))
+    .pipe(z.array(z.string()).max(MAX_CHANGED_IDS))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_SIZE),
 });
 

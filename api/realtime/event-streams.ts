@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "#db/client";
 import { liveSessionIds } from "#db/queries/sessions";
-import type { ChangeTable } from "../contracts/events";
+import { type ChangeEvent, type ChangeTable, MAX_CHANGED_IDS } from "../contracts/events";
 import type { Logger } from "../logger";
 import type { ChangeHub } from "./change-hub";
 
@@ -44,7 +44,8 @@ const PING = encoder.encode(": ping\n\n");
 export class EventStreams {
   private readonly streams = new Set<Stream>();
   private readonly perAddress = new Map<string, number>();
-  private readonly pending = new Set<ChangeTable>();
+  /** Tables changed this tick, with the feed messages that did (null: too many to name). */
+  private readonly pending = new Map<ChangeTable, Set<string> | null>();
   private readonly processId = randomBytes(4).toString("hex");
   private tick = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,7 +57,7 @@ export class EventStreams {
     private readonly deps: { hub: ChangeHub; db: Db; now: () => Date; log: Logger; limits: StreamLimits },
   ) {
     deps.hub.subscribe(
-      (event) => this.changed(event.table),
+      (event) => this.changed(event),
       () => this.closeAll(),
     );
   }
@@ -121,8 +122,13 @@ export class EventStreams {
     for (const stream of this.streams) stream.sink.write(bytes);
   }
 
-  private changed(table: ChangeTable): void {
-    this.pending.add(table);
+  private changed({ table, id }: ChangeEvent): void {
+    if (table !== MEMBERS_ONLY) this.pending.set(table, null);
+    else {
+      const ids = this.pending.has(table) ? this.pending.get(table) : new Set<string>();
+      ids?.add(id);
+      this.pending.set(table, ids && ids.size <= MAX_CHANGED_IDS ? ids : null);
+    }
     this.schedule();
   }
 
@@ -136,7 +142,8 @@ export class EventStreams {
     this.timer = undefined;
     this.flushing = true;
     this.lastFlush = performance.now();
-    const tables = [...this.pending];
+    const tables = [...this.pending.keys()];
+    const changedIds = this.pending.get(MEMBERS_ONLY);
     this.pending.clear();
     // The id moves even with nobody listening: a client that reconnects later has missed this.
     this.tick += 1;
@@ -145,7 +152,13 @@ export class EventStreams {
       list.length === 0
         ? undefined
         : encoder.encode(
-            list.map((table) => `id: ${id}\nevent: change\ndata: ${JSON.stringify({ table })}\n\n`).join(""),
+            list
+              .map((table) => {
+                const data =
+                  table === MEMBERS_ONLY && changedIds ? { table, ids: [...changedIds] } : { table };
+                return `id: ${id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
+              })
+              .join(""),
           );
     const forEveryone = frames(tables.filter((table) => table !== MEMBERS_ONLY));
     const forMembers = tables.includes(MEMBERS_ONLY) ? frames(tables) : forEveryone;

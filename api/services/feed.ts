@@ -1,6 +1,8 @@
 import {
   deleteMessage,
   type FeedCursor,
+  type FeedRow,
+  listFeedMessages,
   listFeedPage,
   type Reaction,
   reactionsOf,
@@ -9,6 +11,7 @@ import {
   setReaction,
 } from "#db/queries/feed";
 import {
+  type FeedMessage,
   type FeedPage,
   feedMessages,
   TRENDING_MIN_REACTIONS,
@@ -56,7 +59,40 @@ export async function readFeedPage(
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await listFeedPage(ctx.db, after, limit + 1);
   const page = rows.slice(0, limit);
-  const ids = page.map((row) => row.id);
+  const last = page.at(-1);
+  return {
+    messages: await present(ctx, viewerId, page),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
+        : null,
+    telegramLinkPrefix: telegramLinkPrefix(ctx),
+  };
+}
+
+/**
+ * The messages a live change named, as they are now: one that is gone (deleted, unpublished) is
+ * simply absent, so the client drops it. Unknown or malformed ids are absent too.
+ */
+export async function readFeedMessages(
+  ctx: ServiceContext,
+  viewerId: string,
+  ids: string[],
+): Promise<FeedPage> {
+  const rows = await listFeedMessages(
+    ctx.db,
+    ids.filter((id) => UUID.test(id)),
+  );
+  return {
+    messages: await present(ctx, viewerId, rows),
+    nextCursor: null,
+    telegramLinkPrefix: telegramLinkPrefix(ctx),
+  };
+}
+
+/** Rows as the viewer sees them: their own reactions, the trending mark, the author or the channel. */
+async function present(ctx: ServiceContext, viewerId: string, rows: FeedRow[]): Promise<FeedMessage[]> {
+  const ids = rows.map((row) => row.id);
   const since = new Date(ctx.now().getTime() - TRENDING_WINDOW_HOURS * 3_600_000);
   const [mine, recent] = await Promise.all([
     reactionsOf(ctx.db, viewerId, ids),
@@ -64,35 +100,27 @@ export async function readFeedPage(
   ]);
   // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
   // bot), the demo's, and those whose author's account is gone.
-  const byChannel = (row: (typeof page)[number]) => !row.hasAuthor;
-  const channel = page.some(byChannel) ? await readChannelInfo(ctx.db) : null;
-  const last = page.at(-1);
-  return {
-    messages: page.map((row) => ({
-      id: row.id,
-      content: row.content,
-      link: row.link,
-      imageUrl: row.imageUrl,
-      isPinned: row.isPinned,
-      createdAt: row.createdAt.toISOString(),
-      hearts: row.hearts,
-      flames: row.flames,
-      trending: (recent.get(row.id) ?? 0) >= TRENDING_MIN_REACTIONS,
-      entities: row.entities,
-      media: row.media.map(({ kind, url, name }) => ({ kind, url, ...(name ? { name } : {}) })),
-      telegramUrl: row.telegramUrl,
-      myReactions: mine.get(row.id) ?? [],
-      author:
-        byChannel(row) && channel
-          ? { kind: "channel" as const, name: channel.channelName, avatarUrl: channel.logoUrl }
-          : { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl },
-    })),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
-        : null,
-    telegramLinkPrefix: telegramLinkPrefix(ctx),
-  };
+  const byChannel = (row: FeedRow) => !row.hasAuthor;
+  const channel = rows.some(byChannel) ? await readChannelInfo(ctx.db) : null;
+  return rows.map((row) => ({
+    id: row.id,
+    content: row.content,
+    link: row.link,
+    imageUrl: row.imageUrl,
+    isPinned: row.isPinned,
+    createdAt: row.createdAt.toISOString(),
+    hearts: row.hearts,
+    flames: row.flames,
+    trending: (recent.get(row.id) ?? 0) >= TRENDING_MIN_REACTIONS,
+    entities: row.entities,
+    media: row.media.map(({ kind, url, name }) => ({ kind, url, ...(name ? { name } : {}) })),
+    telegramUrl: row.telegramUrl,
+    myReactions: mine.get(row.id) ?? [],
+    author:
+      byChannel(row) && channel
+        ? { kind: "channel" as const, name: channel.channelName, avatarUrl: channel.logoUrl }
+        : { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl },
+  }));
 }
 
 /** Where a message link opens the Mini App inside Telegram (the /start payload msg_<id>). */

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { channelMessages, messageReactions, profiles } from "../schema/index";
 import type { RelayedMedia, TelegramEntity } from "../schema/channel";
+import { channelMessages, messageReactions, profiles } from "../schema/index";
 
 /** Where a feed page ended: the last message's place in the order (pinned, created, id). */
 export interface FeedCursor {
@@ -34,16 +34,9 @@ const shownCounts = {
   flames: sql<number>`(${channelMessages.flames} + ${channelMessages.telegramFlames})::int`,
 };
 
-/**
- * One page of the feed: published messages, pinned first, newest first, the id breaking ties. The
- * page after `after` continues below it in that order (a keyset page: no OFFSET, so page 500 costs
- * what page 1 does), read from channel_messages_feed_page_idx.
- */
-export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
+/** Feed rows as the API shows them, with their authors, published only. */
+function feedRows(db: Db, where: SQL | undefined) {
   const m = channelMessages;
-  const below = after
-    ? sql`(${m.isPinned}, ${m.createdAt}, ${m.id}) < (${after.pinned}, ${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-    : undefined;
   return db
     .select({
       id: m.id,
@@ -63,7 +56,20 @@ export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
     })
     .from(m)
     .leftJoin(profiles, eq(profiles.id, m.createdBy))
-    .where(and(eq(m.isPublished, true), below))
+    .where(and(eq(m.isPublished, true), where));
+}
+
+/**
+ * One page of the feed: published messages, pinned first, newest first, the id breaking ties. The
+ * page after `after` continues below it in that order (a keyset page: no OFFSET, so page 500 costs
+ * what page 1 does), read from channel_messages_feed_page_idx.
+ */
+export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
+  const m = channelMessages;
+  const below = after
+    ? sql`(${m.isPinned}, ${m.createdAt}, ${m.id}) < (${after.pinned}, ${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return feedRows(db, below)
     .orderBy(
       sql`${m.isPinned} desc nulls last`,
       sql`${m.createdAt} desc nulls last`,
@@ -71,6 +77,10 @@ export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
     )
     .limit(limit);
 }
+
+/** These messages, where still published (a live change names them). */
+export const listFeedMessages = (db: Db, ids: string[]): Promise<FeedRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : feedRows(db, inArray(channelMessages.id, ids));
 
 export const listFeedPage = (db: Db, after: FeedCursor | null, limit: number): Promise<FeedRow[]> =>
   feedPageQuery(db, after, limit);

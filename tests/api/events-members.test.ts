@@ -58,6 +58,32 @@ describe("GET /api/events for members", () => {
     }
   });
 
+  it("names the feed messages that changed, up to 50 in a tick; more, and the event names none", async () => {
+    const member = await createMember(t);
+    const stream = await open("/api/events", bearer(member.token));
+    const db = t.services.database.db;
+    const [one] = await db.insert(channelMessages).values({ content: "one" }).returning();
+    await eventually(async () =>
+      expect(stream.events.map((e) => JSON.parse(e.data))).toContainEqual({
+        table: "channel_messages",
+        ids: [one?.id],
+      }),
+    );
+    const before = stream.events.length;
+    await db
+      .insert(channelMessages)
+      .values(Array.from({ length: 120 }, (_, n) => ({ content: `bulk ${n}` })));
+    await eventually(async () => expect(stream.events.length).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const later = stream.events
+      .slice(before)
+      .map((e) => JSON.parse(e.data) as { table: string; ids?: string[] });
+    // The 120 rows may be split over ticks; whichever event covered more than 50 names none.
+    expect(later.every((e) => e.table === "channel_messages")).toBe(true);
+    expect(later.every((e) => (e.ids?.length ?? 0) <= 50)).toBe(true);
+    expect(later.some((e) => e.ids === undefined)).toBe(true);
+  });
+
   it("stops feed changes to a stream whose session logged out, at once", async () => {
     const leaving = await createMember(t);
     const staying = await createMember(t);

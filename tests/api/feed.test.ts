@@ -24,6 +24,30 @@ const feed = async (query = "", token = member.token) => {
 
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 10, 1, 12) - minutesAgo * 60_000);
 
+describe("GET /api/messages?ids=", () => {
+  it("answers the named messages as they are now; deleted, unpublished and unknown ones are absent", async () => {
+    const db = t.services.database.db;
+    const [shown, hidden] = await db
+      .insert(channelMessages)
+      .values([
+        { content: "shown", hearts: 2 },
+        { content: "draft", isPublished: false },
+      ])
+      .returning();
+    const unknown = "7d2b5a44-0000-4000-8000-000000000000";
+    const { res, page } = await feed(`?ids=${shown?.id},${hidden?.id},${unknown},not-a-uuid`);
+    expect(res.status).toBe(200);
+    expect(page?.messages.map((m) => [m.content, m.hearts])).toEqual([["shown", 2]]);
+    expect(page?.nextCursor).toBeNull();
+  });
+
+  it("takes at most 50 ids", async () => {
+    const ids = Array.from({ length: 51 }, () => crypto.randomUUID()).join(",");
+    const { res } = await feed(`?ids=${ids}`);
+    expect(res.status).toBe(400);
+  });
+});
+
 describe("GET /api/messages", () => {
   it("an empty feed is an empty page with no next cursor", async () => {
     const { res, page } = await feed();

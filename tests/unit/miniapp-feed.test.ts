@@ -3,7 +3,7 @@ import type { FeedMessage } from "../../api/contracts/feed";
 import { isVideoUrl, youtubeEmbedUrl, youtubeId } from "../../miniapp/src/feed/embeds";
 import { formatFeedTime } from "../../miniapp/src/feed/feed-time";
 import { linkify } from "../../miniapp/src/feed/linkify";
-import { mergeFirstPage } from "../../miniapp/src/feed/use-feed";
+import { applyChanged, mergeFirstPage } from "../../miniapp/src/feed/use-feed";
 
 describe("feed time", () => {
   it("reads h:mm a • MM/dd/yyyy in the viewer's zone", () => {
@@ -47,6 +47,9 @@ const message = (id: string, minute: number, isPinned = false): FeedMessage => (
   hearts: 0,
   flames: 0,
   trending: false,
+  entities: null,
+  media: [],
+  telegramUrl: null,
   myReactions: [],
   author: { kind: "member", name: null, avatarUrl: null },
 });
@@ -88,5 +91,29 @@ describe("embeds", () => {
     expect(isVideoUrl("/media/message-images/abc.mp4")).toBe(true);
     expect(isVideoUrl("/media/message-images/abc.MOV")).toBe(true);
     expect(isVideoUrl("/media/message-images/abc.jpg")).toBe(false);
+  });
+});
+
+describe("a live change that names its messages fetches only those", () => {
+  const loaded = [message("p", 1, true), message("c", 50), message("b", 40), message("a", 30)];
+  const ids = (list: FeedMessage[]) => list.map((m) => m.id);
+
+  it("replaces an edited message in place and drops a deleted one", () => {
+    const edited = { ...message("b", 40), content: "edited", hearts: 3 };
+    const after = applyChanged(loaded, ["b", "c"], [edited], false);
+    expect(ids(after)).toEqual(["p", "b", "a"]);
+    expect(after[1]).toEqual(edited);
+  });
+
+  it("puts a new message and a newly pinned one where the feed's order says", () => {
+    const after = applyChanged(loaded, ["d", "a"], [message("d", 55), message("a", 30, true)], false);
+    // Both pinned: the newer pin ("a", posted at :30) first.
+    expect(ids(after)).toEqual(["a", "p", "d", "c", "b"]);
+  });
+
+  it("leaves out a changed message older than what is loaded, unless the whole feed is loaded", () => {
+    const old = message("y", 5);
+    expect(ids(applyChanged(loaded, ["y"], [old], false))).toEqual(["p", "c", "b", "a"]);
+    expect(ids(applyChanged(loaded, ["y"], [old], true))).toEqual(["p", "c", "b", "a", "y"]);
   });
 });

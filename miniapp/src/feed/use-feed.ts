@@ -40,6 +40,24 @@ export function mergeFirstPage(
   return [...first, ...current.filter((message) => !ids.has(message.id) && before(last, message))];
 }
 
+/**
+ * A live change that named its messages: those fetched again replace their old selves, or join the
+ * list where they sort within what is loaded (a new post; one pinned from further down); the named
+ * ones that did not come back were deleted. The list keeps the feed's order.
+ */
+export function applyChanged(
+  current: FeedMessage[],
+  changedIds: string[],
+  fresh: FeedMessage[],
+  allLoaded: boolean,
+): FeedMessage[] {
+  const changed = new Set(changedIds);
+  const kept = current.filter((message) => !changed.has(message.id));
+  const last = kept.at(-1);
+  const shown = fresh.filter((message) => allLoaded || !last || before(message, last));
+  return [...kept, ...shown].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+}
+
 /** The feed, a page at a time, kept live by the channel_messages change stream. */
 export function useFeed(): FeedState & {
   reload: () => void;
@@ -81,15 +99,39 @@ export function useFeed(): FeedState & {
     }
   }, []);
 
+  /** Fetches only the messages a change named; if that fails, the first page instead. */
+  const loadChanged = useCallback(
+    async (ids: string[]) => {
+      try {
+        const { messages } = await call(api.messages.$get({ query: { ids: ids.join(",") } }));
+        setState((previous) =>
+          previous.status === "ready"
+            ? {
+                ...previous,
+                messages: applyChanged(previous.messages, ids, messages, previous.nextCursor === null),
+              }
+            : previous,
+        );
+      } catch {
+        void loadFirst();
+      }
+    },
+    [loadFirst],
+  );
+
   useEffect(() => {
     const controller = new AbortController();
     void loadFirst(controller.signal);
-    const stop = subscribeToChanges("channel_messages", () => void loadFirst());
+    const stop = subscribeToChanges("channel_messages", (change) => {
+      const ids = change?.ids;
+      if (ids && stateRef.current.status === "ready") void loadChanged(ids);
+      else void loadFirst();
+    });
     return () => {
       controller.abort();
       stop();
     };
-  }, [loadFirst]);
+  }, [loadFirst, loadChanged]);
 
   const reload = useCallback(() => {
     setState({ status: "loading" });
