@@ -170,7 +170,9 @@ export const botDrafts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("bot_drafts_album_key").on(t.chatId, t.mediaGroupId).where(sql`${t.mediaGroupId} is not null`),
+    uniqueIndex("bot_drafts_album_key")
+      .on(t.chatId, t.mediaGroupId)
+      .where(sql`${t.mediaGroupId} is not null`),
     check("bot_drafts_status_check", sql`${t.status} in ('pending', 'posted', 'cancelled')`),
   ],
 );
