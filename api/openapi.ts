@@ -25,6 +25,14 @@ export const routeDocs: RouteDoc[] = [
   ...adminDocs,
 ];
 
+/** A multipart body: the file alone, or the route's text fields followed by an optional file. */
+function multipartSchema(fields: z.ZodType | undefined) {
+  const file = { type: "string", format: "binary" };
+  if (!fields) return { type: "object", properties: { file }, required: ["file"] };
+  const schema = z.toJSONSchema(fields, { io: "input" }) as { properties?: Record<string, unknown> };
+  return { ...schema, properties: { ...schema.properties, file } };
+}
+
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
 
 export function buildOpenApi() {
@@ -51,24 +59,16 @@ export function buildOpenApi() {
       responses[status] = { description: "Error", content: { "application/json": { schema: errorSchema } } };
     }
     let requestBody: unknown;
-    if (doc.body) {
+    if (doc.bodyType === "multipart/form-data") {
+      requestBody = {
+        required: true,
+        content: { "multipart/form-data": { schema: multipartSchema(doc.body) } },
+      };
+    } else if (doc.body) {
       requestBody = {
         required: true,
         content: {
           "application/json": { schema: z.toJSONSchema(doc.body, { io: "input", unrepresentable: "any" }) },
-        },
-      };
-    } else if (doc.bodyType === "multipart/form-data") {
-      requestBody = {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: {
-              type: "object",
-              properties: { file: { type: "string", format: "binary" } },
-              required: ["file"],
-            },
-          },
         },
       };
     }

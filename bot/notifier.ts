@@ -5,8 +5,16 @@ import type { MediaStorage } from "#api/storage/media-storage";
 import type { ChannelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 
-/** A caption's limit in Telegram; a longer text goes as a message of its own after the file. */
+/** A caption's limit in Telegram for bots. */
 const CAPTION_LIMIT = 1024;
+
+/**
+ * A file's caption: the text, cut at the limit with an ellipsis. One post in the channel is one
+ * message in the feed (which keeps the whole text); a second message for the rest would be relayed
+ * as a second feed item.
+ */
+export const captionOf = (text: string) =>
+  text.length <= CAPTION_LIMIT ? text : `${text.slice(0, CAPTION_LIMIT - 1).trimEnd()}…`;
 
 /** The running bot as the services see it. Enabled once getMe has answered. */
 export function botNotifier(
@@ -45,11 +53,8 @@ async function send(
   const { file, text } = post;
   if (!file) return bot.api.sendMessage(chatId, text);
   const upload = new InputFile(await storage.read(file.bucket, file.name), file.name.split("/").at(-1));
-  const caption = text.length <= CAPTION_LIMIT && text ? { caption: text } : {};
-  const sent =
-    file.kind === "image"
-      ? await bot.api.sendPhoto(chatId, upload, caption)
-      : await bot.api.sendVideo(chatId, upload, { ...caption, supports_streaming: true });
-  if (text.length > CAPTION_LIMIT) await bot.api.sendMessage(chatId, text);
-  return sent;
+  const caption = text ? { caption: captionOf(text) } : {};
+  return file.kind === "image"
+    ? bot.api.sendPhoto(chatId, upload, caption)
+    : bot.api.sendVideo(chatId, upload, { ...caption, supports_streaming: true });
 }

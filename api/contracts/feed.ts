@@ -111,7 +111,10 @@ export const postMessageFieldsSchema = z.object({
 
 export const postMessageResultSchema = z.object({
   id: z.uuid(),
-  /** False when the bot or channel is not configured, or Telegram refused: the message is in the feed only. */
-  publishedToChannel: z.boolean(),
+  /**
+   * Where else it went: "published" to the Telegram channel; "failed" when Telegram refused it (the
+   * message is in the feed only); "none" without a bot and channel.
+   */
+  channel: z.enum(["published", "failed", "none"]),
 });
 export type PostMessageResult = z.infer<typeof postMessageResultSchema>;

@@ -6,13 +6,18 @@ import {
   feedMessages,
   feedPageSchema,
   feedQuerySchema,
+  type PostMessageResult,
   pinSchema,
+  postMessageFieldsSchema,
+  postMessageResultSchema,
   reactionResultSchema,
   reactionSchema,
 } from "../contracts/feed";
 import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
-import { pinMessage, react, readFeedPage, removeMessage } from "../services/feed";
+import { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from "../services/feed";
+import { postMessage } from "../services/feed-post";
+import { receiveForm } from "../storage/upload-pipeline";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
 
@@ -23,14 +28,27 @@ const requireMember = createMiddleware<SignedInEnv>(async (c, next) => {
 });
 
 const staff = requireRole("admin", "moderator");
+const admin = requireRole("admin");
 
-/** The channel feed: members read and react; admins and moderators pin and delete. */
+/** The channel feed: members read and react; admins post; admins and moderators pin and delete. */
 export const feedRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
   return new Hono<AppEnv>()
     .get("/messages", requireUser, requireMember, valid("query", feedQuerySchema), async (c) => {
-      const { cursor, limit } = c.req.valid("query");
-      return c.json((await readFeedPage(ctx, c.var.user.userId, cursor, limit)) satisfies FeedPage, 200);
+      const { cursor, limit, ids } = c.req.valid("query");
+      const page = ids
+        ? await readFeedMessages(ctx, c.var.user.userId, ids)
+        : await readFeedPage(ctx, c.var.user.userId, cursor, limit);
+      return c.json(page satisfies FeedPage, 200);
+    })
+    .post("/messages", admin, async (c) => {
+      const userId = c.var.user.userId;
+      // The body streams: its attachment goes to storage through the pipeline, no validator reads it.
+      const form = await receiveForm(c.req.raw, ctx.storage, "messageAttachment", {
+        owner: userId,
+        at: ctx.now().getTime(),
+      });
+      return c.json((await postMessage(ctx, userId, form)) satisfies PostMessageResult, 201);
     })
     .put("/messages/:id/reactions/:reaction", requireUser, requireMember, async (c) => {
       const reaction = reactionSchema.safeParse(c.req.param("reaction"));
@@ -57,10 +75,23 @@ export const feedDocs: RouteDoc[] = [
   {
     method: "get",
     path: "/api/messages",
-    summary: "A page of the channel feed: pinned first, newest first (?cursor, ?limit ≤ 50)",
+    summary:
+      "A page of the channel feed: pinned first, newest first (?cursor, ?limit ≤ 50); or ?ids=a,b (≤ 50): those messages as they are now, the deleted ones absent",
     access: "signed-in, age-verified",
     response: feedPageSchema,
     errors: [400, 401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/messages",
+    summary:
+      "Post a message: the text field `content` first, then optionally one image (≤ 5MB) or video (≤ 500MB) as `file`; also published to the Telegram channel when the bot has one",
+    access: "admin",
+    body: postMessageFieldsSchema,
+    bodyType: "multipart/form-data",
+    response: postMessageResultSchema,
+    status: 201,
+    errors: [400, 401, 403, 413, 415],
   },
   {
     method: "put",

@@ -12,7 +12,7 @@ export interface RouteDoc {
   /** The success status when not 200. */
   status?: number;
   contentType?: string;
-  /** A JSON request body, or multipart when bodyType says so. */
+  /** A JSON request body; with bodyType multipart, the text fields sent before the file. */
   body?: z.ZodType;
   bodyType?: "application/json" | "multipart/form-data";
   errors?: number[];

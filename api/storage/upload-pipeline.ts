@@ -27,11 +27,15 @@ const targets: Record<
 const SNIFF_BYTES = 4100;
 // Multipart framing and the few small fields beside the file.
 const FRAMING_BYTES = 64 * 1024;
+// A text field beside the file: room for a 4096-character message in any script (at most 3 UTF-8
+// bytes per UTF-16 code unit), and no more.
+const FIELD_BYTES = 16 * 1024;
 // Never stored, whatever the bytes say: a stored page or SVG opened directly could run script.
 const MARKUP_TYPE = /html|svg|xml/i;
 const MARKUP_NAME = /\.(svgz?|x?html?|xml)$/i;
 
 export const incompleteUploadMessage = "The upload was incomplete. Please try again.";
+export const fieldTooLargeMessage = "A form field is too large";
 
 export interface StoredUpload {
   url: string;
@@ -47,11 +51,18 @@ interface IncomingFile {
   declaredType: string;
 }
 
+/** A multipart form as received: its text fields and the file, stored, when one came. */
+export interface ReceivedForm {
+  /** The text fields sent BEFORE the file (a form sends its parts in order); later ones are not read. */
+  fields: Record<string, string>;
+  upload: StoredUpload | undefined;
+}
+
 /**
  * Receives one file from a multipart/form-data request and stores it: the body streams through
  * (never held whole), the type comes from the magic bytes, the kind's limit is enforced as bytes
  * arrive, and the name is generated. A body cut short, a client gone, or a file over the limit
- * fails the storage write, so nothing is left behind: 400 (incomplete), 413 or 415.
+ * fails the storage write, so nothing is left behind: 400 (incomplete, or no file), 413 or 415.
  */
 export async function receiveUpload(
   request: Request,
@@ -59,6 +70,22 @@ export async function receiveUpload(
   kindName: UploadKindName,
   target: { owner: string; at: number; field?: string },
 ): Promise<StoredUpload> {
+  const { upload } = await receiveForm(request, storage, kindName, target);
+  if (!upload) throw new AppError("bad_request", uploadKinds[kindName].wrongType);
+  return upload;
+}
+
+/**
+ * A form of small text fields (each at most FIELD_BYTES: 413 past that) and at most one file, which
+ * is optional here and stored as receiveUpload stores it. The fields must come before the file: the
+ * file is stored while the body streams, and what follows it is not waited for.
+ */
+export async function receiveForm(
+  request: Request,
+  storage: MediaStorage,
+  kindName: UploadKindName,
+  target: { owner: string; at: number; field?: string },
+): Promise<ReceivedForm> {
   const kind: UploadKind = uploadKinds[kindName];
   const largest = kind.rules.reduce((a, b) => (b.maxBytes > a.maxBytes ? b : a));
   const wrongType = () => new AppError("unsupported_media_type", kind.wrongType);
@@ -69,8 +96,8 @@ export async function receiveUpload(
   if (Number(request.headers.get("content-length") ?? 0) > largest.maxBytes + FRAMING_BYTES) {
     throw tooLarge(largest);
   }
-  const file = await firstFile(request, target.field ?? "file", largest.maxBytes);
-  if (!file) throw new AppError("bad_request", kind.wrongType);
+  const { fields, file } = await readParts(request, target.field ?? "file", largest.maxBytes);
+  if (!file) return { fields, upload: undefined };
   const { stream } = file;
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const refuse = (error: AppError) => {
@@ -118,43 +145,62 @@ export async function receiveUpload(
   const { bucket, name: nameOf } = targets[kindName];
   const name = nameOf(target.owner, target.at, sniffed.ext);
   const url = await storage.put(bucket, name, Readable.from(body(), { objectMode: false }), sniffed.mime);
-  return { url, bucket, name, contentType: sniffed.mime, size: received };
+  return { fields, upload: { url, bucket, name, contentType: sniffed.mime, size: received } };
 }
 
 /**
- * Streams the multipart body and hands over the first file in `field`; other parts are skipped. busboy
- * marks the file truncated when it reaches fileSize, so a file of exactly maxBytes is whole.
+ * Streams the multipart body: collects the text fields until the first file in `field` arrives and
+ * hands that file over; other files are skipped. busboy marks the file truncated when it reaches
+ * fileSize, so a file of exactly maxBytes is whole.
  */
-function firstFile(request: Request, field: string, maxBytes: number): Promise<IncomingFile | undefined> {
+function readParts(
+  request: Request,
+  field: string,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: IncomingFile | undefined }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { "content-type": request.headers.get("content-type") ?? "" },
-        limits: { files: 1, fields: 20, parts: 25, fieldSize: 1024, fileSize: maxBytes + 1 },
+        limits: { files: 1, fields: 20, parts: 25, fieldSize: FIELD_BYTES, fileSize: maxBytes + 1 },
       });
     } catch {
       reject(new AppError("bad_request", incompleteUploadMessage));
       return;
     }
-    let found = false;
+    // No prototype: a field named "__proto__" is just a field.
+    const fields: Record<string, string> = Object.create(null);
+    let settled = false;
+    const settle = (file: IncomingFile | undefined) => {
+      settled = true;
+      resolve({ fields, file });
+    };
+    const fail = (error: AppError) => {
+      settled = true;
+      reject(error);
+    };
+    parser.on("field", (name, value, info) => {
+      if (settled) return;
+      if (info.valueTruncated) fail(new AppError("too_large", fieldTooLargeMessage));
+      else fields[name] = value;
+    });
     parser.on("file", (name, stream, info) => {
-      if (name !== field || found) {
+      if (settled || name !== field) {
         stream.resume();
         return;
       }
-      found = true;
-      resolve({ stream, filename: info.filename ?? "", declaredType: info.mimeType });
+      settle({ stream, filename: info.filename ?? "", declaredType: info.mimeType });
     });
     // After the file is handed over, its stream carries the error (a body cut short, a client gone).
     parser.on("error", () => {
-      if (!found) reject(new AppError("bad_request", incompleteUploadMessage));
+      if (!settled) fail(new AppError("bad_request", incompleteUploadMessage));
     });
     parser.on("close", () => {
-      if (!found) resolve(undefined);
+      if (!settled) settle(undefined);
     });
     if (!request.body) {
-      resolve(undefined);
+      settle(undefined);
       return;
     }
     const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);

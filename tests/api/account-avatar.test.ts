@@ -9,6 +9,7 @@ import { createHttpServer } from "#api/server";
 import { incompleteUploadMessage } from "#api/storage/upload-pipeline";
 import { bearer, createMember, errorOf, TestClock } from "../helpers/accounts";
 import { encodeMultipart, streamOf } from "../helpers/multipart";
+import { GIF, JPEG, MB, PNG, padded, WEBP } from "../helpers/sample-files";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 const clock = new TestClock();
@@ -17,15 +18,6 @@ beforeAll(async () => {
   t = await startTestApp({ now: clock.now });
 });
 afterAll(() => t.close());
-
-const MB = 1024 * 1024;
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
-const JPEG = Buffer.from("ffd8ffe000104a46494600010100000100010000", "hex");
-const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00", "latin1");
-const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("WEBPVP8 ")]);
-
-const padded = (head: Buffer, size: number) =>
-  Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
 
 /** A multipart upload arriving in network-sized pieces (or in one piece with chunkSize Infinity). */
 async function upload(

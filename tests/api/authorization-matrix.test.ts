@@ -68,6 +68,8 @@ const expected: Record<string, Row> = {
     status: signedIn(404),
     params: { id: UNKNOWN_ID, reaction: "flame" },
   },
+  // Admins post (a form: this bodiless call is 415 once allowed).
+  "POST /api/messages": { status: adminOnly(415) },
   "PATCH /api/messages/:id": {
     status: { anonymous: 401, member: 403, employee: 403, moderator: 404, admin: 404 },
     params: { id: UNKNOWN_ID },

@@ -7,23 +7,15 @@ import { AppError } from "#api/errors";
 import { LocalStorage } from "#api/storage/local-storage";
 import type { MediaStorage } from "#api/storage/media-storage";
 import { S3Storage } from "#api/storage/s3-storage";
-import { incompleteUploadMessage, receiveUpload } from "#api/storage/upload-pipeline";
+import {
+  fieldTooLargeMessage,
+  incompleteUploadMessage,
+  receiveForm,
+  receiveUpload,
+} from "#api/storage/upload-pipeline";
 import { type FakeS3, startFakeS3 } from "../helpers/fake-s3";
 import { uploadRequest } from "../helpers/multipart";
-
-const MB = 1024 * 1024;
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
-const MP4 = Buffer.from("000000206674797069736f6d0000020069736f6d69736f32617663316d703431", "hex");
-const MOV = Buffer.from("0000001466747970717420200000000071742020", "hex");
-const WEBM = Buffer.from("1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102", "hex");
-const PDF = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n", "latin1");
-const SVG = Buffer.from(
-  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
-);
-const HTML = Buffer.from("<!DOCTYPE html><html><script>alert(1)</script></html>");
-
-const padded = (head: Buffer, size: number) =>
-  Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
+import { HTML, MB, MOV, MP4, PDF, PNG, padded, SVG, WEBM } from "../helpers/sample-files";
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -218,5 +210,62 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
       });
     }
     expect(await backend.leftovers()).toEqual([]);
+  });
+});
+
+describe("a form of text fields and an optional file (receiveForm)", () => {
+  const at = 1_700_000_000_000;
+  const formRequest = async (parts: [string, string | Blob][]) => {
+    const form = new FormData();
+    for (const [name, value] of parts) form.append(name, value);
+    return new Request("http://localhost/upload", { method: "POST", body: form });
+  };
+  const png = new Blob([new Uint8Array(padded(PNG, 3000))], { type: "image/png" });
+
+  it("gives the fields sent before the file, and the file stored; fields after it are not read", async () => {
+    const storage = new LocalStorage(await mkdtemp(join(root, "form-")));
+    const request = await formRequest([
+      ["content", "Hello"],
+      ["__proto__", "just a field"],
+      ["file", png],
+      ["late", "after the file"],
+    ]);
+    const { fields, upload } = await receiveForm(request, storage, "messageAttachment", { owner: "u1", at });
+    expect({ ...fields }).toEqual({ content: "Hello", ["__proto__"]: "just a field" });
+    expect(upload?.contentType).toBe("image/png");
+  });
+
+  it("a form without a file: its fields and no upload (receiveUpload: 400)", async () => {
+    const storage = new LocalStorage(await mkdtemp(join(root, "form-")));
+    const form = await receiveForm(
+      await formRequest([["content", "Text only"]]),
+      storage,
+      "messageAttachment",
+      {
+        owner: "u1",
+        at,
+      },
+    );
+    expect(form).toEqual({ fields: { content: "Text only" }, upload: undefined });
+    expect(
+      await refusal(
+        receiveUpload(await formRequest([["content", "x"]]), storage, "messageAttachment", {
+          owner: "u1",
+          at,
+        }),
+      ),
+    ).toMatchObject({ status: 400, message: "Please select an image or video file" });
+  });
+
+  it("a field over 16KB: 413, and the file after it is not stored", async () => {
+    const dir = await mkdtemp(join(root, "form-"));
+    const request = await formRequest([
+      ["content", "x".repeat(16 * 1024 + 1)],
+      ["file", png],
+    ]);
+    expect(
+      await refusal(receiveForm(request, new LocalStorage(dir), "messageAttachment", { owner: "u1", at })),
+    ).toEqual({ status: 413, code: "too_large", message: fieldTooLargeMessage });
+    expect(await filesUnder(dir)).toEqual([]);
   });
 });

@@ -499,11 +499,11 @@ describe("posting from the app", () => {
     expect(photo?.messageId).toBe(
       BigInt((sentPhoto?.result as { message_id: number } | undefined)?.message_id ?? 0),
     );
-    // Past Telegram's 1024-character caption the text follows as its own message.
+    // Past Telegram's 1024-character caption the caption is cut with an ellipsis: one channel post.
     const sentVideo = fake.callsTo("sendVideo").at(-1);
     expect(part(sentVideo, "video")).toBe(MP4.length);
-    expect(sentVideo?.payload.caption).toBeUndefined();
-    expect(fake.callsTo("sendMessage").at(-1)?.payload.text).toBe("x".repeat(1500));
+    expect(sentVideo?.payload.caption).toBe(`${"x".repeat(1023)}…`);
+    expect(fake.callsTo("sendMessage").at(-1)?.payload.text).toBe("Hello channel");
     expect(video?.chatId).toBe(BigInt(CHANNEL.id));
   });
 });

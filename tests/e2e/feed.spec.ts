@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import type { FeedMessage, FeedPage } from "../../api/contracts/feed";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser } from "./support/telegram";
@@ -115,7 +116,7 @@ test("a video plays inline with seeking, and a YouTube link becomes the privacy-
   page,
 }) => {
   await signUpViaApi(page);
-  const message = (id: string, content: string, imageUrl: string | null) => ({
+  const message = (id: string, content: string, imageUrl: string | null): FeedMessage => ({
     id,
     content,
     link: null,
@@ -125,10 +126,13 @@ test("a video plays inline with seeking, and a YouTube link becomes the privacy-
     hearts: 0,
     flames: 0,
     trending: false,
+    entities: null,
+    media: [],
+    telegramUrl: null,
     myReactions: [],
     author: { kind: "channel", name: "Private Smoke Shop", avatarUrl: null },
   });
-  // The composer and the relay come later; here the page is the API's shape with such messages.
+  // A page of the API's shape with such messages (as the composer stores a video: its URL as imageUrl).
   await page.route("**/api/messages*", (route) =>
     route.fulfill({
       json: {
@@ -141,7 +145,8 @@ test("a video plays inline with seeking, and a YouTube link becomes the privacy-
           message("00000000-0000-4000-8000-0000000000a2", "Our tour: https://youtu.be/dQw4w9WgXcQ", null),
         ],
         nextCursor: null,
-      },
+        telegramLinkPrefix: null,
+      } satisfies FeedPage,
     }),
   );
   await page.route("**/media/message-images/drop.mp4", () => {});

@@ -269,6 +269,13 @@ async function adminScreens(page: Page, launch: Launch) {
     await signInAsAdmin(page);
   });
 
+  await test.step("home with the composer", async () => {
+    await page.goto("/");
+    await expect(page.getByTestId("feed").getByTestId("message").first()).toBeVisible();
+    await expect(page.getByRole("form", { name: "New message" })).toBeVisible();
+    await shot(page, launch, "home-admin");
+  });
+
   await test.step("administration", async () => {
     await page.goto("/administration");
     await expect(heading(page, "Administration")).toBeVisible();

@@ -196,7 +196,7 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
           ))}
         </ul>
       ) : null}
-      <div className="landing-bar" ref={bar}>
+      <div className="bottom-bar landing-bar" ref={bar}>
         {action}
         <p className="landing-notice">{firstLoadMessages.landingAgeNotice}</p>
         <nav className="landing-links" aria-label="Policies">

@@ -1,7 +1,8 @@
 import { Button, Spinner } from "@telegram-apps/telegram-ui";
 import { MessagesSquare } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
+import type { Role } from "#api/contracts/roles";
 import { StateView } from "../components/state-view";
 import { signedInUser, useAuth } from "../state/auth";
 import { hasRole } from "../state/role-cache";
@@ -12,15 +13,31 @@ import { MessageCard } from "./message-card";
 import { useFeed } from "./use-feed";
 import { useLinkedMessage } from "./use-linked-message";
 
-/** The channel feed: pinned first, newest first, more as the reader scrolls. */
+// Only admins post: everyone else's feed never loads the composer's code.
+const Composer = lazy(() => import("./composer"));
+
+/** The channel feed, and for admins the composer below it, whatever state the feed is in. */
 export default function Feed() {
   const feed = useFeed();
+  const roles = useRoles(signedInUser(useAuth())?.id ?? null);
+  const has = (role: Role) => roles.status === "loaded" && hasRole(roles.roles, role);
+  return (
+    <>
+      {/* Pin and delete are offered to admins and moderators, posting to admins; the server decides either way. */}
+      <Messages feed={feed} staff={has("admin") || has("moderator")} />
+      {has("admin") ? (
+        <Suspense fallback={null}>
+          <Composer onPosted={feed.refresh} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The messages: pinned first, newest first, more as the reader scrolls. */
+function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: boolean }) {
   const highlighted = useLinkedMessage(feed);
   const [acting, setActing] = useState<FeedMessage | null>(null);
-  const roles = useRoles(signedInUser(useAuth())?.id ?? null);
-  // Pin and delete are offered to admins and moderators; the server decides either way.
-  const staff =
-    roles.status === "loaded" && (hasRole(roles.roles, "admin") || hasRole(roles.roles, "moderator"));
   const sentinel = useRef<HTMLDivElement>(null);
   const { loadMore } = feed;
   const canLoadMore = feed.status === "ready" && feed.nextCursor !== null && !feed.moreFailed;

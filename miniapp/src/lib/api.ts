@@ -49,6 +49,15 @@ function loadError(status: number, body: unknown): LoadError {
 }
 
 /**
+ * A failed answer to a request made outside `call()` (an upload through XMLHttpRequest, for its
+ * progress events), told the same way: a LoadError, and a 401 signs out.
+ */
+export function failedAnswer(status: number, body: unknown): LoadError {
+  if (status === 401) onSessionLost();
+  return loadError(status, body);
+}
+
+/**
  * Every API call goes through here: the body of a successful answer, typed by the server's routes,
  * or a LoadError carrying the API's message, status and reason. (A 401 has signed out already.)
  */

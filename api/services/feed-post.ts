@@ -1,0 +1,86 @@
+import { insertFeedPost, linkFeedPost } from "#db/queries/feed-posts";
+import { type PostMessageResult, postMessageFieldsSchema, postMessageMessages } from "../contracts/feed";
+import { hasInvalidText, invalidTextMessage } from "../contracts/text";
+import { AppError } from "../errors";
+import { errorFields } from "../logger";
+import type { ReceivedForm } from "../storage/upload-pipeline";
+import type { ServiceContext } from "./context";
+import { isUniqueViolation } from "./db-errors";
+import type { ChannelPost } from "./telegram-notifier";
+
+/**
+ * An admin's message from the composer: checked, stored in the feed, then published to the channel
+ * when the bot has one. The feed keeps the message when Telegram refuses it; the answer says
+ * whether it reached the channel. (The message's text never goes to the log; its id does.)
+ */
+export async function postMessage(
+  ctx: ServiceContext,
+  userId: string,
+  form: ReceivedForm,
+): Promise<PostMessageResult> {
+  const { id, post } = await storeMessage(ctx, userId, form);
+  if (!ctx.telegram.channelConfigured) return { id, channel: "none" };
+  const published = await ctx.telegram.publishPost(post).catch((error: unknown) => {
+    ctx.log.warn("could not publish a feed message to the channel", { messageId: id, ...errorFields(error) });
+    return undefined;
+  });
+  if (!published) return { id, channel: "failed" };
+  try {
+    await linkFeedPost(ctx.db, id, published).catch((error: unknown) => {
+      // The relay's copy of the post was being inserted meanwhile; committed now, a second pass deletes it.
+      if (!isUniqueViolation(error)) throw error;
+      return linkFeedPost(ctx.db, id, published);
+    });
+  } catch (error) {
+    // Posted in both places all the same; at worst the relayed copy shows as a second message.
+    ctx.log.error("could not link a feed message to its channel post", {
+      messageId: id,
+      ...errorFields(error),
+    });
+  }
+  return { id, channel: "published" };
+}
+
+/** The message checked and stored; a refused or failed one removes its file, leaving nothing behind. */
+async function storeMessage(
+  ctx: ServiceContext,
+  userId: string,
+  { fields, upload }: ReceivedForm,
+): Promise<{ id: string; post: ChannelPost }> {
+  try {
+    const content = checkedContent(fields, upload !== undefined);
+    const id = await insertFeedPost(ctx.db, {
+      content: content || null,
+      imageUrl: upload?.url ?? null,
+      createdBy: userId,
+    });
+    const kind = upload?.contentType.startsWith("video/") ? "video" : "image";
+    return {
+      id,
+      post: {
+        text: content,
+        ...(upload ? { file: { kind, bucket: upload.bucket, name: upload.name } } : {}),
+      },
+    };
+  } catch (error) {
+    if (upload) {
+      await ctx.storage.remove(upload.bucket, upload.name).catch((removal: unknown) => {
+        ctx.log.warn("could not remove a refused message's file", {
+          name: upload.name,
+          ...errorFields(removal),
+        });
+      });
+    }
+    throw error;
+  }
+}
+
+/** The trimmed text, or the spec's refusal: text or a file is needed, within Telegram's length. */
+function checkedContent(fields: Record<string, string>, hasFile: boolean): string {
+  if (hasInvalidText(fields.content)) throw new AppError("bad_request", invalidTextMessage);
+  const parsed = postMessageFieldsSchema.safeParse(fields);
+  if (!parsed.success)
+    throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.data.content && !hasFile) throw new AppError("bad_request", postMessageMessages.empty);
+  return parsed.data.content;
+}

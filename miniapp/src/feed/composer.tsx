@@ -1,0 +1,217 @@
+import { Button, IconButton, Progress } from "@telegram-apps/telegram-ui";
+import { Paperclip, SendHorizontal, X } from "lucide-react";
+import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { MESSAGE_MAX_LENGTH, type PostMessageResult } from "#api/contracts/feed";
+import { errorMessage, LoadError } from "../lib/api";
+import { sendForm } from "../lib/send-form";
+import { toast } from "../lib/toast";
+import { useBottomBar } from "../lib/use-bottom-bar";
+import { hapticImpact } from "../telegram/hooks";
+import "./composer.css";
+import { attachmentProblem, composerMessages, messageProblem } from "./composer-rules";
+
+/** The spec's text area: 32 px high, growing with its text up to 128 px, then scrolling. */
+const MIN_HEIGHT = 32;
+const MAX_HEIGHT = 128;
+
+interface Sending {
+  /** The share of the form sent so far, 0 to 1. */
+  progress: number;
+  /** All of it is out: the server is posting, and cancelling would no longer stop it. */
+  uploaded: boolean;
+  abort: () => void;
+}
+
+/** A preview address for the chosen file, released when the file changes or goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+/** The admins' composer, fixed to the bottom of the feed: text, one image or video, progress, cancel. */
+export default function Composer({ onPosted }: { onPosted: () => void }) {
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const preview = useObjectUrl(file);
+  const bar = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  useBottomBar(bar);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is what changes the height.
+  useLayoutEffect(() => {
+    const area = input.current;
+    if (!area) return;
+    area.style.height = `${MIN_HEIGHT}px`;
+    area.style.height = `${Math.min(Math.max(area.scrollHeight, MIN_HEIGHT), MAX_HEIGHT)}px`;
+  }, [text]);
+
+  const attach = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    // Choosing the same file again after removing it must fire a change.
+    event.target.value = "";
+    if (!chosen) return;
+    const problem = attachmentProblem(chosen);
+    if (problem) toast.error(problem);
+    else setFile(chosen);
+  };
+
+  const send = () => {
+    if (sending) return;
+    const problem = messageProblem(text, file !== null);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const form = new FormData();
+    // The text goes first: the API reads the fields that come before the file.
+    form.append("content", text);
+    if (file) form.append("file", file);
+    let uploaded = false;
+    const request = sendForm<PostMessageResult>("/api/messages", form, {
+      onProgress: (progress) => setSending((now) => now && { ...now, progress }),
+      onUploaded: () => {
+        uploaded = true;
+        setSending((now) => now && { ...now, progress: 1, uploaded: true });
+      },
+    });
+    setSending({ progress: 0, uploaded: false, abort: request.abort });
+    request.done
+      .then(
+        (result) => {
+          hapticImpact();
+          toast.success(composerMessages.posted, { description: composerMessages.postedText });
+          if (result.channel === "failed") {
+            toast.error(composerMessages.notPublished, { description: composerMessages.notPublishedText });
+          }
+          setText("");
+          setFile(null);
+          onPosted();
+        },
+        (error: unknown) => {
+          // Cancelled: nothing was posted, and the draft stays to be sent again.
+          if (error instanceof DOMException && error.name === "AbortError") return;
+          // The file's own refusals (type, size), or a connection lost while it was being sent.
+          const fileFailed =
+            file !== null && (!uploaded || (error instanceof LoadError && [413, 415].includes(error.status)));
+          toast.error(fileFailed ? composerMessages.uploadFailed : composerMessages.postFailed, {
+            description: errorMessage(error),
+          });
+        },
+      )
+      .finally(() => setSending(null));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter adds a line; Enter that ends an IME composition does neither.
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  const percent = Math.round((sending?.progress ?? 0) * 100);
+  return (
+    <form
+      ref={bar}
+      className="bottom-bar composer"
+      aria-label="New message"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {file && preview ? (
+        <div className="composer-attachment" data-testid="composer-attachment">
+          {file.type.startsWith("video/") ? (
+            <video className="composer-thumb" src={preview} muted playsInline preload="metadata" />
+          ) : (
+            <img className="composer-thumb" src={preview} alt="Attachment preview" />
+          )}
+          <span className="composer-file-name">{file.name}</span>
+          {sending ? null : (
+            <IconButton
+              type="button"
+              mode="plain"
+              size="l"
+              className="icon-button"
+              aria-label="Remove attachment"
+              onClick={() => setFile(null)}
+            >
+              <X size={20} aria-hidden="true" />
+            </IconButton>
+          )}
+        </div>
+      ) : null}
+      {sending && file ? (
+        <div className="composer-progress">
+          <Progress value={percent} aria-label="Upload progress" className="composer-progress-bar" />
+          <span className="composer-progress-text" aria-live="polite">
+            {sending.uploaded ? "Posting..." : `${percent}%`}
+          </span>
+          {sending.uploaded ? null : (
+            <Button type="button" mode="plain" size="s" className="composer-cancel" onClick={sending.abort}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      ) : null}
+      <div className="composer-row">
+        <IconButton
+          type="button"
+          mode="plain"
+          size="l"
+          className="icon-button"
+          aria-label="Attach image or video"
+          disabled={sending !== null}
+          onClick={() => picker.current?.click()}
+        >
+          <Paperclip size={22} aria-hidden="true" />
+        </IconButton>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*,video/*"
+          hidden
+          onChange={attach}
+          data-testid="composer-file"
+          aria-label="Image or video"
+        />
+        <label className="composer-field">
+          <textarea
+            ref={input}
+            className="composer-input"
+            rows={1}
+            value={text}
+            maxLength={MESSAGE_MAX_LENGTH}
+            placeholder="Write a message..."
+            aria-label="Message"
+            enterKeyHint="send"
+            readOnly={sending !== null}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        </label>
+        <IconButton
+          type="submit"
+          mode="plain"
+          size="l"
+          className="icon-button composer-send"
+          aria-label="Send"
+          disabled={sending !== null}
+        >
+          <SendHorizontal size={22} aria-hidden="true" />
+        </IconButton>
+      </div>
+    </form>
+  );
+}

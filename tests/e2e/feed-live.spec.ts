@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin, signUpViaApi } from "./support/accounts";
+import { SEEDED_ORIGIN } from "./support/env";
+
+test("a message posted in one browser appears live in another, its reactions count there, and its deletion removes it", async ({
+  browser,
+  page,
+}) => {
+  // The member's browser, feed open.
+  await signUpViaApi(page);
+  await page.goto("/");
+  const feed = page.getByTestId("feed");
+  await expect(feed.getByTestId("message")).toHaveCount(3);
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/messages")) fetched.push(new URL(request.url()).search);
+  });
+
+  // The admin's browser.
+  const adminContext = await browser.newContext({ baseURL: SEEDED_ORIGIN });
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  const content = `Live from another browser ${Date.now()}`;
+  const posted = await admin.request.post("/api/messages", {
+    headers: { Origin: SEEDED_ORIGIN },
+    multipart: { content },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()) as { id: string };
+  try {
+    const card = page.locator(`[data-message-id="${id}"]`);
+    await expect(card).toContainText(content);
+    // Newest first, below the pinned welcome; fetched alone, not as a page.
+    await expect(feed.getByTestId("message").nth(1)).toHaveAttribute("data-message-id", id);
+    expect(fetched).toContain(`?ids=${id}`);
+
+    const heart = await admin.request.put(`/api/messages/${id}/reactions/heart`, {
+      headers: { Origin: SEEDED_ORIGIN },
+    });
+    expect(heart.status()).toBe(200);
+    await expect(card.getByRole("button", { name: "Heart, 1" })).toBeVisible();
+  } finally {
+    const deleted = await admin.request.delete(`/api/messages/${id}`, { headers: { Origin: SEEDED_ORIGIN } });
+    expect(deleted.status()).toBe(200);
+    await adminContext.close();
+  }
+  await expect(page.locator(`[data-message-id="${id}"]`)).toHaveCount(0);
+  await expect(feed.getByTestId("message")).toHaveCount(3);
+});
