@@ -109,12 +109,16 @@ export const postMessageFieldsSchema = z.object({
   content: z.string().trim().max(MESSAGE_MAX_LENGTH, postMessageMessages.tooLong).default(""),
 });
 
+/** What a bot may upload to Telegram (sendPhoto, sendVideo): larger files stay in the feed only. */
+export const BOT_UPLOAD_BYTES = 50 * 1024 * 1024;
+
 export const postMessageResultSchema = z.object({
   id: z.uuid(),
   /**
    * Where else it went: "published" to the Telegram channel; "failed" when Telegram refused it (the
-   * message is in the feed only); "none" without a bot and channel.
+   * message is in the feed only); "too_large" for a file over what bots may upload (BOT_UPLOAD_BYTES);
+   * "none" without a bot and channel.
    */
-  channel: z.enum(["published", "failed", "none"]),
+  channel: z.enum(["published", "failed", "too_large", "none"]),
 });
 export type PostMessageResult = z.infer<typeof postMessageResultSchema>;

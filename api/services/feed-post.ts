@@ -1,5 +1,10 @@
 import { insertFeedPost, linkFeedPost } from "#db/queries/feed-posts";
-import { type PostMessageResult, postMessageFieldsSchema, postMessageMessages } from "../contracts/feed";
+import {
+  BOT_UPLOAD_BYTES,
+  type PostMessageResult,
+  postMessageFieldsSchema,
+  postMessageMessages,
+} from "../contracts/feed";
 import { hasInvalidText, invalidTextMessage } from "../contracts/text";
 import { AppError } from "../errors";
 import { errorFields } from "../logger";
@@ -20,6 +25,7 @@ export async function postMessage(
 ): Promise<PostMessageResult> {
   const { id, post } = await storeMessage(ctx, userId, form);
   if (!ctx.telegram.channelConfigured) return { id, channel: "none" };
+  if ((form.upload?.size ?? 0) > BOT_UPLOAD_BYTES) return { id, channel: "too_large" };
   const published = await ctx.telegram.publishPost(post).catch((error: unknown) => {
     ctx.log.warn("could not publish a feed message to the channel", { messageId: id, ...errorFields(error) });
     return undefined;

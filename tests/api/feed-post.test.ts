@@ -2,7 +2,12 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { feedPageSchema, MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
+import {
+  BOT_UPLOAD_BYTES,
+  feedPageSchema,
+  MESSAGE_MAX_LENGTH,
+  postMessageResultSchema,
+} from "#api/contracts/feed";
 import type { TelegramNotifier } from "#api/services/telegram-notifier";
 import { fieldTooLargeMessage } from "#api/storage/upload-pipeline";
 import { channelMessages } from "#db/schema/index";
@@ -212,6 +217,15 @@ describe("POST /api/messages with the bot and its channel", () => {
     const all = await rows();
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ id: result.id, createdBy: admin.userId, telegramMessageId: 500n });
+  });
+
+  it("a video over what bots may upload (50MB) stays in the feed only, and the answer says why", async () => {
+    bot = recordingTelegram(undefined, { chatId: CHANNEL });
+    const big = { bytes: padded(MP4, BOT_UPLOAD_BYTES + 1), name: "long.mp4", type: "video/mp4" };
+    const result = await posted(composerForm("The whole show", big));
+    expect(result.channel).toBe("too_large");
+    expect(bot.published).toEqual([]);
+    expect((await rows())[0]).toMatchObject({ id: result.id, telegramMessageId: null });
   });
 
   it("when Telegram refuses, the message stays in the feed, the answer says so, the log has no text", async () => {

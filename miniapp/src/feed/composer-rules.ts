@@ -12,6 +12,7 @@ export const composerMessages = {
   notPublished: "Not posted to the Telegram channel",
   notPublishedText:
     "The message is in the feed, but Telegram refused it. Check that the bot is an admin of the channel.",
+  tooLargeForTelegram: "Bots can send Telegram files up to 50MB: the message is in the feed only.",
 } as const;
 
 const { wrongType, rules } = uploadKinds.messageAttachment;

@@ -91,8 +91,13 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
         (result) => {
           hapticImpact();
           toast.success(composerMessages.posted, { description: composerMessages.postedText });
-          if (result.channel === "failed") {
-            toast.error(composerMessages.notPublished, { description: composerMessages.notPublishedText });
+          if (result.channel === "failed" || result.channel === "too_large") {
+            toast.error(composerMessages.notPublished, {
+              description:
+                result.channel === "failed"
+                  ? composerMessages.notPublishedText
+                  : composerMessages.tooLargeForTelegram,
+            });
           }
           setText("");
           setFile(null);
