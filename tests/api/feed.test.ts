@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { feedPageSchema } from "#api/contracts/feed";
-import { channelMessages } from "#db/schema/index";
+import { channelMessages, messageReactions } from "#db/schema/index";
 import { bearer, createMember, errorOf, recordingTelegram } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -207,6 +207,41 @@ describe("reactions", () => {
     expect(page?.messages[0]).toMatchObject({ flames: 11 });
     // Five or more reactions within 24 hours: trending.
     expect(page?.messages[0]?.trending).toBe(true);
+  });
+
+  it("trending is 5 or more reactions in the app within the last 24 hours; older ones do not count", async () => {
+    const db = t.services.database.db;
+    const [a, b, c] = [member, await createMember(t), await createMember(t)];
+    const [warm, hot] = await db
+      .insert(channelMessages)
+      .values([{ content: "warm" }, { content: "hot" }])
+      .returning();
+    if (!warm || !hot || !a || !b || !c) throw new Error("setup");
+    const now = Date.now();
+    const reaction = (messageId: string, userId: string, kind: "heart" | "flame", hoursAgo: number) => ({
+      messageId,
+      userId,
+      reaction: kind,
+      createdAt: new Date(now - hoursAgo * 3_600_000),
+    });
+    await db.insert(messageReactions).values([
+      // Four within the day and two from yesterday: not trending.
+      reaction(warm.id, a.userId, "heart", 1),
+      reaction(warm.id, a.userId, "flame", 2),
+      reaction(warm.id, b.userId, "heart", 23),
+      reaction(warm.id, b.userId, "flame", 23.5),
+      reaction(warm.id, c.userId, "heart", 25),
+      reaction(warm.id, c.userId, "flame", 48),
+      // Five within the day: trending.
+      ...(["heart", "flame"] as const).flatMap((kind) =>
+        [a, b].map((who) => reaction(hot.id, who.userId, kind, 3)),
+      ),
+      reaction(hot.id, c.userId, "heart", 20),
+    ]);
+    const { page } = await feed();
+    const byContent = new Map(page?.messages.map((m) => [m.content, m.trending]));
+    expect(byContent.get("warm")).toBe(false);
+    expect(byContent.get("hot")).toBe(true);
   });
 
   it("an unknown message or reaction is a 404", async () => {
