@@ -18,6 +18,7 @@ import { eventRoutes } from "./routes/events";
 import { feedRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
+import { planRoutes } from "./routes/plans";
 import { mediaRoutes, mediaSandbox } from "./routes/media";
 import { productRoutes } from "./routes/products";
 import { shellData } from "./routes/shell-data";
@@ -55,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .route("/", productRoutes(deps))
     .route("/", legalRoutes(deps))
     .route("/", feedRoutes(deps))
+    .route("/", planRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))

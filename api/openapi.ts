@@ -8,6 +8,7 @@ import { eventDocs } from "./routes/events";
 import { feedDocs } from "./routes/feed";
 import { healthDocs } from "./routes/health";
 import { legalDocs } from "./routes/legal";
+import { planDocs } from "./routes/plans";
 import { productDocs } from "./routes/products";
 import type { RouteDoc } from "./routes/route-doc";
 
@@ -20,6 +21,7 @@ export const routeDocs: RouteDoc[] = [
   ...eventDocs,
   ...legalDocs,
   ...feedDocs,
+  ...planDocs,
   ...authDocs,
   ...accountDocs,
   ...adminDocs,

@@ -71,12 +71,15 @@ export const loadSession = (deps: Pick<AppDeps, "database" | "now" | "config">) 
     await next();
   });
 
+/** 401 with `message` unless a live session came with the request. */
+export const requireUserSaying = (message: string) =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    if (!(c.get("user") as SessionUser | undefined)) throw new AppError("unauthorized", message);
+    await next();
+  });
+
 /** 401 "Not signed in" unless a live session came with the request. */
-export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
-  if (!(c.get("user") as SessionUser | undefined))
-    throw new AppError("unauthorized", authMessages.notSignedIn);
-  await next();
-});
+export const requireUser = requireUserSaying(authMessages.notSignedIn);
 
 /** Staff routes: 401 for nobody, 403 "Not authorized" for anyone without one of `roles`. Checked here, on the server. */
 export const requireRole = (...roles: Role[]) =>

@@ -59,6 +59,11 @@ const expected: Record<string, Row> = {
   "GET /api/me": { status: signedIn(200) },
   // The channel feed: signed-in members past the age gate (every person here is) read and react;
   // admins and moderators pin and delete (an unknown message: 404 once allowed).
+  // Plans: tiers for anyone; one's own plan and budget when signed in (an unknown tier: 404).
+  "GET /api/tiers": { status: everyone(200) },
+  "GET /api/me/plan": { status: signedIn(200) },
+  "PUT /api/me/plan": { status: signedIn(404), body: () => ({ tierId: UNKNOWN_ID }) },
+  "GET /api/me/budget": { status: signedIn(200) },
   "GET /api/messages": { status: signedIn(200) },
   "PUT /api/messages/:id/reactions/:reaction": {
     status: signedIn(404),

@@ -1,0 +1,103 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { membershipHistory, membershipTiers, profiles } from "../schema/index";
+
+export type TierRow = typeof membershipTiers.$inferSelect;
+
+/** Active tiers, lowest level first. */
+export const listActiveTiers = (db: Db): Promise<TierRow[]> =>
+  db
+    .select()
+    .from(membershipTiers)
+    .where(eq(membershipTiers.isActive, true))
+    .orderBy(asc(membershipTiers.tierLevel));
+
+/** The member's tier (null with none) and since when. */
+export async function planOf(
+  db: Db,
+  userId: string,
+): Promise<{ tier: TierRow | null; startedAt: Date | null }> {
+  const [row] = await db
+    .select({ tier: membershipTiers, startedAt: profiles.membershipStartedAt })
+    .from(profiles)
+    .leftJoin(membershipTiers, eq(membershipTiers.id, profiles.membershipTierId))
+    .where(eq(profiles.id, userId));
+  return { tier: row?.tier ?? null, startedAt: row?.startedAt ?? null };
+}
+
+/**
+ * Runs the monthly rollover up to the month of `at` and returns the rollover in force. It runs once
+ * per month however many requests race: the function locks the member's rollover row, and a second
+ * caller finds the month already calculated.
+ */
+async function rollover(db: Db, userId: string, at: Date): Promise<string> {
+  const [row] = await db
+    .select({
+      rollover: sql<string>`process_monthly_rollover(${profiles.id}, ${at.toISOString()}::timestamptz)::text`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.rollover ?? "0.00";
+}
+
+/**
+ * Moves the member to an active tier, in one transaction: earlier months' rollover is settled first
+ * (at the price they had), then the profile's tier and start time change, and a history row is
+ * written when there was a previous tier. Undefined when the tier is not there or not active.
+ */
+export async function changeTier(
+  db: Db,
+  userId: string,
+  tierId: string,
+  at: Date,
+): Promise<{ previous: TierRow | null; tier: TierRow } | undefined> {
+  return db.transaction(async (tx) => {
+    const [tier] = await tx
+      .select()
+      .from(membershipTiers)
+      .where(and(eq(membershipTiers.id, tierId), eq(membershipTiers.isActive, true)));
+    if (!tier) return undefined;
+    await rollover(tx, userId, at);
+    // The profile row is locked, so two changes at once write their history one after the other.
+    const [profile] = await tx
+      .select({ tierId: profiles.membershipTierId })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("update");
+    const previousId = profile?.tierId ?? null;
+    const [previous] = previousId
+      ? await tx.select().from(membershipTiers).where(eq(membershipTiers.id, previousId))
+      : [];
+    if (previousId === tier.id) return { previous: previous ?? null, tier };
+    await tx
+      .update(profiles)
+      .set({ membershipTierId: tier.id, membershipStartedAt: at })
+      .where(eq(profiles.id, userId));
+    if (previousId) {
+      await tx
+        .insert(membershipHistory)
+        .values({ userId, oldTierId: previousId, newTierId: tier.id, reason: "User updated tier" });
+    }
+    return { previous: previous ?? null, tier };
+  });
+}
+
+/** This month's figures for the member, the rollover brought up to date first. Amounts as exact text. */
+export async function budgetFigures(
+  db: Db,
+  userId: string,
+  at: Date,
+): Promise<{ monthly: string; rollover: string; spent: string }> {
+  return db.transaction(async (tx) => {
+    const carried = await rollover(tx, userId, at);
+    const [row] = await tx
+      .select({
+        monthly: sql<string>`coalesce(${membershipTiers.priceMonthly}, 0)::numeric(12, 2)::text`,
+        spent: sql<string>`get_current_period_spending(${profiles.id}, ${at.toISOString()}::timestamptz)::numeric(12, 2)::text`,
+      })
+      .from(profiles)
+      .leftJoin(membershipTiers, eq(membershipTiers.id, profiles.membershipTierId))
+      .where(eq(profiles.id, userId));
+    return { monthly: row?.monthly ?? "0.00", rollover: carried, spent: row?.spent ?? "0.00" };
+  });
+}
