@@ -3,6 +3,7 @@ import { fromCents, toCents } from "../contracts/money";
 import { type Budget, type ChangePlanResult, type Plan, planMessages, type Tier } from "../contracts/plans";
 import { AppError } from "../errors";
 import type { ServiceContext } from "./context";
+import { isForeignKeyViolation } from "./db-errors";
 
 const tierOf = (row: TierRow): Tier => ({
   id: row.id,
@@ -33,7 +34,11 @@ export async function changePlan(
   tierId: string,
 ): Promise<ChangePlanResult> {
   const now = ctx.now();
-  const changed = await changeTier(ctx.db, userId, tierId, now);
+  // A tier deleted while this change ran fails the profile's foreign key: that tier is gone.
+  const changed = await changeTier(ctx.db, userId, tierId, now).catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) return undefined;
+    throw error;
+  });
   if (!changed) throw new AppError("not_found", planMessages.unknownTier);
   const plan = await readPlan(ctx, userId);
   return { ...plan, upgraded: changed.tier.tierLevel > (changed.previous?.tierLevel ?? 0) };

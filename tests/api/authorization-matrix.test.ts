@@ -99,6 +99,15 @@ const expected: Record<string, Row> = {
     params: { id: UNKNOWN_ID },
     body: () => ({ role: "employee" }),
   },
+  "GET /api/admin/tiers": { status: adminOnly(200) },
+  // An invalid body: allowed callers get 400, so the matrix creates nothing.
+  "POST /api/admin/tiers": { status: adminOnly(400), body: () => ({ displayName: "" }) },
+  "PATCH /api/admin/tiers/:id": {
+    status: adminOnly(404),
+    params: { id: UNKNOWN_ID },
+    body: () => ({ displayName: "Gold", priceMonthly: "10.00", isActive: true }),
+  },
+  "DELETE /api/admin/tiers/:id": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
 };
 
 const t = await startTestApp();

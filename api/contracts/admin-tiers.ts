@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { tierSchema } from "./plans";
+
+/**
+ * A tier's slug from its display name, as the spec makes it: lowercase, spaces as underscores, any
+ * other character outside a-z, 0-9 and underscore dropped.
+ */
+export const tierSlug = (displayName: string): string =>
+  displayName
+    .toLowerCase()
+    .replace(/ /g, "_")
+    .replace(/[^a-z0-9_]/g, "");
+
+export const adminTierMessages = {
+  displayNameRequired: "Display name is required",
+  priceRequired: "Valid price is required",
+  // Ours: the spec does not say what a name that makes no slug, or a taken one, is told.
+  slugEmpty: "Display name needs a letter or digit",
+  nameTaken: "A membership tier with this name already exists",
+  notFound: "Membership tier not found",
+  inUse: (count: number) => `Cannot delete tier. ${count} user(s) are currently on this plan.`,
+} as const;
+
+/** Dollars with at most two decimals (step 0.01), not negative. */
+const priceSchema = z
+  .string({ error: adminTierMessages.priceRequired })
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, adminTierMessages.priceRequired)
+  .transform((price) => Number(price).toFixed(2));
+
+const displayNameSchema = z
+  .string({ error: adminTierMessages.displayNameRequired })
+  .trim()
+  .min(1, adminTierMessages.displayNameRequired)
+  .max(100)
+  .refine((name) => tierSlug(name) !== "", adminTierMessages.slugEmpty);
+
+export const createTierSchema = z.object({
+  displayName: displayNameSchema,
+  priceMonthly: priceSchema,
+  description: z.string().trim().max(1000).nullable().default(null),
+  features: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  isActive: z.boolean().default(true),
+});
+
+/** Edit changes the display name (and with it the slug), the price and whether it is active. */
+export const updateTierSchema = z.object({
+  displayName: displayNameSchema,
+  priceMonthly: priceSchema,
+  isActive: z.boolean(),
+});
+
+/** A tier as staff see it: inactive ones too, with how many members are on it. */
+export const adminTierSchema = tierSchema.extend({ isActive: z.boolean(), members: z.number().int() });
+export type AdminTier = z.infer<typeof adminTierSchema>;
+
+export const adminTiersSchema = z.object({ tiers: z.array(adminTierSchema) });
+export const adminTierResultSchema = z.object({ tier: adminTierSchema });

@@ -1,0 +1,95 @@
+import type { Db } from "#db/client";
+import {
+  deleteUnusedTier,
+  findTierWithMembers,
+  insertTierAtNextLevel,
+  listAllTiers,
+  membersOnTier,
+  tierIdByName,
+  updateTier,
+} from "#db/queries/admin-tiers";
+import { type AdminTier, adminTierMessages, tierSlug } from "../contracts/admin-tiers";
+import { AppError } from "../errors";
+import { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
+
+type Row = NonNullable<Awaited<ReturnType<typeof findTierWithMembers>>>;
+
+const adminTierOf = ({ tier, members }: Row): AdminTier => ({
+  id: tier.id,
+  name: tier.name,
+  displayName: tier.displayName,
+  priceMonthly: tier.priceMonthly,
+  tierLevel: tier.tierLevel,
+  description: tier.description,
+  features: tier.features,
+  isActive: tier.isActive,
+  members: Number(members),
+});
+
+/** Tries this many times when another admin's new tier took the level first. */
+const LEVEL_ATTEMPTS = 5;
+
+export const listTiersForStaff = async (db: Db): Promise<AdminTier[]> =>
+  (await listAllTiers(db)).map(adminTierOf);
+
+async function reread(db: Db, id: string): Promise<AdminTier> {
+  const row = await findTierWithMembers(db, id);
+  if (!row) throw new AppError("not_found", adminTierMessages.notFound);
+  return adminTierOf(row);
+}
+
+/** A taken slug is the admin's to fix; a taken level is another admin's tier landing first: try again. */
+async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const id = await tierIdByName(db, name);
+  return id !== undefined && id !== exceptId;
+}
+
+export async function createTier(
+  db: Db,
+  input: {
+    displayName: string;
+    priceMonthly: string;
+    description: string | null;
+    features: string[];
+    isActive: boolean;
+  },
+): Promise<AdminTier> {
+  const tier = { ...input, name: tierSlug(input.displayName) };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await reread(db, await insertTierAtNextLevel(db, tier));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await nameTaken(db, tier.name)) throw new AppError("conflict", adminTierMessages.nameTaken);
+      if (attempt >= LEVEL_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export async function editTier(
+  db: Db,
+  id: string,
+  input: { displayName: string; priceMonthly: string; isActive: boolean },
+): Promise<AdminTier> {
+  const name = tierSlug(input.displayName);
+  if (await nameTaken(db, name, id)) throw new AppError("conflict", adminTierMessages.nameTaken);
+  try {
+    if (!(await updateTier(db, id, { ...input, name })))
+      throw new AppError("not_found", adminTierMessages.notFound);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", adminTierMessages.nameTaken);
+    throw error;
+  }
+  return reread(db, id);
+}
+
+/** Deleted for good, unless members are on it: "Cannot delete tier. N user(s) are currently on this plan." */
+export async function removeTier(db: Db, id: string): Promise<void> {
+  const outcome = await deleteUnusedTier(db, id).catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) return "in_use" as const;
+    throw error;
+  });
+  if (outcome === "missing") throw new AppError("not_found", adminTierMessages.notFound);
+  if (outcome === "in_use")
+    throw new AppError("conflict", adminTierMessages.inUse(await membersOnTier(db, id)));
+}

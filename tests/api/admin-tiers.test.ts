@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminTierResultSchema, adminTiersSchema, tierSlug } from "#api/contracts/admin-tiers";
+import { membershipTiers } from "#db/schema/index";
+import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { startTestApp, type TestApp } from "../helpers/test-app";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createMember>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await createMember(t, { roles: ["admin"] });
+});
+afterAll(() => t.close());
+
+const create = (body: unknown, token = admin.token) =>
+  t.app.request("/api/admin/tiers", post(body, bearer(token)));
+const list = async () =>
+  adminTiersSchema.parse(
+    await (await t.app.request("/api/admin/tiers", { headers: bearer(admin.token) })).json(),
+  ).tiers;
+const clear = () => t.services.database.db.delete(membershipTiers);
+
+describe("the tier slug", () => {
+  it("lowercases, turns spaces into underscores and drops everything else", () => {
+    expect(tierSlug("Gold Plus 2")).toBe("gold_plus_2");
+    expect(tierSlug("VIP — $50 credits / month!")).toBe("vip__50_credits__month");
+    expect(tierSlug("💎")).toBe("");
+  });
+});
+
+describe("/api/admin/tiers", () => {
+  it("creates the first tier at level 1 and each next one above the highest, inactive ones listed too", async () => {
+    await clear();
+    const first = await create({ displayName: "Free", priceMonthly: "0" });
+    expect(first.status).toBe(201);
+    expect(adminTierResultSchema.parse(await first.json()).tier).toMatchObject({
+      name: "free",
+      priceMonthly: "0.00",
+      tierLevel: 1,
+      isActive: true,
+      members: 0,
+    });
+    await create({
+      displayName: "Gold Plus",
+      priceMonthly: "19.5",
+      features: ["Early access"],
+      isActive: false,
+    });
+    const tiers = await list();
+    expect(tiers.map((x) => [x.name, x.tierLevel, x.priceMonthly, x.isActive])).toEqual([
+      ["free", 1, "0.00", true],
+      ["gold_plus", 2, "19.50", false],
+    ]);
+    // Members see only the active ones.
+    const publicList = (await (await t.app.request("/api/tiers")).json()) as { tiers: { name: string }[] };
+    expect(publicList.tiers.map((x) => x.name)).toEqual(["free"]);
+  });
+
+  it("two admins creating at once never get the same level", async () => {
+    await clear();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => create({ displayName: `Tier ${n}`, priceMonthly: `${n}.00` })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect((await list()).map((x) => x.tierLevel)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("says the spec's messages for a blank name or a bad price, and refuses a taken name", async () => {
+    await clear();
+    for (const [body, message] of [
+      [{ displayName: "  ", priceMonthly: "5" }, "Display name is required"],
+      [{ displayName: "Gold", priceMonthly: "-1" }, "Valid price is required"],
+      [{ displayName: "Gold", priceMonthly: "5.001" }, "Valid price is required"],
+      [{ displayName: "Gold" }, "Valid price is required"],
+      [{ displayName: "💎", priceMonthly: "5" }, "Display name needs a letter or digit"],
+    ] as const) {
+      const res = await create(body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe(message);
+    }
+    expect((await create({ displayName: "Gold", priceMonthly: "5" })).status).toBe(201);
+    const again = await create({ displayName: "GOLD", priceMonthly: "6" });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe("A membership tier with this name already exists");
+  });
+
+  it("edits the display name (and so the slug), the price and active; nothing else", async () => {
+    await clear();
+    const { tier } = adminTierResultSchema.parse(
+      await (
+        await create({ displayName: "Silver", priceMonthly: "10", description: "Kept", features: ["Kept"] })
+      ).json(),
+    );
+    const res = await t.app.request(
+      `/api/admin/tiers/${tier.id}`,
+      jsonRequest(
+        "PATCH",
+        { displayName: "Silver Star", priceMonthly: "12.5", isActive: false },
+        bearer(admin.token),
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(adminTierResultSchema.parse(await res.json()).tier).toMatchObject({
+      name: "silver_star",
+      displayName: "Silver Star",
+      priceMonthly: "12.50",
+      isActive: false,
+      tierLevel: tier.tierLevel,
+      description: "Kept",
+      features: ["Kept"],
+    });
+  });
+
+  it("deletes a tier nobody is on; refuses one with members, saying how many", async () => {
+    await clear();
+    const made = async (name: string) =>
+      adminTierResultSchema.parse(await (await create({ displayName: name, priceMonthly: "5" })).json()).tier;
+    const empty = await made("Empty");
+    const busy = await made("Busy");
+    for (let i = 0; i < 2; i++) {
+      const member = await createMember(t);
+      expect(
+        (await t.app.request("/api/me/plan", jsonRequest("PUT", { tierId: busy.id }, bearer(member.token))))
+          .status,
+      ).toBe(200);
+    }
+    const refused = await t.app.request(
+      `/api/admin/tiers/${busy.id}`,
+      jsonRequest("DELETE", undefined, bearer(admin.token)),
+    );
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(
+      "Cannot delete tier. 2 user(s) are currently on this plan.",
+    );
+    const gone = await t.app.request(
+      `/api/admin/tiers/${empty.id}`,
+      jsonRequest("DELETE", undefined, bearer(admin.token)),
+    );
+    expect(gone.status).toBe(200);
+    expect((await list()).map((x) => [x.name, x.members])).toEqual([["busy", 2]]);
+    const again = await t.app.request(
+      `/api/admin/tiers/${empty.id}`,
+      jsonRequest("DELETE", undefined, bearer(admin.token)),
+    );
+    expect(again.status).toBe(404);
+  });
+});
