@@ -5,8 +5,8 @@ import {
   listFeedMessages,
   listFeedPage,
   type Reaction,
+  reactionSummary,
   reactionsOf,
-  recentReactionCounts,
   setPinned,
   setReaction,
 } from "#db/queries/feed";
@@ -18,7 +18,6 @@ import {
   TRENDING_WINDOW_HOURS,
 } from "../contracts/feed";
 import { AppError } from "../errors";
-import { readChannelInfo } from "./channel-info";
 import type { ServiceContext } from "./context";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,14 +93,7 @@ export async function readFeedMessages(
 async function present(ctx: ServiceContext, viewerId: string, rows: FeedRow[]): Promise<FeedMessage[]> {
   const ids = rows.map((row) => row.id);
   const since = new Date(ctx.now().getTime() - TRENDING_WINDOW_HOURS * 3_600_000);
-  const [mine, recent] = await Promise.all([
-    reactionsOf(ctx.db, viewerId, ids),
-    recentReactionCounts(ctx.db, ids, since),
-  ]);
-  // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
-  // bot), the demo's, and those whose author's account is gone.
-  const byChannel = (row: FeedRow) => !row.hasAuthor;
-  const channel = rows.some(byChannel) ? await readChannelInfo(ctx.db) : null;
+  const reactions = await reactionSummary(ctx.db, viewerId, ids, since);
   return rows.map((row) => ({
     id: row.id,
     content: row.content,
@@ -111,15 +103,16 @@ async function present(ctx: ServiceContext, viewerId: string, rows: FeedRow[]): 
     createdAt: row.createdAt.toISOString(),
     hearts: row.hearts,
     flames: row.flames,
-    trending: (recent.get(row.id) ?? 0) >= TRENDING_MIN_REACTIONS,
+    trending: (reactions.get(row.id)?.recent ?? 0) >= TRENDING_MIN_REACTIONS,
     entities: row.entities,
     media: row.media.map(({ kind, url, name }) => ({ kind, url, ...(name ? { name } : {}) })),
     telegramUrl: row.telegramUrl,
-    myReactions: mine.get(row.id) ?? [],
-    author:
-      byChannel(row) && channel
-        ? { kind: "channel" as const, name: channel.channelName, avatarUrl: channel.logoUrl }
-        : { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl },
+    myReactions: reactions.get(row.id)?.mine ?? [],
+    // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
+    // bot), the demo's, and those whose author's account is gone.
+    author: row.hasAuthor
+      ? { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl }
+      : { kind: "channel" as const, name: row.channelName, avatarUrl: row.channelLogoUrl },
   }));
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import type { RelayedMedia, TelegramEntity } from "../schema/channel";
-import { channelMessages, messageReactions, profiles } from "../schema/index";
+import { channelMessages, messageReactions, profiles, publicChannelInfo } from "../schema/index";
 
 /** Where a feed page ended: the last message's place in the order (pinned, created, id). */
 export interface FeedCursor {
@@ -26,6 +26,9 @@ export interface FeedRow {
   hasAuthor: boolean;
   authorName: string | null;
   authorAvatarUrl: string | null;
+  /** The channel's name and logo (with the spec's defaults), for posts without an author. */
+  channelName: string;
+  channelLogoUrl: string | null;
 }
 
 /** What a message shows: the app's reactions plus, for relayed posts, the channel's own in Telegram. */
@@ -37,26 +40,33 @@ const shownCounts = {
 /** Feed rows as the API shows them, with their authors, published only. */
 function feedRows(db: Db, where: SQL | undefined) {
   const m = channelMessages;
-  return db
-    .select({
-      id: m.id,
-      content: m.content,
-      link: m.link,
-      imageUrl: m.imageUrl,
-      isPinned: m.isPinned,
-      createdAt: m.createdAt,
-      ...shownCounts,
-      trending: m.trending,
-      entities: m.entities,
-      media: m.media,
-      telegramUrl: m.telegramUrl,
-      hasAuthor: sql<boolean>`${m.createdBy} is not null`,
-      authorName: profiles.fullName,
-      authorAvatarUrl: profiles.avatarUrl,
-    })
-    .from(m)
-    .leftJoin(profiles, eq(profiles.id, m.createdBy))
-    .where(and(eq(m.isPublished, true), where));
+  return (
+    db
+      .select({
+        id: m.id,
+        content: m.content,
+        link: m.link,
+        imageUrl: m.imageUrl,
+        isPinned: m.isPinned,
+        createdAt: m.createdAt,
+        ...shownCounts,
+        trending: m.trending,
+        entities: m.entities,
+        media: m.media,
+        telegramUrl: m.telegramUrl,
+        hasAuthor: sql<boolean>`${m.createdBy} is not null`,
+        authorName: profiles.fullName,
+        authorAvatarUrl: profiles.avatarUrl,
+        // Never null: the view always has its row, with the spec's default name.
+        channelName: sql<string>`${publicChannelInfo.channelName}`,
+        channelLogoUrl: publicChannelInfo.logoUrl,
+      })
+      .from(m)
+      .leftJoin(profiles, eq(profiles.id, m.createdBy))
+      // The view is always one row: every message gets the channel's name and logo in the same read.
+      .leftJoin(publicChannelInfo, sql`true`)
+      .where(and(eq(m.isPublished, true), where))
+  );
 }
 
 /**
@@ -150,21 +160,34 @@ export async function reactionsOf(
   return mine;
 }
 
-/** Reactions in the app since `since`, per message (for the trending mark). */
-export async function recentReactionCounts(
+/** Per message, in one read: the viewer's own reactions, and the app's reactions since `since` (for trending). */
+export async function reactionSummary(
   db: Db,
+  viewerId: string,
   messageIds: string[],
   since: Date,
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (messageIds.length === 0) return counts;
+): Promise<Map<string, { mine: Reaction[]; recent: number }>> {
+  const summary = new Map<string, { mine: Reaction[]; recent: number }>();
+  if (messageIds.length === 0) return summary;
+  const r = messageReactions;
   const rows = await db
-    .select({ messageId: messageReactions.messageId, count: sql<number>`count(*)::int` })
-    .from(messageReactions)
-    .where(and(inArray(messageReactions.messageId, messageIds), gte(messageReactions.createdAt, since)))
-    .groupBy(messageReactions.messageId);
-  for (const row of rows) counts.set(row.messageId, Number(row.count));
-  return counts;
+    .select({
+      messageId: r.messageId,
+      mine: sql<
+        Reaction[] | null
+      >`array_agg(${r.reaction} order by ${r.reaction}) filter (where ${r.userId} = ${viewerId})`,
+      recent: sql<number>`(count(*) filter (where ${r.createdAt} >= ${since.toISOString()}::timestamptz))::int`,
+    })
+    .from(r)
+    .where(
+      and(
+        inArray(r.messageId, messageIds),
+        sql`(${r.userId} = ${viewerId} or ${r.createdAt} >= ${since.toISOString()}::timestamptz)`,
+      ),
+    )
+    .groupBy(r.messageId);
+  for (const row of rows) summary.set(row.messageId, { mine: row.mine ?? [], recent: Number(row.recent) });
+  return summary;
 }
 
 /** Pins or unpins a message; false when there is no such message. */
