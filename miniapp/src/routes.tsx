@@ -18,6 +18,7 @@ const SecurityPage = lazy(() => import("./pages/settings/security-page"));
 const AppearancePage = lazy(() => import("./pages/settings/appearance-page"));
 const PurchasesPage = lazy(() => import("./pages/settings/purchases-page"));
 const AccountPage = lazy(() => import("./pages/settings/account-page"));
+const MembershipsPage = lazy(() => import("./pages/settings/memberships-page"));
 const AdministrationPage = lazy(() => import("./pages/admin/administration-page"));
 const UsersPage = lazy(() => import("./pages/admin/users-page"));
 
@@ -43,7 +44,7 @@ export function createRouter() {
         { path: "settings/appearance", element: signedIn(<AppearancePage />) },
         { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
         { path: "settings/account", element: signedIn(<AccountPage />) },
-        // /settings/memberships comes with the plans issue; until then it is the 404 page.
+        { path: "settings/memberships", element: signedIn(<MembershipsPage />) },
         { path: "administration", element: adminOnly(<AdministrationPage />) },
         {
           path: "admin",

@@ -4,7 +4,13 @@ import { solidPng } from "./support/files";
 import { screenshot } from "./support/screens";
 
 test("settings need a signed-in user", async ({ page }) => {
-  for (const path of ["/settings", "/settings/profile", "/settings/security", "/settings/account"]) {
+  for (const path of [
+    "/settings",
+    "/settings/profile",
+    "/settings/security",
+    "/settings/account",
+    "/settings/memberships",
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL("/auth");
   }
@@ -219,11 +225,20 @@ test("delete account: typed email confirms; the account is gone", async ({ page 
   await expect(toast(page, "Login failed")).toContainText("Invalid email or password");
 });
 
-test("Memberships is kept in the menu for its coming issue", async ({ page }) => {
+test("Memberships: a new member has no plan and is offered the plan picker", async ({ page }) => {
   await signUpViaApi(page, { email: uniqueEmail("memberships") });
   await page.goto("/settings");
   await page.getByRole("link", { name: "Memberships" }).click();
   await expect(page).toHaveURL("/settings/memberships");
+  await expect(page.getByRole("heading", { name: "Memberships" })).toBeVisible();
+  await expect(page.getByText("No Active Plan", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Choose a Plan" }).click();
+  const picker = page.getByRole("dialog", { name: "Manage Your Plan" });
+  await expect(picker.getByLabel("Select plan")).toBeVisible();
+  await screenshot(page, "settings-memberships-picker");
+  await picker.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL("/settings");
 });
 
 test("a session that ends mid-visit signs the app out", async ({ page, baseURL }) => {

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Toaster } from "sonner";
 import { dismissStaleToasts } from "../lib/toast";
 import { useAppearance } from "../state/appearance";
+import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 import { useTelegramBackButton } from "../telegram/hooks";
 import { CartDrawer } from "./cart-drawer";
@@ -13,12 +14,15 @@ import { StateView } from "./state-view";
 
 // The forms (and zod with them) load when the dialog first opens, never with the first screen.
 const AuthDialog = lazy(() => import("./auth-dialog"));
+// The plan picker too: most visits never open it.
+const PlanDialog = lazy(() => import("../plans/plan-dialog"));
 
 const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)) + 12px)";
 
 export function AppLayout() {
   useTelegramBackButton();
   const openDrawer = useAtomValue(openDrawerAtom);
+  const member = signedInUser(useAuth())?.ageVerified === true;
   const { dark } = useAppearance();
   const { pathname } = useLocation();
   // A toast belongs to its screen: leaving it clears what was shown there.
@@ -38,6 +42,11 @@ export function AppLayout() {
       {openDrawer === "auth" ? (
         <Suspense fallback={null}>
           <AuthDialog />
+        </Suspense>
+      ) : null}
+      {openDrawer === "plan" && member ? (
+        <Suspense fallback={null}>
+          <PlanDialog />
         </Suspense>
       ) : null}
       {/*

@@ -17,6 +17,9 @@ interface DrawerProps {
   className?: string;
 }
 
+/** The open sheets, newest last: Escape closes only the top one (a confirmation over its sheet). */
+const openPanels: HTMLElement[] = [];
+
 /** A side or bottom sheet: a modal dialog that closes on Escape, on the backdrop and on its X. */
 export function Drawer({
   open,
@@ -38,13 +41,16 @@ export function Drawer({
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
+    const element = panel.current;
+    if (element) openPanels.push(element);
+    element?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
+      if (event.key === "Escape" && openPanels.at(-1) === element) onClose();
     };
     document.addEventListener("keydown", onKey);
     const unlock = lockScroll();
     return () => {
+      if (element) openPanels.splice(openPanels.indexOf(element), 1);
       document.removeEventListener("keydown", onKey);
       unlock();
       previous?.focus?.();

@@ -1,8 +1,8 @@
 import { Badge, IconButton } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
-import { LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
+import { Crown, LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
-import { useAuth } from "../state/auth";
+import { signedInUser, useAuth } from "../state/auth";
 import { cartCountAtom } from "../state/cart";
 import { openDrawerAtom } from "../state/drawers";
 import "./header.css";
@@ -11,7 +11,9 @@ export function Header() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const count = useAtomValue(cartCountAtom);
   const navigate = useNavigate();
-  const signedIn = useAuth().status === "signed-in";
+  const me = signedInUser(useAuth());
+  // The plan is the account's, like Settings: signed out it is /auth, before the age gate the landing.
+  const openPlan = () => (me?.ageVerified ? setOpenDrawer("plan") : navigate(me ? "/" : "/auth"));
   return (
     <header className="app-header">
       <div className="app-header-inner">
@@ -25,6 +27,15 @@ export function Header() {
           <LayoutGrid size={22} aria-hidden="true" />
         </IconButton>
         <div className="app-header-actions">
+          <IconButton
+            mode="plain"
+            size="l"
+            className="header-button"
+            onClick={openPlan}
+            aria-label="Manage Your Plan"
+          >
+            <Crown size={22} aria-hidden="true" />
+          </IconButton>
           <IconButton
             mode="plain"
             size="l"
@@ -49,7 +60,7 @@ export function Header() {
             mode="plain"
             size="l"
             className="header-button"
-            onClick={() => navigate(signedIn ? "/settings" : "/auth")}
+            onClick={() => navigate(me ? "/settings" : "/auth")}
             aria-label="Account"
           >
             <UserRound size={22} aria-hidden="true" />

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { Resource } from "../lib/use-resource";
 
 type StateViewProps =
-  | { kind: "loading"; label: string }
+  | { kind: "loading"; label: string; showLabel?: boolean }
   | { kind: "error"; message: string; onRetry: () => void; retryLabel?: string }
   | { kind: "empty"; title: string; description?: ReactNode; icon?: ReactNode; action?: ReactNode };
 
@@ -13,6 +13,7 @@ export function StateView(props: StateViewProps) {
     return (
       <div className="state-view state-loading" role="status" aria-label={props.label}>
         <Spinner size="m" />
+        {props.showLabel ? <p className="hint">{props.label}</p> : null}
       </div>
     );
   }
@@ -48,6 +49,8 @@ export function StateView(props: StateViewProps) {
 interface ResourceViewProps<T> {
   resource: Resource<T> & { reload: () => void };
   loadingLabel: string;
+  /** Show the loading label under the spinner, not only to screen readers ("Loading plans..."). */
+  showLoadingLabel?: boolean;
   errorMessage: string;
   /** What to show for loaded data; return `empty` props to show the empty state instead. */
   children: (data: T) => ReactNode;
@@ -59,12 +62,14 @@ interface ResourceViewProps<T> {
 export function ResourceView<T>({
   resource,
   loadingLabel,
+  showLoadingLabel,
   errorMessage,
   children,
   isEmpty,
   empty,
 }: ResourceViewProps<T>) {
-  if (resource.status === "loading") return <StateView kind="loading" label={loadingLabel} />;
+  if (resource.status === "loading")
+    return <StateView kind="loading" label={loadingLabel} showLabel={showLoadingLabel} />;
   if (resource.status === "error")
     return <StateView kind="error" message={errorMessage} onRetry={resource.reload} />;
   if (empty && isEmpty?.(resource.data)) return <StateView kind="empty" {...empty} />;

@@ -60,7 +60,7 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
     return (
       <section className="feed" aria-busy="true" aria-label="Loading messages" data-testid="feed-loading">
         {[0, 1, 2].map((n) => (
-          <div key={n} className="message-card message-skeleton">
+          <div key={n} className="card message-card message-skeleton">
             <div className="skeleton message-skeleton-head" />
             <div className="skeleton message-skeleton-line" />
             <div className="skeleton message-skeleton-line message-skeleton-short" />

@@ -42,7 +42,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
   };
   return (
     <article
-      className={highlighted ? "message-card message-highlighted" : "message-card"}
+      className={highlighted ? "card message-card message-highlighted" : "card message-card"}
       data-testid="message"
       data-message-id={message.id}
       aria-label={`Message from ${name}`}

@@ -13,6 +13,8 @@ interface Options<T> {
   enabled?: boolean;
   /** Data the page arrived with (lib/boot-data.ts): shown at once and not loaded again. */
   initial?: T | undefined;
+  /** Refetch, keeping what is shown, when this changes: the app itself changed the data. */
+  version?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Options<T> {
 export function useResource<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
-  { refetchOn, enabled = true, initial }: Options<T> = {},
+  { refetchOn, enabled = true, initial, version: changed = 0 }: Options<T> = {},
 ): Resource<T> & { reload: () => void } {
   const [state, setState] = useState<Resource<T>>(() =>
     initial === undefined ? { status: "loading" } : { status: "ready", data: initial },
@@ -36,7 +38,7 @@ export function useResource<T>(
   stateRef.current = state;
   const loadedKey = useRef<string | null>(arrivedWith.current ? key : null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the refetch trigger.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version and changed are the refetch triggers.
   useEffect(() => {
     if (!enabled) return;
     if (arrivedWith.current) {
@@ -62,7 +64,7 @@ export function useResource<T>(
         setState({ status: "error", error });
       });
     return () => controller.abort();
-  }, [key, version, enabled]);
+  }, [key, version, changed, enabled]);
 
   useEffect(() => {
     if (!refetchOn || !enabled) return;

@@ -2,9 +2,10 @@ import { atom } from "jotai";
 
 /**
  * Which sheet is open; at most one at a time: the header's drawers, the landing's Get Started
- * sheet and the auth dialog. Telegram's BackButton closes whichever is open.
+ * sheet, the auth dialog and the plan picker (with its confirmation over it). Telegram's BackButton
+ * closes whichever is open.
  */
-export type DrawerName = "products" | "cart" | "get-started" | "auth";
+export type DrawerName = "products" | "cart" | "get-started" | "auth" | "plan";
 export const openDrawerAtom = atom<DrawerName | null>(null);
 
 /** The auth dialog's tab. */

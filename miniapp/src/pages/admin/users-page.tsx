@@ -41,7 +41,7 @@ function UserRow({ user, onChanged }: { user: AdminUser; onChanged: (user: Admin
   };
   const label = user.fullName || "No name";
   return (
-    <li className="user-row" data-testid="user-row">
+    <li className="card user-row" data-testid="user-row">
       <div className="user-info">
         <p className="user-name">{label}</p>
         <p className="user-email">{user.email ?? "No email"}</p>

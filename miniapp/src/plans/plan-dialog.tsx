@@ -1,0 +1,158 @@
+import { Button, Progress, Select } from "@telegram-apps/telegram-ui";
+import { useSetAtom } from "jotai";
+import { useCallback, useId, useState } from "react";
+import type { Budget, Plan, Tier } from "#api/contracts/plans";
+import { Drawer } from "../components/drawer";
+import { ResourceView } from "../components/state-view";
+import { errorMessage } from "../lib/api";
+import { useResource } from "../lib/use-resource";
+import { openDrawerAtom } from "../state/drawers";
+import { fetchBudget, fetchPlan, fetchTiers } from "./plan-api";
+import { PlanConfirmation } from "./plan-confirmation";
+import {
+  DEFAULT_PLAN_PRICE,
+  moneyRemaining,
+  monthlyValueLine,
+  perMonth,
+  planAction,
+  rolloverLine,
+  selectableTiers,
+} from "./plan-rules";
+import { TierFeatures } from "./tier-features";
+import "./plan-dialog.css";
+
+interface PickerData {
+  tiers: Tier[];
+  plan: Plan;
+  budget: Budget;
+}
+
+async function loadPicker(signal: AbortSignal): Promise<PickerData> {
+  const [tiers, plan, budget] = await Promise.all([
+    fetchTiers(signal),
+    fetchPlan(signal),
+    fetchBudget(signal),
+  ]);
+  return { tiers, plan, budget };
+}
+
+function MoneyPanel({ budget }: { budget: Budget }) {
+  const titleId = useId();
+  const money = moneyRemaining(budget);
+  if (!money) return null;
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <div className="plan-money-head">
+        <h3 id={titleId} className="plan-money-title">
+          Money remaining
+        </h3>
+        <p className="plan-money-amount" data-testid="money-remaining">
+          {money.text}
+        </p>
+      </div>
+      <Progress className="plan-progress" value={money.usedPercent} aria-label="Budget used" />
+    </section>
+  );
+}
+
+function BudgetLines({ budget }: { budget: Budget }) {
+  const rollover = rolloverLine(budget);
+  return (
+    <ul className="plan-lines">
+      <li>Using monthly budget</li>
+      <li>{monthlyValueLine(budget)}</li>
+      {rollover ? <li className="plan-rollover">{rollover}</li> : null}
+      <li>Budget resets on the first of next month</li>
+      <li>Unused money rolls over automatically</li>
+    </ul>
+  );
+}
+
+/** The budget, the price of the tier picked in the dropdown, the action button and its features. */
+function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tier) => void }) {
+  const selectId = useId();
+  const current = data.plan.tier;
+  const options = selectableTiers(data.tiers);
+  // The member's own paid tier starts selected; on the free level (or none) nothing is.
+  const [selectedId, setSelectedId] = useState(() =>
+    options.some((tier) => tier.id === current?.id) ? (current?.id ?? "") : "",
+  );
+  const selected = options.find((tier) => tier.id === selectedId) ?? null;
+  const action = planAction(current, selected);
+  return (
+    <div className="plan-picker">
+      <MoneyPanel budget={data.budget} />
+      <BudgetLines budget={data.budget} />
+      <div className="plan-choice">
+        {selected ? <p className="plan-name">{selected.displayName}</p> : null}
+        <p className="plan-price" data-testid="plan-price">
+          {perMonth(selected?.priceMonthly ?? DEFAULT_PLAN_PRICE)}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={selectId} className="field-label">
+          Select plan
+        </label>
+        <div className="field-control">
+          <Select
+            id={selectId}
+            className="select"
+            value={selectedId}
+            onChange={(event) => setSelectedId(event.target.value)}
+          >
+            {selected ? null : (
+              <option value="" disabled>
+                Choose a plan
+              </option>
+            )}
+            {options.map((tier) => (
+              <option key={tier.id} value={tier.id}>
+                {perMonth(tier.priceMonthly)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <Button
+        size="l"
+        stretched
+        disabled={!selected || action === "Current Plan"}
+        onClick={() => selected && onChoose(selected)}
+      >
+        {action}
+      </Button>
+      {selected ? (
+        <TierFeatures features={selected.features} label={`${selected.displayName} features`} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The Manage Your Plan sheet (a lazy chunk: it loads on the first tap on the plan button) and,
+ * over it, the confirmation of the change picked in it.
+ */
+export default function PlanDialog() {
+  const setOpenDrawer = useSetAtom(openDrawerAtom);
+  const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
+  const picker = useResource("plan-picker", loadPicker);
+  const [next, setNext] = useState<Tier | null>(null);
+  const cancel = useCallback(() => setNext(null), []);
+  return (
+    <>
+      <Drawer open onClose={close} title="Manage Your Plan" placement="bottom">
+        <ResourceView
+          resource={picker}
+          loadingLabel="Loading plans..."
+          showLoadingLabel
+          errorMessage={errorMessage(picker.status === "error" ? picker.error : null, "Failed to load plans")}
+        >
+          {(data) => <PlanPicker data={data} onChoose={setNext} />}
+        </ResourceView>
+      </Drawer>
+      {next && picker.status === "ready" ? (
+        <PlanConfirmation current={picker.data.plan.tier} next={next} onCancel={cancel} onChanged={close} />
+      ) : null}
+    </>
+  );
+}

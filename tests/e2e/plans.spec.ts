@@ -1,0 +1,283 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUpViaApi, toast } from "./support/accounts";
+import { expectReadable } from "./support/contrast";
+import { screenshot } from "./support/screens";
+import {
+  installTelegramClient,
+  LIGHT_THEME,
+  launchHash,
+  newTelegramUser,
+  receiveEvent,
+  THEME,
+} from "./support/telegram";
+
+// The seeded tiers (db/seed/tiers.ts): Free 0.00 (level 1), Basic 25.00, Premium 50.00, VIP 100.00.
+// Every test starts from a member of its own, with no tier, so the seeded data stays as it is.
+
+const planDialog = (page: Page) => page.getByRole("dialog", { name: "Manage Your Plan" });
+
+/** Opens the picker from the header and waits for it to load. */
+async function openPicker(page: Page) {
+  await page.getByRole("button", { name: "Manage Your Plan" }).click();
+  const dialog = planDialog(page);
+  await expect(dialog.getByLabel("Select plan")).toBeVisible();
+  return dialog;
+}
+
+/** Picks the tier priced `price` in the dropdown and presses the action button reading `action`. */
+async function pick(page: Page, price: string, action: string) {
+  const dialog = planDialog(page);
+  await dialog.getByLabel("Select plan").selectOption({ label: `$${price}/month` });
+  await expect(dialog.getByTestId("plan-price")).toHaveText(`$${price}/month`);
+  await dialog.getByRole("button", { name: action, exact: true }).click();
+}
+
+/** The confirmation as it should read; returns it unconfirmed. */
+async function expectConfirmation(page: Page, title: string, sentence: string, cost: string) {
+  const confirmation = page.getByRole("dialog", { name: title });
+  await expect(confirmation.getByText(sentence, { exact: true })).toBeVisible();
+  await expect(confirmation.getByTestId("plan-cost")).toHaveText(cost);
+  return confirmation;
+}
+
+/**
+ * Confirms and checks the outcome: the toast, and both sheets closed. `untilToastGoes` waits out
+ * the toast (4 s) so that the next screenshot shows the sheet rather than the toast over it.
+ */
+async function confirmChange(page: Page, title: string, toastText: string, untilToastGoes = false) {
+  await page.getByRole("dialog", { name: title }).getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, toastText)).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  if (untilToastGoes) await expect(toast(page, toastText)).toHaveCount(0, { timeout: 8000 });
+}
+
+/** Basic to Premium: the confirmation as it should read (photographed and checked), then confirmed. */
+async function upgradeBasicToPremium(page: Page, shot: string) {
+  await pick(page, "50.00", "Upgrade Plan");
+  await expectConfirmation(
+    page,
+    "Upgrade Plan",
+    "You are about to change from Basic to Premium.",
+    "New cost: $50.00/month (+$25.00)",
+  );
+  await screenshot(page, shot);
+  await expectReadable(page, shot);
+  await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Premium");
+}
+
+/** Answers GET /api/me/budget from the server with some money rolled over from last month. */
+async function withRollover(page: Page, rollover: string) {
+  await page.route("**/api/me/budget", async (route) => {
+    const response = await route.fetch();
+    const budget = (await response.json()) as { rollover: string; remaining: string };
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    const remaining = (cents(budget.remaining) + cents(rollover)) / 100;
+    await route.fulfill({ response, json: { ...budget, rollover, remaining: remaining.toFixed(2) } });
+  });
+}
+
+test("signed out, the plan button leads to /auth", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("channel-header")).toBeVisible();
+  await page.getByRole("button", { name: "Manage Your Plan" }).click();
+  await expect(page).toHaveURL("/auth");
+});
+
+test("on the web: pick a first plan, upgrade, see it under Memberships, downgrade", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpViaApi(page, { fullName: "Plan Member" });
+  await page.goto("/");
+  await expect(page.getByTestId("member-home")).toBeVisible();
+
+  // The budget held back: the sheet says it is loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/me/budget", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.getByRole("button", { name: "Manage Your Plan" }).click();
+  await expect(planDialog(page).getByText("Loading plans...")).toBeVisible();
+  release();
+  const dialog = planDialog(page);
+  await expect(dialog.getByLabel("Select plan")).toBeVisible();
+  await page.unroute("**/api/me/budget");
+
+  // No plan yet: no budget, so no Money remaining panel; the default price; paid tiers only.
+  await expect(dialog.getByText("Money remaining")).toHaveCount(0);
+  for (const line of [
+    "Using monthly budget",
+    "Up to $0.00 in monthly value",
+    "Budget resets on the first of next month",
+    "Unused money rolls over automatically",
+  ]) {
+    await expect(dialog.getByText(line, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByText(/rolled over from last month/)).toHaveCount(0);
+  await expect(dialog.getByTestId("plan-price")).toHaveText("$25.00/month");
+  await expect(dialog.getByRole("button", { name: "Select Plan" })).toBeDisabled();
+  const options = await dialog.getByLabel("Select plan").locator("option:not([disabled])").allTextContents();
+  expect(options.slice(0, 3)).toEqual(["$25.00/month", "$50.00/month", "$100.00/month"]);
+  expect(options).not.toContain("$0.00/month");
+
+  await dialog.getByLabel("Select plan").selectOption({ label: "$25.00/month" });
+  await expect(dialog.getByRole("list", { name: "Basic features" })).toContainText(
+    "$25 monthly budget, 1 credit per dollar",
+  );
+  await pick(page, "25.00", "Select Plan");
+  await expectConfirmation(
+    page,
+    "Upgrade Plan",
+    "You are about to change from no plan to Basic.",
+    "New cost: $25.00/month (+$25.00)",
+  );
+  await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Basic", true);
+
+  // Reopened: this month's budget is Basic's, and Basic is the current plan.
+  await openPicker(page);
+  await expect(dialog.getByTestId("money-remaining")).toHaveText("$25.00 of $25.00");
+  await expect(dialog.getByRole("progressbar", { name: "Budget used" })).toHaveAttribute(
+    "aria-valuenow",
+    "0",
+  );
+  await expect(dialog.getByText("Up to $25.00 in monthly value", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  await screenshot(page, "plans-web-dialog");
+  await expectReadable(page, "plan dialog, web");
+
+  await upgradeBasicToPremium(page, "plans-web-confirmation");
+
+  await page.goto("/settings/memberships");
+  const card = page.getByTestId("tier-card");
+  await expect(card.getByRole("heading", { name: "Premium" })).toBeVisible();
+  await expect(card.getByText("Pro - Premium", { exact: true })).toBeVisible();
+  await expect(card.getByText("$50.00/month", { exact: true })).toBeVisible();
+  await expect(card.getByText("A $50 monthly budget with early access to new drops.")).toBeVisible();
+  await expect(card.getByRole("list", { name: "Premium features" }).getByRole("listitem")).toHaveCount(4);
+  await screenshot(page, "plans-web-memberships");
+  await expectReadable(page, "memberships, web");
+
+  // Manage Plan opens the same picker; a cheaper tier is a downgrade, and the page follows it.
+  await card.getByRole("button", { name: "Manage Plan" }).click();
+  await expect(dialog.getByLabel("Select plan")).toBeVisible();
+  await pick(page, "25.00", "Downgrade Plan");
+  await expectConfirmation(
+    page,
+    "Change Plan",
+    "You are about to change from Premium to Basic.",
+    "New cost: $25.00/month (saves $25.00/month)",
+  );
+  await confirmChange(page, "Change Plan", "Your plan has been changed to Basic");
+  await expect(card.getByRole("heading", { name: "Basic" })).toBeVisible();
+  await expect(card.getByText("Pro - Basic", { exact: true })).toBeVisible();
+});
+
+test("a failed change says so and keeps the confirmation; Escape steps back one sheet", async ({ page }) => {
+  await signUpViaApi(page, { fullName: "Unlucky Member" });
+  await page.goto("/settings/memberships");
+  await expect(page.getByText("No Active Plan")).toBeVisible();
+  await page.getByRole("button", { name: "Choose a Plan" }).click();
+  await expect(planDialog(page).getByLabel("Select plan")).toBeVisible();
+  await pick(page, "25.00", "Select Plan");
+  const confirmation = page.getByRole("dialog", { name: "Upgrade Plan" });
+
+  const answers = [
+    { status: 404, json: { error: { code: "not_found", message: "Plan not found" } } },
+    {
+      status: 500,
+      json: { error: { code: "internal", message: "Something went wrong. Please try again." } },
+    },
+  ];
+  // Each answer waits until the test has seen the busy state.
+  let release = () => {};
+  let gate = Promise.resolve();
+  const hold = () => {
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  await page.route("**/api/me/plan", async (route) => {
+    if (route.request().method() !== "PUT") return route.fallback();
+    await gate;
+    await route.fulfill(answers.shift() ?? { status: 500 });
+  });
+
+  // A refusal the server explains shows its message…
+  hold();
+  await confirmation.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirmation.getByRole("button", { name: "Updating..." })).toBeDisabled();
+  await expect(confirmation.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  release();
+  await expect(toast(page, "Error").filter({ hasText: "Plan not found" })).toBeVisible();
+  // …a server fault the spec's text.
+  hold();
+  await confirmation.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirmation.getByRole("button", { name: "Updating..." })).toBeVisible();
+  release();
+  await expect(
+    toast(page, "Error").filter({ hasText: "Failed to update your plan. Please try again." }),
+  ).toBeVisible();
+  await expect(confirmation.getByRole("button", { name: "Confirm" })).toBeEnabled();
+  await screenshot(page, "plans-web-failed");
+
+  // Escape closes the confirmation only; the picker under it keeps the choice.
+  await page.keyboard.press("Escape");
+  await expect(confirmation).toHaveCount(0);
+  await expect(planDialog(page).getByTestId("plan-price")).toHaveText("$25.00/month");
+  await page.keyboard.press("Escape");
+  await expect(planDialog(page)).toHaveCount(0);
+  await expect(page.getByText("No Active Plan")).toBeVisible();
+});
+
+for (const [name, theme] of [
+  ["light", LIGHT_THEME],
+  ["dark", THEME],
+] as const) {
+  test(`inside a ${name} Telegram: the picker, the rollover line, an upgrade and Memberships`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await installTelegramClient(page, theme);
+    await page.goto(`/${launchHash(undefined, { user: newTelegramUser("Planner"), theme })}`);
+    const gate = page.getByTestId("age-gate");
+    await gate.getByLabel("I confirm I am 21 years or older").check();
+    await gate.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByTestId("member-home")).toBeVisible();
+
+    // Telegram's BackButton closes the sheet.
+    const dialog = await openPicker(page);
+    await receiveEvent(page, "back_button_pressed");
+    await expect(dialog).toHaveCount(0);
+
+    await openPicker(page);
+    await pick(page, "25.00", "Select Plan");
+    await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Basic", true);
+
+    // Money carried over from last month: in the total, and on its green line.
+    await withRollover(page, "5.00");
+    await openPicker(page);
+    await expect(dialog.getByTestId("money-remaining")).toHaveText("$30.00 of $30.00");
+    const rollover = dialog.getByText("$5.00 rolled over from last month", { exact: true });
+    await expect(rollover).toBeVisible();
+    const [red, green, blue] = (await rollover.evaluate((el) => getComputedStyle(el).color))
+      .match(/[\d.]+/g)
+      ?.map(Number) ?? [0, 0, 0];
+    expect(green).toBeGreaterThan(red ?? 0);
+    expect(green).toBeGreaterThan(blue ?? 0);
+    await screenshot(page, `plans-telegram-${name}-dialog`);
+    await expectReadable(page, `plan dialog, Telegram ${name}`);
+
+    await upgradeBasicToPremium(page, `plans-telegram-${name}-confirmation`);
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("link", { name: "Memberships" }).click();
+    await expect(page).toHaveURL("/settings/memberships");
+    const card = page.getByTestId("tier-card");
+    await expect(card.getByText("Pro - Premium", { exact: true })).toBeVisible();
+    await expect(card.getByText("$50.00/month", { exact: true })).toBeVisible();
+    await screenshot(page, `plans-telegram-${name}-memberships`);
+    await expectReadable(page, `memberships, Telegram ${name}`);
+  });
+}
