@@ -56,6 +56,9 @@ export function channelRelay(
       return;
     }
     if (!isFeedPost(post)) return;
+    // Already here: posted from the composer (linked to this post), or a redelivery. Its file is
+    // not fetched again, so no unreferenced copy is left in storage.
+    if (await findRelayedPost(services.db, BigInt(post.chat.id), BigInt(post.message_id))) return;
     const ref = mediaOf(post);
     await storeRelayedPost(services.db, {
       chatId: BigInt(post.chat.id),

@@ -187,6 +187,32 @@ describe("the relay", () => {
     );
   });
 
+  it("does not fetch the file of a post the feed already holds (one the composer published)", async () => {
+    fake.addFile("composer-photo", JPEG);
+    const messageId = ++nextMessageId;
+    await t.services.database.db
+      .insert(channelMessages)
+      .values({
+        content: "From the composer",
+        telegramChatId: BigInt(CHANNEL.id),
+        telegramMessageId: BigInt(messageId),
+      });
+    fake.push({
+      channel_post: channelPost(
+        {
+          caption: "From the composer",
+          photo: [{ file_id: "composer-photo", file_unique_id: "cp", width: 1, height: 1 }],
+        },
+        messageId,
+      ),
+    });
+    const sentinel = channelPost({ text: "after the composer's post" });
+    fake.push({ channel_post: sentinel });
+    await eventually(async () => expect(await rowOf(sentinel.message_id)).toBeDefined());
+    expect(fake.callsTo("getFile").some((c) => c.payload.file_id === "composer-photo")).toBe(false);
+    expect((await rows()).filter((r) => r.content === "From the composer")).toHaveLength(1);
+  });
+
   it("downloads a photo's largest size through getFile into storage", async () => {
     fake.addFile("photo-big", JPEG);
     const post = channelPost({
