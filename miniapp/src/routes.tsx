@@ -21,6 +21,7 @@ const AccountPage = lazy(() => import("./pages/settings/account-page"));
 const MembershipsPage = lazy(() => import("./pages/settings/memberships-page"));
 const AdministrationPage = lazy(() => import("./pages/admin/administration-page"));
 const UsersPage = lazy(() => import("./pages/admin/users-page"));
+const MembershipsAdminPage = lazy(() => import("./pages/admin/memberships-admin-page"));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminOnly = (page: ReactNode) => <StaffGuard allow={["admin"]}>{page}</StaffGuard>;
@@ -52,6 +53,7 @@ export function createRouter() {
             // The landing page editor (/admin/settings) and the other admin screens come in later issues.
             { index: true, element: <Navigate to="/admin/settings" replace /> },
             { path: "users", element: adminOnly(<UsersPage />) },
+            { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
           ],
         },
         { path: "*", element: <NotFoundPage /> },

@@ -190,13 +190,11 @@ describe("the relay", () => {
   it("does not fetch the file of a post the feed already holds (one the composer published)", async () => {
     fake.addFile("composer-photo", JPEG);
     const messageId = ++nextMessageId;
-    await t.services.database.db
-      .insert(channelMessages)
-      .values({
-        content: "From the composer",
-        telegramChatId: BigInt(CHANNEL.id),
-        telegramMessageId: BigInt(messageId),
-      });
+    await t.services.database.db.insert(channelMessages).values({
+      content: "From the composer",
+      telegramChatId: BigInt(CHANNEL.id),
+      telegramMessageId: BigInt(messageId),
+    });
     fake.push({
       channel_post: channelPost(
         {

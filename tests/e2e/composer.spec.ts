@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { signInAsAdmin, signUpViaApi, toast } from "./support/accounts";
+import { signInAsAdmin, signUpViaApi, telegramAdmin, toast } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 import { solidPng } from "./support/files";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { installTelegramClient, LIGHT_THEME, THEME } from "./support/telegram";
 
 const MB = 1024 * 1024;
 
@@ -197,26 +197,7 @@ test.describe("inside Telegram", () => {
     ["dark", THEME],
   ] as const) {
     test(`an admin's composer sits above the safe area (${name})`, async ({ page, request }) => {
-      // A Telegram account made an admin by the e2e admin (roles are the app's, not Telegram's).
-      const user = newTelegramUser("Adam");
-      const hash = launchHash(undefined, { user, theme });
-      const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-      const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-        token: string;
-        user: { id: string };
-      };
-      await request.post("/api/me/age-verification", {
-        data: { confirmed: true },
-        headers: { Authorization: `Bearer ${session.token}` },
-      });
-      await signInAsAdmin(page);
-      const granted = await page.request.put(`/api/admin/users/${session.user.id}/role`, {
-        data: { role: "admin" },
-        headers: { Origin: SEEDED_ORIGIN },
-      });
-      expect(granted.status()).toBe(200);
-      // From here on the page is the Telegram account's alone.
-      await page.context().clearCookies();
+      const hash = await telegramAdmin(page, request, "Adam", theme);
 
       await installTelegramClient(page, theme);
       await page.goto(`/${hash}`);

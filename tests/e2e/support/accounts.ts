@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN, seededServerLog } from "./env";
+import { launchHash, newTelegramUser } from "./telegram";
 
 /** Meets the sign-up rules: 8+ characters, an uppercase letter, a digit. */
 export const PASSWORD = "Secret123";
@@ -67,4 +68,33 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   });
   if (login.ok()) return;
   await signUpViaApi(page, { email: E2E_ADMIN_EMAIL, password: "Admin1234", fullName: "Ada Admin" });
+}
+
+/**
+ * A fresh Telegram account (signed in through `request`, apart from the page), age-verified and made
+ * an admin by the e2e admin in the page (roles are the app's, not Telegram's). Returns its launch hash; the page's cookies are cleared, so from there on the
+ * page is the Telegram account's alone.
+ */
+export async function telegramAdmin(
+  page: Page,
+  request: APIRequestContext,
+  firstName: string,
+  theme: Record<string, string>,
+): Promise<string> {
+  const hash = launchHash(undefined, { user: newTelegramUser(firstName), theme });
+  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+  const signedIn = await request.post("/api/auth/telegram", { data: { initData } });
+  const session = (await signedIn.json()) as { token: string; user: { id: string } };
+  await request.post("/api/me/age-verification", {
+    data: { confirmed: true },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  await signInAsAdmin(page);
+  const granted = await page.request.put(`/api/admin/users/${session.user.id}/role`, {
+    data: { role: "admin" },
+    headers: { Origin: SEEDED_ORIGIN },
+  });
+  expect(granted.status()).toBe(200);
+  await page.context().clearCookies();
+  return hash;
 }

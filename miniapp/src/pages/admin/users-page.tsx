@@ -97,7 +97,7 @@ export default function UsersPage() {
       <PageHeader title="Users" back="/administration" />
       <ResourceView resource={users} loadingLabel="Loading users" errorMessage="Failed to load users">
         {(data) => (
-          <ul className="user-list">
+          <ul className="card-list">
             {data.map((user) => (
               <UserRow
                 key={user.id}

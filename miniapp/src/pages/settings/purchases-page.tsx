@@ -38,7 +38,7 @@ export default function PurchasesPage() {
         empty={{ title: "No purchases yet", icon: <Receipt size={36} /> }}
       >
         {(data) => (
-          <ul className="order-list">
+          <ul className="card-list">
             {data.map((order) => (
               <li key={order.id} className="order" data-testid="order">
                 <span>{formatShortDate(order.createdAt)}</span>

@@ -1,0 +1,403 @@
+import { Badge, Button, Switch, Textarea } from "@telegram-apps/telegram-ui";
+import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useCallback, useId, useState } from "react";
+import type { AdminTier } from "#api/contracts/admin-tiers";
+import { Drawer } from "../../components/drawer";
+import { Field } from "../../components/field";
+import { PageHeader } from "../../components/page-header";
+import { ResourceView } from "../../components/state-view";
+import { api, call } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useResource } from "../../lib/use-resource";
+import { perMonth } from "../../plans/plan-rules";
+import {
+  checkTierForm,
+  createBody,
+  emptyTierForm,
+  fieldOfReason,
+  membersText,
+  serverReason,
+  slugOf,
+  type TierFormErrors,
+  type TierFormValues,
+  tierFormFrom,
+  tierTexts,
+  updateBody,
+} from "./tier-rules";
+import "./memberships-admin-page.css";
+
+async function fetchTiers(signal: AbortSignal): Promise<AdminTier[]> {
+  return (await call(api.admin.tiers.$get(undefined, { init: { signal } }))).tiers;
+}
+
+// The sheet's failures replace one another: the latest check or refusal is the one that counts.
+const FORM_TOAST = "tier-form";
+
+// While a change is on its way its sheet stays: Escape, the backdrop and its X do nothing.
+const stay = () => {};
+
+function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => void; onDelete: () => void }) {
+  const titleId = useId();
+  return (
+    <li className="card admin-tier" aria-labelledby={titleId} data-testid="admin-tier">
+      <div className="admin-tier-head">
+        <div className="admin-tier-title">
+          <h2 id={titleId} className="admin-tier-name">
+            {tier.displayName}
+          </h2>
+          <p className="admin-tier-slug">{tier.name}</p>
+        </div>
+        {tier.isActive ? null : (
+          <Badge type="number" mode="gray" className="admin-tier-badge" data-testid="tier-inactive">
+            Inactive
+          </Badge>
+        )}
+      </div>
+      <dl className="admin-tier-facts">
+        <div>
+          <dt>Price</dt>
+          <dd data-testid="tier-price">{perMonth(tier.priceMonthly)}</dd>
+        </div>
+        <div>
+          <dt>Level</dt>
+          <dd data-testid="tier-level">{tier.tierLevel}</dd>
+        </div>
+        <div>
+          <dt>Members</dt>
+          <dd data-testid="tier-members">{membersText(tier.members)}</dd>
+        </div>
+      </dl>
+      <div className="admin-tier-actions">
+        <Button
+          mode="bezeled"
+          size="m"
+          className="admin-tier-button"
+          before={<Pencil size={16} aria-hidden="true" />}
+          aria-label={`Edit ${tier.displayName}`}
+          onClick={onEdit}
+        >
+          Edit
+        </Button>
+        <Button
+          mode="plain"
+          size="m"
+          className="admin-tier-button admin-tier-delete"
+          before={<Trash2 size={16} aria-hidden="true" />}
+          aria-label={`Delete ${tier.displayName}`}
+          onClick={onDelete}
+        >
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+type SheetState = { kind: "create" } | { kind: "edit"; tier: AdminTier };
+
+/** Add Tier (every field) or Edit (only the name, the price and whether it is active). */
+function TierSheet({
+  sheet,
+  onClose,
+  onSaved,
+}: {
+  sheet: SheetState;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const formId = useId();
+  const editing = sheet.kind === "edit" ? sheet.tier : null;
+  const [values, setValues] = useState<TierFormValues>(() =>
+    editing ? tierFormFrom(editing) : emptyTierForm,
+  );
+  const [errors, setErrors] = useState<TierFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof TierFormValues>(key: K, value: TierFormValues[K]) => {
+    setValues((all) => ({ ...all, [key]: value }));
+    if (key === "displayName" || key === "price") setErrors((all) => ({ ...all, [key]: undefined }));
+  };
+  const failed = editing ? tierTexts.updateFailed : tierTexts.createFailed;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkTierForm(values);
+    const first = found.displayName ?? found.price;
+    if (first) {
+      setErrors(found);
+      toast.error(failed, { id: FORM_TOAST, description: first });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (editing) {
+        await call(api.admin.tiers[":id"].$patch({ param: { id: editing.id }, json: updateBody(values) }));
+        toast.success(tierTexts.updated);
+      } else {
+        await call(api.admin.tiers.$post({ json: createBody(values) }));
+        toast.success(tierTexts.created);
+      }
+      onSaved();
+    } catch (error) {
+      const reason = serverReason(error);
+      const field = fieldOfReason(reason);
+      if (field) setErrors({ [field]: reason });
+      toast.error(failed, { id: FORM_TOAST, description: reason });
+      setBusy(false);
+    }
+  };
+
+  const slug = slugOf(values.displayName);
+  return (
+    <Drawer
+      open
+      onClose={busy ? stay : onClose}
+      title={editing ? "Edit Membership Tier" : "Add Membership Tier"}
+      description={editing ? `Level ${editing.tierLevel}` : "The new tier goes one level above the highest."}
+      placement="bottom"
+      className="tier-sheet"
+      footer={
+        <div className="tier-sheet-buttons">
+          <Button type="button" mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} size="l" stretched disabled={busy} loading={busy}>
+            {editing ? "Save Changes" : "Create Tier"}
+          </Button>
+        </div>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit} noValidate>
+        <Field
+          label="Display name"
+          name="displayName"
+          value={values.displayName}
+          onChange={(event) => set("displayName", event.target.value)}
+          error={errors.displayName}
+          note={slug ? `Slug: ${slug}` : undefined}
+          autoComplete="off"
+          maxLength={100}
+          disabled={busy}
+        />
+        <Field
+          label="Price (USD per month)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0.00"
+          value={values.price}
+          onChange={(event) => set("price", event.target.value)}
+          error={errors.price}
+          disabled={busy}
+        />
+        {editing ? null : (
+          <>
+            <TextField
+              label="Description"
+              value={values.description}
+              onChange={(text) => set("description", text)}
+              maxLength={1000}
+              disabled={busy}
+            />
+            <TextField
+              label="Features"
+              note="One feature per line."
+              value={values.features}
+              onChange={(text) => set("features", text)}
+              disabled={busy}
+            />
+          </>
+        )}
+        <ActiveSwitch checked={values.isActive} onChange={(on) => set("isActive", on)} disabled={busy} />
+      </form>
+    </Drawer>
+  );
+}
+
+function TextField({
+  label,
+  note,
+  value,
+  onChange,
+  maxLength,
+  disabled,
+}: {
+  label: string;
+  note?: string;
+  value: string;
+  onChange: (text: string) => void;
+  maxLength?: number;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="field-control">
+        <Textarea
+          id={id}
+          className="tier-textarea"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          maxLength={maxLength}
+          disabled={disabled}
+          aria-describedby={note ? `${id}-note` : undefined}
+        />
+      </div>
+      {note ? (
+        <p id={`${id}-note`} className="field-note">
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ActiveSwitch({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="tier-switch">
+      <label htmlFor={id} className="tier-switch-label">
+        <span className="field-label">Active</span>
+        <span className="field-note">Members can choose an active tier.</span>
+      </label>
+      <Switch
+        id={id}
+        className="tier-switch-control"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        disabled={disabled}
+      />
+    </div>
+  );
+}
+
+/** Delete is permanent: the confirmation names the tier; the server refuses while members are on it. */
+function DeleteConfirmation({
+  tier,
+  onClose,
+  onDeleted,
+}: {
+  tier: AdminTier;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await call(api.admin.tiers[":id"].$delete({ param: { id: tier.id } }));
+      toast.success(tierTexts.deleted(tier.displayName));
+      onDeleted();
+    } catch (error) {
+      toast.error(tierTexts.deleteFailed, { description: serverReason(error) });
+      // Whoever joined the tier meanwhile shows in its count.
+      onClose();
+    }
+  };
+  return (
+    <Drawer
+      open
+      onClose={busy ? stay : onClose}
+      title={`Delete ${tier.displayName}?`}
+      placement="bottom"
+      className="tier-sheet"
+      footer={
+        <div className="tier-sheet-buttons">
+          <Button mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            mode="filled"
+            size="l"
+            stretched
+            className="tier-delete-confirm"
+            onClick={remove}
+            loading={busy}
+          >
+            Delete
+          </Button>
+        </div>
+      }
+    >
+      <p>
+        This permanently deletes the {tier.displayName} tier ({perMonth(tier.priceMonthly)}, level{" "}
+        {tier.tierLevel}). A tier with members on it cannot be deleted.
+      </p>
+    </Drawer>
+  );
+}
+
+/** /admin/memberships (admins): every tier, inactive ones too, with Add, Edit and Delete. */
+export default function MembershipsAdminPage() {
+  const [version, setVersion] = useState(0);
+  const tiers = useResource("admin-tiers", fetchTiers, { version });
+  const [sheet, setSheet] = useState<SheetState | null>(null);
+  const [deleting, setDeleting] = useState<AdminTier | null>(null);
+  const closeSheet = useCallback(() => setSheet(null), []);
+  const closeDelete = useCallback(() => {
+    setDeleting(null);
+    setVersion((v) => v + 1);
+  }, []);
+  const changed = useCallback(() => {
+    setSheet(null);
+    setDeleting(null);
+    setVersion((v) => v + 1);
+  }, []);
+  const add = () => setSheet({ kind: "create" });
+
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Memberships" back="/administration">
+        <p className="page-subtitle">Membership tiers and their monthly prices</p>
+      </PageHeader>
+      <Button size="l" stretched before={<Plus size={20} aria-hidden="true" />} onClick={add}>
+        Add Tier
+      </Button>
+      <ResourceView
+        resource={tiers}
+        loadingLabel="Loading membership tiers"
+        errorMessage="Failed to load membership tiers"
+        isEmpty={(data) => data.length === 0}
+        empty={{
+          title: "No membership tiers yet",
+          description: "Add a tier for members to choose.",
+          icon: <Crown size={36} />,
+        }}
+      >
+        {(data) => (
+          <ul className="card-list" aria-label="Membership tiers">
+            {data.map((tier) => (
+              <TierRow
+                key={tier.id}
+                tier={tier}
+                onEdit={() => setSheet({ kind: "edit", tier })}
+                onDelete={() => setDeleting(tier)}
+              />
+            ))}
+          </ul>
+        )}
+      </ResourceView>
+      {sheet ? (
+        <TierSheet
+          key={sheet.kind === "edit" ? sheet.tier.id : "new"}
+          sheet={sheet}
+          onClose={closeSheet}
+          onSaved={changed}
+        />
+      ) : null}
+      {deleting ? <DeleteConfirmation tier={deleting} onClose={closeDelete} onDeleted={changed} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { adminTierMessages, createTierSchema, tierSlug, updateTierSchema } from "#api/contracts/admin-tiers";
+import {
+  checkTierForm,
+  createBody,
+  emptyTierForm,
+  featureLines,
+  fieldOfReason,
+  membersText,
+  serverReason,
+  slugOf,
+  tierFormFrom,
+  tierTexts,
+  updateBody,
+} from "../../miniapp/src/pages/admin/tier-rules";
+
+const form = (displayName: string, price: string) => ({ ...emptyTierForm, displayName, price });
+
+describe("the Memberships admin form", () => {
+  it("says the spec's messages, the same as the API's contract", () => {
+    expect(tierTexts.displayNameRequired).toBe(adminTierMessages.displayNameRequired);
+    expect(tierTexts.priceRequired).toBe(adminTierMessages.priceRequired);
+    expect(tierTexts.deleted("Gold")).toBe("Gold deleted successfully");
+  });
+
+  it("requires a display name and a price that is not negative, to the cent", () => {
+    expect(checkTierForm(form("Gold", "25"))).toEqual({});
+    expect(checkTierForm(form("Gold", "0"))).toEqual({});
+    expect(checkTierForm(form("Gold", "19.99"))).toEqual({});
+    expect(checkTierForm(form("Gold", "19.5"))).toEqual({});
+    expect(checkTierForm(form("  ", "25"))).toEqual({ displayName: "Display name is required" });
+    for (const price of ["", " ", "-1", "1.234", "abc", "1e3"]) {
+      expect(checkTierForm(form("Gold", price)), price).toEqual({ price: "Valid price is required" });
+    }
+    expect(checkTierForm(form("", ""))).toEqual({
+      displayName: "Display name is required",
+      price: "Valid price is required",
+    });
+  });
+
+  it("agrees with the API's contract on which prices pass", () => {
+    for (const price of ["0", "25", "19.99", "19.5", "", "-1", "1.234", "abc", "1e3", "12345678901"]) {
+      const client = checkTierForm(form("Gold", price)).price === undefined;
+      const server = updateTierSchema.safeParse({ displayName: "Gold", priceMonthly: price, isActive: true });
+      expect(client, price).toBe(server.success);
+    }
+  });
+
+  it("makes the slug as the API does", () => {
+    for (const name of ["Gold", "Gold Plus", "VIP 2.0!", " Basic ", "Ünïcode tier", "a  b"]) {
+      expect(slugOf(name), name).toBe(tierSlug(name.trim()));
+    }
+  });
+
+  it("sends bodies the API's schemas accept: features one per line, blank description as none", () => {
+    const values = {
+      displayName: " Gold ",
+      price: "30.5",
+      description: "  ",
+      features: "  First\n\nSecond  \n",
+      isActive: false,
+    };
+    expect(featureLines(values.features)).toEqual(["First", "Second"]);
+    const body = createBody(values);
+    expect(body).toEqual({
+      displayName: "Gold",
+      priceMonthly: "30.5",
+      description: null,
+      features: ["First", "Second"],
+      isActive: false,
+    });
+    expect(createTierSchema.safeParse(body).success).toBe(true);
+    // Edit sends only the name, the price and whether it is active.
+    expect(updateBody(values)).toEqual({ displayName: "Gold", priceMonthly: "30.5", isActive: false });
+    expect(updateTierSchema.strict().safeParse(updateBody(values)).success).toBe(true);
+  });
+
+  it("starts the edit sheet from the tier as it is", () => {
+    const values = tierFormFrom({
+      id: "00000000-0000-4000-8000-000000000000",
+      name: "gold",
+      displayName: "Gold",
+      priceMonthly: "30.00",
+      tierLevel: 5,
+      description: null,
+      features: ["A", "B"],
+      isActive: false,
+      members: 2,
+    });
+    expect(values).toEqual({
+      displayName: "Gold",
+      price: "30.00",
+      description: "",
+      features: "A\nB",
+      isActive: false,
+    });
+  });
+
+  it("prefers the server's message on a refusal, never on a fault", () => {
+    const inUse = adminTierMessages.inUse(2);
+    expect(serverReason({ status: 409, message: inUse })).toBe(inUse);
+    expect(serverReason({ status: 400, message: "HTTP 400" })).toBeUndefined();
+    expect(serverReason({ status: 500, message: "Something went wrong. Please try again." })).toBeUndefined();
+    expect(serverReason({ status: 0, message: "Failed to fetch" })).toBeUndefined();
+    expect(serverReason(new TypeError("Failed to fetch"))).toBeUndefined();
+    expect(serverReason(null)).toBeUndefined();
+    expect(fieldOfReason(adminTierMessages.nameTaken)).toBe("displayName");
+    expect(fieldOfReason(adminTierMessages.slugEmpty)).toBe("displayName");
+    expect(fieldOfReason(adminTierMessages.priceRequired)).toBe("price");
+    expect(fieldOfReason(inUse)).toBeNull();
+    expect(fieldOfReason(undefined)).toBeNull();
+  });
+
+  it("counts members", () => {
+    expect(membersText(0)).toBe("0 members");
+    expect(membersText(1)).toBe("1 member");
+    expect(membersText(12)).toBe("12 members");
+  });
+});
