@@ -93,6 +93,14 @@ test("a hero video plays muted, looped and inline", async ({ page }) => {
       });
     },
   );
+  // And any later read of the channel (a refetch after the event stream reconnects) names it too.
+  await page.route("**/api/channel", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      json: { ...(await response.json()), heroVideoUrl: "/media/channel-assets/hero.mp4" },
+    });
+  });
   // Held: the element stays a video (a failed video falls back to the logo).
   await page.route("**/media/channel-assets/hero.mp4", () => {});
   await page.goto("/");
