@@ -57,21 +57,27 @@ async function settledRss(server: ChildProcess): Promise<{ rss: number }> {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-async function measure(databaseUrl: string, clients: number) {
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-sse-"));
-  const server = withManyFiles(`"${process.execPath}" --expose-gc --import tsx tests/bench/sse-server.ts`, {
+/** The bench's API server (sse-server.ts) and the idle-client processes, sized for `streams` streams. */
+function startProcesses(databaseUrl: string, dataDir: string, streams: number, serverFlags = "") {
+  const server = withManyFiles(`"${process.execPath}" ${serverFlags}--import tsx tests/bench/sse-server.ts`, {
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     BOT_MODE: "off",
-    SSE_MAX_PER_ADDRESS: String(clients),
-    SSE_MAX_STREAMS: String(clients),
+    SSE_MAX_PER_ADDRESS: String(streams),
+    SSE_MAX_STREAMS: String(streams),
   });
   const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
     withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
   );
+  return { server, clientProcesses };
+}
+
+async function measure(databaseUrl: string, clients: number) {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-sse-"));
+  const { server, clientProcesses } = startProcesses(databaseUrl, dataDir, clients, "--expose-gc ");
   try {
     const { port } = await ask<{ port: number }>(server, {}, "port");
     // Warm up (the catalogue reloads after a products change), then settle before the baseline.
@@ -137,19 +143,7 @@ const FEED_ROUNDS = 20;
  */
 export async function channelPostToFeeds(label: string, databaseUrl: string) {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-feed-"));
-  const server = withManyFiles(`"${process.execPath}" --import tsx tests/bench/sse-server.ts`, {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    BOT_MODE: "off",
-    SSE_MAX_PER_ADDRESS: String(FEED_CLIENTS),
-    SSE_MAX_STREAMS: String(FEED_CLIENTS),
-  });
-  const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
-    withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
-  );
+  const { server, clientProcesses } = startProcesses(databaseUrl, dataDir, FEED_CLIENTS);
   try {
     const { port } = await ask<{ port: number }>(server, {}, "port");
     const { token } = await ask<{ token: string }>(server, { member: true }, "token");

@@ -71,6 +71,17 @@ const privateMessage = (from: number, fields: Partial<Message>) =>
     ...fields,
   }) as Message & Update.NonChannel;
 
+/** The admin taps an inline button (its callback data) under one of the bot's messages. */
+const tapButton = (id: string, data: string) =>
+  fake.push({
+    callback_query: {
+      id,
+      from: { id: ADMIN_TG, is_bot: false, first_name: "A" },
+      chat_instance: "c",
+      data,
+      message: privateMessage(ADMIN_TG, { text: "preview" }),
+    },
+  });
 const rows = () => t.services.database.db.select().from(channelMessages);
 const rowOf = async (messageId: number) =>
   (await rows()).find((row) => row.telegramMessageId === BigInt(messageId));
@@ -407,16 +418,7 @@ describe("posting through the bot", () => {
     )?.inline_keyboard[0];
     expect(buttons?.map((b) => b.text)).toEqual(["Post to channel", "Cancel"]);
     const data = buttons?.[0]?.callback_data ?? "";
-    const tap = (id: string) =>
-      fake.push({
-        callback_query: {
-          id,
-          from: { id: ADMIN_TG, is_bot: false, first_name: "A" },
-          chat_instance: "c",
-          data,
-          message: privateMessage(ADMIN_TG, { text: "preview" }),
-        },
-      });
+    const tap = (id: string) => tapButton(id, data);
     tap("q1");
     tap("q2");
     await eventually(async () => expect(fake.callsTo("answerCallbackQuery")).toHaveLength(2));
@@ -460,16 +462,7 @@ describe("posting through the bot", () => {
       error_code: 400,
       description: "Bad Request: need administrator rights in the channel chat",
     });
-    const tap = (id: string) =>
-      fake.push({
-        callback_query: {
-          id,
-          from: { id: ADMIN_TG, is_bot: false, first_name: "A" },
-          chat_instance: "c",
-          data,
-          message: privateMessage(ADMIN_TG, { text: postingReplies.albumPreview }),
-        },
-      });
+    const tap = (id: string) => tapButton(id, data ?? "");
     tap("album-1");
     await eventually(async () =>
       expect(fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
