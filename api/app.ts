@@ -12,8 +12,12 @@ import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
+import { adminLegalRoutes } from "./routes/admin-legal";
+import { adminProductRoutes } from "./routes/admin-products";
+import { adminSettingsRoutes } from "./routes/admin-settings";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
+import { checkoutRoutes, staffOrderRoutes } from "./routes/checkout";
 import { eventRoutes } from "./routes/events";
 import { feedRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
@@ -23,6 +27,7 @@ import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
+import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-analysis";
 
 const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 
@@ -48,20 +53,29 @@ const noStoreUnlessPublic = createMiddleware(async (c, next) => {
 /** The /api routes; their type is what the Mini App's typed client sees. */
 export function createApi(deps: AppDeps) {
   const openApi = buildOpenApi();
-  return new Hono<AppEnv>()
-    .use("*", loadSession(deps))
-    .use("*", noStoreUnlessPublic)
-    .route("/", healthRoutes(deps))
-    .route("/", channelRoutes(deps))
-    .route("/", productRoutes(deps))
-    .route("/", legalRoutes(deps))
-    .route("/", feedRoutes(deps))
-    .route("/", planRoutes(deps))
-    .route("/", eventRoutes(deps))
-    .route("/", authRoutes(deps))
-    .route("/", accountRoutes(deps))
-    .route("/admin", adminRoutes(deps))
-    .get("/openapi.json", (c) => c.json(openApi));
+  return (
+    new Hono<AppEnv>()
+      .use("*", loadSession(deps))
+      .use("*", noStoreUnlessPublic)
+      .route("/", healthRoutes(deps))
+      .route("/", channelRoutes(deps))
+      .route("/", productRoutes(deps))
+      .route("/", legalRoutes(deps))
+      .route("/", feedRoutes(deps))
+      .route("/", planRoutes(deps))
+      .route("/", eventRoutes(deps))
+      .route("/", authRoutes(deps))
+      .route("/", accountRoutes(deps))
+      .route("/", checkoutRoutes(deps))
+      // Staff routes before the admin router: its admin-only check would otherwise cover them too.
+      .route("/admin/orders", staffOrderRoutes(deps))
+      .route("/admin/products", adminProductRoutes(deps))
+      .route("/admin/strain-analysis", strainAnalysisRoutes(deps))
+      .route("/admin/legal", adminLegalRoutes(deps))
+      .route("/admin/settings", adminSettingsRoutes(deps))
+      .route("/admin", adminRoutes(deps))
+      .get("/openapi.json", (c) => c.json(openApi))
+  );
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -103,13 +117,16 @@ export function createApp(deps: AppDeps) {
   );
 
   // Every body but an upload is read whole (JSON): counted while it arrives, refused past the limit.
-  // Uploads stream through the upload pipeline, which enforces each kind's own limit.
+  // Uploads stream through the upload pipeline, which enforces each kind's own limit; the strain
+  // analysis (an image as base64) has its own limit on its route.
   const jsonLimit = bodyLimit({
     maxSize: deps.config.JSON_BODY_LIMIT,
     onError: (c) => errorResponse(c, "too_large", "Request body is too large"),
   });
   app.use("*", (c, next) =>
-    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") ? next() : jsonLimit(c, next),
+    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "") || c.req.path === STRAIN_ANALYSIS_PATH
+      ? next()
+      : jsonLimit(c, next),
   );
 
   app.use("/api/*", compressJson());

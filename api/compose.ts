@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { createSmtpMailer, type Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
 import { ChangeHub } from "./realtime/change-hub";
+import { BackgroundTasks } from "./services/background";
 import { CatalogueCache } from "./services/catalogue-cache";
 import type { ServiceContext } from "./services/context";
 import { startHousekeeping } from "./services/housekeeping";
@@ -58,6 +59,7 @@ export function createServiceContext(
       overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
     telegram: overrides.telegram ?? telegramOff,
     storage: mediaStorage(config, resolve(config.DATA_DIR)),
+    background: new BackgroundTasks(log),
   };
 }
 
@@ -102,6 +104,7 @@ export async function startServices(
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
     async close() {
       await housekeeping.stop();
+      await context.background.drain();
       await hub.close();
       // A database handed in belongs to the caller, who closes it.
       if (!database) await db.close();

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { planPaymentModes } from "./contracts/plan-payments";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -141,6 +142,32 @@ const configSchema = z
     SSE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(1800),
     // server.maxConnections: sockets beyond it are closed at once. Default SSE_MAX_STREAMS + 1000.
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+    // How a member gets a paid tier: free (at once, the spec's behaviour), manual (an admin approves
+    // a request) or stars (a Telegram Stars subscription; members without Telegram request manually).
+    // Unset: free in development, so the demo works, and manual otherwise.
+    PLAN_PAYMENTS: z.preprocess(emptyToUndefined, z.enum(planPaymentModes).optional()),
+    // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or
+    // SHOPIFY_API_URL, the whole GraphQL endpoint (tests, proxies). Without them no storefront items.
+    SHOPIFY_STORE_DOMAIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}$/i, "must be a host name such as example.myshopify.com")
+        .optional(),
+    ),
+    SHOPIFY_STOREFRONT_TOKEN: optionalString,
+    SHOPIFY_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    // An OpenAI-compatible vision model for the strain analysis of product images. Without a key the
+    // analysis answers that it failed and the product form is filled in by hand. The key is a secret:
+    // it is sent only to OPENAI_BASE_URL and never logged.
+    OPENAI_API_KEY: optionalString,
+    // Another OpenAI-compatible server (a proxy, a self-hosted model, the tests' fake); unset: OpenAI.
+    OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    // Milliseconds one call to the model may take (it is retried once).
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    // Admins hear of a product whose stock falls to this or below (once per crossing).
+    LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
   })
   // Rules across variables, reported with the other bad variables (zod would skip them after any
   // failure) as long as the variables they read are themselves valid.
@@ -173,7 +200,11 @@ const configSchema = z
     {
       when: ({ issues }) => !issues.some((issue) => crossChecked.includes(String(issue.path?.[0]))),
     },
-  );
+  )
+  .transform((config) => ({
+    ...config,
+    PLAN_PAYMENTS: config.PLAN_PAYMENTS ?? (config.NODE_ENV === "development" ? "free" : "manual"),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
 import type { ChangeHub } from "./realtime/change-hub";
+import type { BackgroundTasks } from "./services/background";
 import type { CatalogueCache } from "./services/catalogue-cache";
 import type { ServiceContext } from "./services/context";
 import type { TelegramNotifier } from "./services/telegram-notifier";
@@ -18,6 +19,7 @@ export interface AppDeps {
   hub: ChangeHub;
   catalogue: CatalogueCache;
   storage: MediaStorage;
+  background: BackgroundTasks;
   /** The clock: sessions, reset links, link codes, initData age and rate limits all read it. */
   now: () => Date;
   /** argon2 behind the process's bounded queue. */
@@ -42,4 +44,5 @@ export const serviceContext = (deps: AppDeps): ServiceContext => ({
   mailer: deps.mailer,
   telegram: deps.telegram,
   storage: deps.storage,
+  background: deps.background,
 });

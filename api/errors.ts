@@ -14,6 +14,8 @@ const statusOf = {
   rate_limited: 429,
   // Overloaded for a moment (the password queue or the event streams are full); with Retry-After.
   unavailable: 503,
+  // The storefront (Shopify) failed or refused.
+  bad_gateway: 502,
   internal: 500,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 

@@ -2,8 +2,13 @@ import { z } from "zod";
 import { apiErrorSchema } from "./contracts/errors";
 import { accountDocs } from "./routes/account";
 import { adminDocs } from "./routes/admin";
+import { adminLegalDocs } from "./routes/admin-legal";
+import { adminProductFileDocs } from "./routes/admin-product-files";
+import { adminProductDocs } from "./routes/admin-products";
+import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
+import { checkoutDocs } from "./routes/checkout";
 import { eventDocs } from "./routes/events";
 import { feedDocs } from "./routes/feed";
 import { healthDocs } from "./routes/health";
@@ -11,6 +16,7 @@ import { legalDocs } from "./routes/legal";
 import { planDocs } from "./routes/plans";
 import { productDocs } from "./routes/products";
 import type { RouteDoc } from "./routes/route-doc";
+import { strainAnalysisDocs } from "./routes/strain-analysis";
 
 /** Every /api route, gathered from the route files. A test compares this list with the router's. */
 export const routeDocs: RouteDoc[] = [
@@ -22,9 +28,15 @@ export const routeDocs: RouteDoc[] = [
   ...legalDocs,
   ...feedDocs,
   ...planDocs,
+  ...checkoutDocs,
+  ...adminProductDocs,
+  ...adminProductFileDocs,
+  ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
   ...adminDocs,
+  ...adminLegalDocs,
+  ...adminSettingsDocs,
 ];
 
 /** A multipart body: the file alone, or the route's text fields followed by an optional file. */

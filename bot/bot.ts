@@ -9,6 +9,7 @@ import type { BotContext } from "./context";
 import { channelPosting } from "./features/channel-posting";
 import { channelRelay } from "./features/channel-relay";
 import { dedupeUpdates } from "./features/dedupe";
+import { planPayments } from "./features/plan-payments";
 import { startFeature } from "./features/start";
 import { botNotifier } from "./notifier";
 import { fileFetcher } from "./relay-files";
@@ -41,19 +42,18 @@ export function createBot(deps: BotDeps): AppBot {
   if (deps.transformer) bot.api.config.use(deps.transformer);
   const channelId = deps.services.config.TELEGRAM_CHANNEL_ID;
   const channel = channelId ? channelTarget(channelId) : undefined;
-  const notifier = botNotifier(bot, channel, deps.services.storage);
+  const fetchFile = fileFetcher({
+    api: bot.api,
+    token: deps.token,
+    apiRoot: deps.apiRoot ?? "https://api.telegram.org",
+    storage: deps.services.storage,
+  });
+  const notifier = botNotifier(bot, channel, deps.services.storage, fetchFile);
   const services: ServiceContext = { ...deps.services, telegram: notifier };
   bot.use(dedupeUpdates(services));
   bot.use(startFeature(services));
-  if (channel) {
-    const fetchFile = fileFetcher({
-      api: bot.api,
-      token: deps.token,
-      apiRoot: deps.apiRoot ?? "https://api.telegram.org",
-      storage: services.storage,
-    });
-    bot.use(channelRelay(services, { channel, fetchFile }));
-  }
+  if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
+  bot.use(planPayments(services));
   bot.use(channelPosting(services, { channel }));
   bot.catch((error) => {
     // The update id, not its content: messages are people's words.

@@ -1,9 +1,17 @@
 import { type Bot, InputFile } from "grammy";
 import type { Message } from "grammy/types";
-import type { ChannelPost, PublishedPost, TelegramNotifier } from "#api/services/telegram-notifier";
+import { SUBSCRIPTION_PERIOD_SECONDS } from "#api/contracts/plan-payments";
+import type {
+  ChannelPost,
+  ChannelSnapshot,
+  PlanInvoice,
+  PublishedPost,
+  TelegramNotifier,
+} from "#api/services/telegram-notifier";
 import type { MediaStorage } from "#api/storage/media-storage";
 import type { ChannelTarget } from "./channel-target";
 import type { BotContext } from "./context";
+import type { FileFetcher } from "./relay-files";
 
 /** A caption's limit in Telegram for bots. */
 const CAPTION_LIMIT = 1024;
@@ -21,6 +29,7 @@ export function botNotifier(
   bot: Bot<BotContext>,
   channel?: ChannelTarget,
   storage?: MediaStorage,
+  fetchFile?: FileFetcher,
 ): TelegramNotifier {
   return {
     get enabled() {
@@ -40,6 +49,45 @@ export function botNotifier(
       if (!channel || !storage) throw new Error("No channel is configured (TELEGRAM_CHANNEL_ID)");
       const sent = await send(bot, channel.id, storage, post);
       return { chatId: BigInt(sent.chat.id), messageId: BigInt(sent.message_id) };
+    },
+    async readChannel(logoStem: string): Promise<ChannelSnapshot> {
+      if (!channel || !fetchFile) throw new Error("No channel is configured (TELEGRAM_CHANNEL_ID)");
+      const [memberCount, chat] = await Promise.all([
+        bot.api.getChatMemberCount(channel.id),
+        bot.api.getChat(channel.id),
+      ]);
+      const photo = chat.photo;
+      const logoUrl = photo
+        ? await fetchFile(
+            {
+              kind: "image",
+              fileId: photo.big_file_id,
+              fileUniqueId: photo.big_file_unique_id,
+              size: undefined,
+            },
+            logoStem,
+            "channel-assets",
+          )
+        : undefined;
+      return { memberCount, logoUrl };
+    },
+    async createPlanInvoice(invoice: PlanInvoice): Promise<string> {
+      // Stars: currency XTR, no provider token, exactly one price.
+      return bot.api.createInvoiceLink(
+        invoice.title,
+        invoice.description,
+        invoice.payload,
+        "",
+        "XTR",
+        [{ label: invoice.title, amount: invoice.stars }],
+        { subscription_period: SUBSCRIPTION_PERIOD_SECONDS },
+      );
+    },
+    async refundStarPayment(telegramId, chargeId) {
+      await bot.api.refundStarPayment(Number(telegramId), chargeId);
+    },
+    async cancelStarSubscription(telegramId, chargeId) {
+      await bot.api.editUserStarSubscription(Number(telegramId), chargeId, true);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import type { Api } from "grammy";
 import { IMAGE_TYPES, VIDEO_TYPES } from "#api/contracts/uploads";
-import type { MediaStorage } from "#api/storage/media-storage";
+import type { Bucket, MediaStorage } from "#api/storage/media-storage";
 import type { MediaRef } from "./channel-post";
 
 const MB = 1024 * 1024;
@@ -25,13 +25,17 @@ export interface FileFetcherDeps {
 }
 
 /**
- * Fetches a post's file through getFile into the message-images bucket, streaming with a byte cap,
+ * Fetches a post's file (or the channel's photo) through getFile into a bucket (message-images unless told), streaming with a byte cap,
  * its type taken from its bytes. Undefined when it is too large for the Bot API or ours, or not an
  * image or video: the feed then links to the post in Telegram.
  */
 export function fileFetcher(deps: FileFetcherDeps) {
   const limit = deps.apiRoot === OFFICIAL_API ? BOT_API_DOWNLOAD_LIMIT : STORED_LIMIT;
-  return async (ref: MediaRef, nameStem: string): Promise<string | undefined> => {
+  return async (
+    ref: MediaRef,
+    nameStem: string,
+    bucket: Bucket = "message-images",
+  ): Promise<string | undefined> => {
     if (ref.size !== undefined && ref.size > limit) return undefined;
     const file = await deps.api.getFile(ref.fileId);
     if (!file.file_path) return undefined;
@@ -56,7 +60,7 @@ export function fileFetcher(deps: FileFetcherDeps) {
       yield* head;
       yield* { [Symbol.asyncIterator]: () => chunks };
     }
-    return deps.storage.put("message-images", `${nameStem}.${type.ext}`, Readable.from(whole()), type.mime);
+    return deps.storage.put(bucket, `${nameStem}.${type.ext}`, Readable.from(whole()), type.mime);
   };
 }
 

@@ -17,6 +17,7 @@ export const ALLOWED_UPDATES = [
   "edited_channel_post",
   "message_reaction_count",
   "callback_query",
+  "pre_checkout_query",
 ] as const;
 const INIT_RETRY_MS = 30_000;
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -190,6 +191,101 @@ export function stylesheetsFirst(): Plugin {
         return without.replace(
           "</title>",
           `</title>\n    ${links.map((link) => link.trim()).join("\n    ")}`,
+        );
+      },
+    },
+  };
+}
+
+/** The template that holds the app's script tags until the first screen has painted. */
+export const APP_SCRIPTS_ID = "app-scripts";
+/** The longest the first screen may hold the app's scripts back (an image that never finishes). */
+const MAX_WAIT_MS = 2000;
+
+/**
+ * Starts the app's scripts once the first screen the server drew is on screen: its largest image
+ * (the one it marks `elementtiming`) painted, else its first contentful paint, as the browser
+ * reports them once the frame has been presented (Chromium reports both; Safari and Firefox the
+ * first contentful paint only: for them, once the image has loaded and the next frame is drawn).
+ * An image that failed, a hidden tab (it paints nothing) start at once, and nothing waits longer
+ * than MAX_WAIT_MS. Plain ES5, so any browser that runs it at all runs all of it.
+ */
+const START_SCRIPT = `(function () {
+  var scripts = document.getElementById("${APP_SCRIPTS_ID}");
+  if (!scripts) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    document.head.appendChild(document.importNode(scripts.content, true));
+  }
+  if (document.visibilityState === "hidden") return start();
+  setTimeout(start, ${MAX_WAIT_MS});
+  var reported = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  function whenPresented(type, wanted) {
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntries().some(wanted)) {
+        observer.disconnect();
+        start();
+      }
+    });
+    observer.observe({ type: type, buffered: true });
+  }
+  function afterNextFrame() {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  var image = document.querySelector("#root img[elementtiming]");
+  if (image && image.complete && !image.naturalWidth) {
+    start();
+  } else if (image && reported.indexOf("element") >= 0) {
+    whenPresented("element", function (entry) { return entry.element === image; });
+    image.addEventListener("error", start);
+  } else if (image && !image.complete) {
+    image.addEventListener("load", afterNextFrame);
+    image.addEventListener("error", afterNextFrame);
+  } else if (reported.indexOf("paint") >= 0) {
+    whenPresented("paint", function (entry) { return entry.name === "first-contentful-paint"; });
+  } else {
+    afterNextFrame();
+  }
+})();
+`;
+
+/**
+ * The app's scripts are fetched once the server-drawn first screen has painted, not alongside the
+ * stylesheet. The module script and the modulepreload links Vite writes go into an inert
+ * <template>, and a small deferred classic script (CSP: a file of our own, no inline script) moves
+ * them into <head> after that first paint. On a slow link the first screen's stylesheet and images
+ * then have the bandwidth to themselves, and its largest paint is the server's, never waiting for
+ * the scripts; these start one paint later than they would have.
+ */
+export function startAfterFirstPaint(): Plugin {
+  const fileName = `assets/start-${createHash("sha256").update(START_SCRIPT).digest("hex").slice(0, 8)}.js`;
+  return {
+    name: "start-after-first-paint",
+    apply: "build",
+    generateBundle() {
+      // Named, so the build manifest lists it ("start.js") and the first-load budget counts it.
+      this.emitFile({
+        type: "asset",
+        fileName,
+        name: "start.js",
+        originalFileName: "start.js",
+        source: START_SCRIPT,
+      });
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const tags =
+          html.match(/[ \t]*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n?/g) ??
+          [];
+        if (tags.length === 0) return html;
+        const without = tags.reduce((rest, tag) => rest.replace(tag, ""), html);
+        const template = `<template id="${APP_SCRIPTS_ID}">\n      ${tags.map((tag) => tag.trim()).join("\n      ")}\n    </template>`;
+        return without.replace(
+          "</head>",
+          `  ${template}\n    <script defer src="/${fileName}"></script>\n  </head>`,
         );
       },
     },

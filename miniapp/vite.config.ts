@@ -1,7 +1,13 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { precompress, preloadFirstRoute, pruneKitCss, stylesheetsFirst } from "./build-plugins";
+import {
+  precompress,
+  preloadFirstRoute,
+  pruneKitCss,
+  startAfterFirstPaint,
+  stylesheetsFirst,
+} from "./build-plugins";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The API the dev server forwards to: `npm run dev` serves it on port 3000.
@@ -15,6 +21,7 @@ export default defineConfig({
     pruneKitCss(here("./src")),
     preloadFirstRoute("src/pages/home-page.tsx"),
     stylesheetsFirst(),
+    startAfterFirstPaint(),
     precompress(here("../dist/miniapp")),
   ],
   build: {

@@ -84,6 +84,7 @@ const freePort = () =>
   });
 env.E2E_PORT_SEEDED = String(await freePort());
 env.E2E_PORT_EMPTY = String(await freePort());
+env.E2E_PORT_STOREFRONT = String(await freePort());
 
 const playwrightReport = join(reports, "playwright.json");
 const playwrightStatus = run(

@@ -74,19 +74,6 @@ export type TelegramLink = z.infer<typeof telegramLinkSchema>;
 export const avatarResultSchema = z.object({ avatarUrl: z.string(), user: meSchema });
 export type AvatarResult = z.infer<typeof avatarResultSchema>;
 
-/** Own orders; the shop has none yet, so the list is empty until checkout exists. */
-export const ownOrdersSchema = z.object({
-  orders: z.array(
-    z.object({
-      id: z.uuid(),
-      status: z.enum(["pending", "paid", "cancelled", "refunded"]),
-      totalCredits: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type OwnOrders = z.infer<typeof ownOrdersSchema>;
-
 export const rolesResponseSchema = z.object({ roles: z.array(roleSchema) });
 export type RolesResponse = z.infer<typeof rolesResponseSchema>;
 

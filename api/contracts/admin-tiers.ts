@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_STARS } from "./plan-payments";
 import { tierSchema } from "./plans";
 
 /**
@@ -18,6 +19,8 @@ export const adminTierMessages = {
   slugEmpty: "Display name needs a letter or digit",
   nameTaken: "A membership tier with this name already exists",
   notFound: "Membership tier not found",
+  // Ours: Telegram sells a subscription for 1 to 10000 Stars.
+  starsPrice: "Stars price must be a whole number from 1 to 10000",
   inUse: (count: number) => `Cannot delete tier. ${count} user(s) are currently on this plan.`,
 } as const;
 
@@ -35,18 +38,29 @@ const displayNameSchema = z
   .max(100)
   .refine((name) => tierSlug(name) !== "", adminTierMessages.slugEmpty);
 
+/** Optional: a tier without it is not sold for Telegram Stars. */
+const priceStarsSchema = z
+  .number({ error: adminTierMessages.starsPrice })
+  .int(adminTierMessages.starsPrice)
+  .min(1, adminTierMessages.starsPrice)
+  .max(MAX_STARS, adminTierMessages.starsPrice)
+  .nullable()
+  .default(null);
+
 export const createTierSchema = z.object({
   displayName: displayNameSchema,
   priceMonthly: priceSchema,
   description: z.string().trim().max(1000).nullable().default(null),
   features: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  priceStars: priceStarsSchema,
   isActive: z.boolean().default(true),
 });
 
-/** Edit changes the display name (and with it the slug), the price and whether it is active. */
+/** Edit changes the display name (and with it the slug), the prices and whether it is active. */
 export const updateTierSchema = z.object({
   displayName: displayNameSchema,
   priceMonthly: priceSchema,
+  priceStars: priceStarsSchema,
   isActive: z.boolean(),
 });
 

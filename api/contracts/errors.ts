@@ -11,6 +11,7 @@ export const errorCodes = [
   "unprocessable",
   "rate_limited",
   "unavailable",
+  "bad_gateway",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -27,6 +28,7 @@ export const errorReasons = [
   "email_taken",
   "telegram_already_linked",
   "telegram_data_expired",
+  "storefront_payment_required",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { moneySchema } from "./money";
+import { planPaymentModes, planRequestSchema, planSubscriptionSchema } from "./plan-payments";
 
 /** A membership tier as members see it. Its monthly price is the member's monthly budget. */
 export const tierSchema = z.object({
@@ -11,22 +12,37 @@ export const tierSchema = z.object({
   tierLevel: z.number().int(),
   description: z.string().nullable(),
   features: z.array(z.string()),
+  /** The Telegram Stars subscription price per 30 days; null when the tier is not sold for Stars. */
+  priceStars: z.number().int().nullable(),
 });
 export type Tier = z.infer<typeof tierSchema>;
 
 export const tiersSchema = z.object({ tiers: z.array(tierSchema) });
 
-/** The member's plan: the tier (null with none) and since when. */
+/**
+ * The member's plan: the tier (null with none) and since when; how this member gets a paid tier
+ * (stars only inside Telegram, i.e. with a Telegram account); the latest request (manual) and the
+ * Stars subscription, when there are.
+ */
 export const planSchema = z.object({
   tier: tierSchema.nullable(),
   startedAt: z.string().nullable(),
+  payments: z.enum(planPaymentModes),
+  request: planRequestSchema.nullable(),
+  subscription: planSubscriptionSchema.nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
 export const changePlanSchema = z.object({ tierId: z.uuid("Choose a plan") });
 
-/** What the change did: the plan now, and whether it was an upgrade (a higher level) or not. */
-export const changePlanResultSchema = planSchema.extend({ upgraded: z.boolean() });
+/**
+ * What the change did: `changed` (the plan now, and whether it was an upgrade to a higher level) or
+ * `requested` (manual payments: the plan is unchanged and `request` is pending).
+ */
+export const changePlanResultSchema = planSchema.extend({
+  outcome: z.enum(["changed", "requested"]),
+  upgraded: z.boolean(),
+});
 export type ChangePlanResult = z.infer<typeof changePlanResultSchema>;
 
 /**

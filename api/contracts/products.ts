@@ -34,6 +34,13 @@ export const productSchema = z.object({
   batchNumber: z.string().nullable(),
   labTestedDate: z.string().nullable(),
   isFeatured: z.boolean(),
+  /** Sold through the Shopify storefront (a cart of these checks out there), or null: for credits. */
+  storefront: z
+    .object({
+      variantId: z.string(),
+      price: z.object({ amount: moneySchema, currencyCode: z.string() }),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -1,4 +1,5 @@
 import type { ChannelInfo } from "../contracts/channel";
+import { productPriceText } from "../contracts/price-text";
 import type { Product } from "../contracts/products";
 
 /** What the first HTML of a page carries, so the first paint shows content before any script runs. */
@@ -13,6 +14,11 @@ export interface ShellData {
 export const SHELL_START = "<!--app-shell-->";
 export const SHELL_END = "<!--/app-shell-->";
 export const DEFAULT_LOGO = "/default-logo.svg";
+/**
+ * The first screen's largest image is marked for Element Timing: the app's scripts start once the
+ * browser reports it painted (miniapp/build-plugins.ts, startAfterFirstPaint).
+ */
+const LARGEST_IMAGE = "first-screen";
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -28,7 +34,7 @@ function hero(channel: ChannelInfo): string {
     return `<div class="landing-hero"><video class="landing-hero-media" src="${escapeHtml(channel.heroVideoUrl)}" muted autoplay loop playsinline preload="auto"></video></div>`;
   }
   if (channel.logoUrl) {
-    return `<div class="landing-hero"><img class="landing-hero-media landing-hero-logo" src="${escapeHtml(channel.logoUrl)}" alt="" fetchpriority="high"></div>`;
+    return `<div class="landing-hero"><img class="landing-hero-media landing-hero-logo" src="${escapeHtml(channel.logoUrl)}" alt="" fetchpriority="high" elementtiming="${LARGEST_IMAGE}"></div>`;
   }
   return `<div class="landing-hero landing-hero-placeholder"><img class="landing-hero-default" src="${DEFAULT_LOGO}" alt="" width="96" height="96"></div>`;
 }
@@ -41,9 +47,31 @@ function channelBlock(channel: ChannelInfo): string {
   return `<section class="channel-header"><img class="channel-logo" src="${escapeHtml(channel.logoUrl ?? DEFAULT_LOGO)}" alt="${name} logo" width="88" height="88" fetchpriority="high"><h1 class="channel-name">${name}</h1>${username}<p class="channel-members">${escapeHtml(String(channel.memberCount).trim())} members</p></section>`;
 }
 
+// lucide's ArrowLeft and ZoomIn, as the product page renders them.
+const ARROW_LEFT =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-arrow-left" aria-hidden="true"><path d="m12 19-7-7 7-7"></path><path d="M19 12H5"></path></svg>';
+const ZOOM_IN =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-zoom-in" aria-hidden="true"><circle cx="11" cy="11" r="8"></circle><line x1="21" x2="16.65" y1="21" y2="16.65"></line><line x1="11" x2="11" y1="8" y2="14"></line><line x1="8" x2="14" y1="11" y2="11"></line></svg>';
+
+/**
+ * The product page's first screen: back link, image (the page's largest paint, drawn here so it
+ * needs no script), title, stock, price and description. The quantity stepper, the strain badge,
+ * the details and the Add to Cart bar come with the app.
+ */
+function productScreen(product: Product): string {
+  const title = escapeHtml(product.title);
+  const image = product.primaryImageUrl
+    ? `<div class="product-hero"><img class="product-hero-image" src="${escapeHtml(product.primaryImageUrl)}" alt="${title}" fetchpriority="high" elementtiming="${LARGEST_IMAGE}"><span class="product-hero-hint" aria-hidden="true">${ZOOM_IN}</span></div>`
+    : "";
+  const stock = product.stockQuantity;
+  const description = product.description
+    ? `<p class="product-description">${escapeHtml(product.description)}</p>`
+    : "";
+  return `<article class="page product-page"><a class="icon-button page-back product-back" aria-label="Back" href="/">${ARROW_LEFT}</a>${image}<div class="product-summary"><h1 class="product-title">${title}</h1><div class="product-meta"><span class="${stock > 0 ? "stock" : "stock stock-out"}">${stock > 0 ? `${stock} in stock` : "Out of stock"}</span></div><div class="product-buy-row"><p class="product-price">${escapeHtml(productPriceText(product))}</p></div></div>${description}</article>`;
+}
+
 function firstScreen({ channel, signedIn, product }: ShellData): string {
-  // A product page paints once its script and data are in: the image is preloaded meanwhile.
-  if (product) return "";
+  if (product) return productScreen(product);
   if (signedIn) return `<div class="page home-page">${channelBlock(channel)}</div>`;
   const bullets = channel.featureBullets
     .map(
@@ -56,8 +84,9 @@ function firstScreen({ channel, signedIn, product }: ShellData): string {
 
 /**
  * The built index.html with the first screen drawn in (the same markup and classes React renders,
- * which it then replaces) and the data behind it as JSON the app starts from, so the landing's
- * largest paint needs neither the scripts nor an API round trip.
+ * which it then replaces) and the data behind it as JSON the app starts from, so the largest paint
+ * of the landing and of a product page needs neither the scripts nor an API round trip. The app's
+ * scripts start once this has painted (miniapp/build-plugins.ts, startAfterFirstPaint).
  */
 export function renderAppShell(template: string, data: ShellData): string {
   const start = template.indexOf(SHELL_START);

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "#db/client";
 import { liveSessionIds } from "#db/queries/sessions";
-import { type ChangeEvent, type ChangeTable, MAX_CHANGED_IDS } from "../contracts/events";
+import {
+  type ChangeEvent,
+  type ChangeTable,
+  MAX_CHANGED_IDS,
+  type ProductChange,
+  type StreamChange,
+} from "../contracts/events";
 import type { Logger } from "../logger";
 import type { ChangeHub } from "./change-hub";
 
@@ -19,16 +25,35 @@ export interface StreamLimits {
   heartbeatMs: number;
 }
 
+/** Who listens: a signed-in person's session, re-checked before each private delivery. */
+export interface Listener {
+  sessionId: string;
+  userId: string;
+  /** Signed in and past the age gate: hears of feed changes. */
+  member: boolean;
+  /** Holds a staff role: hears of every order's changes. */
+  staff: boolean;
+}
+
 interface Stream {
   readonly address: string;
-  /** A member's session, re-checked before each members-only delivery; cleared once it has ended. */
-  sessionId: string | undefined;
+  /** Cleared once its session has ended: the stream carries on as a visitor's. */
+  listener: Listener | undefined;
   readonly sink: StreamSink;
   readonly lifetime: ReturnType<typeof setTimeout>;
 }
 
-/** Feed changes are for members; everything else (catalogue, channel header) is public. */
+/**
+ * Feed changes are for members; an order's changes for its owner and staff; everything else
+ * (catalogue, channel header) is public.
+ */
 const MEMBERS_ONLY: ChangeTable = "channel_messages";
+const ORDERS: ChangeTable = "orders";
+const PRODUCTS: ChangeTable = "products";
+type ChangeOp = ProductChange["op"];
+/** A product inserted then updated within a tick is still new; a delete is the last word. */
+const mergedOp = (before: ChangeOp | undefined, op: ChangeOp): ChangeOp =>
+  before === "insert" && op === "update" ? "insert" : op;
 /** Changes arriving within this window after a send go out together at its end. */
 export const TICK_MS = 50;
 const encoder = new TextEncoder();
@@ -46,6 +71,10 @@ export class EventStreams {
   private readonly perAddress = new Map<string, number>();
   /** Tables changed this tick, with the feed messages that did (null: too many to name). */
   private readonly pending = new Map<ChangeTable, Set<string> | null>();
+  /** Products changed this tick and how (null: too many to name). Product ids are public. */
+  private productChanges: Map<string, ChangeOp> | null = new Map();
+  /** Members whose orders changed this tick (staff hear of every order). */
+  private readonly orderOwners = new Set<string>();
   private readonly processId = randomBytes(4).toString("hex");
   private tick = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,14 +105,14 @@ export class EventStreams {
   /** Starts a stream; returns its closer, for when the client goes away. */
   open(
     sink: StreamSink,
-    options: { address: string; sessionId: string | undefined; lastEventId: string | undefined },
+    options: { address: string; listener: Listener | undefined; lastEventId: string | undefined },
   ): () => void {
     const { limits } = this.deps;
     // The jitter spreads the reconnections of streams opened together (after a restart).
     const lifetimeMs = limits.lifetimeMs * (1 + Math.random() * 0.1);
     const stream: Stream = {
       address: options.address,
-      sessionId: options.sessionId,
+      listener: options.listener,
       sink,
       lifetime: setTimeout(() => this.close(stream), lifetimeMs),
     };
@@ -122,8 +151,16 @@ export class EventStreams {
     for (const stream of this.streams) stream.sink.write(bytes);
   }
 
-  private changed({ table, id }: ChangeEvent): void {
-    if (table !== MEMBERS_ONLY) this.pending.set(table, null);
+  private changed({ table, op, id, owner }: ChangeEvent): void {
+    if (table === ORDERS) {
+      this.pending.set(table, null);
+      if (owner) this.orderOwners.add(owner);
+    } else if (table === PRODUCTS) {
+      this.pending.set(table, null);
+      const changes = this.productChanges;
+      changes?.set(id, mergedOp(changes.get(id), op));
+      if (changes && changes.size > MAX_CHANGED_IDS) this.productChanges = null;
+    } else if (table !== MEMBERS_ONLY) this.pending.set(table, null);
     else {
       const ids = this.pending.has(table) ? this.pending.get(table) : new Set<string>();
       ids?.add(id);
@@ -144,29 +181,42 @@ export class EventStreams {
     this.lastFlush = performance.now();
     const tables = [...this.pending.keys()];
     const changedIds = this.pending.get(MEMBERS_ONLY);
+    const owners = new Set(this.orderOwners);
+    const productChanges = this.productChanges;
+    this.productChanges = new Map();
     this.pending.clear();
+    this.orderOwners.clear();
     // The id moves even with nobody listening: a client that reconnects later has missed this.
     this.tick += 1;
     const id = this.lastEventId;
+    const dataOf = (table: ChangeTable): StreamChange => {
+      if (table === MEMBERS_ONLY && changedIds) return { table, ids: [...changedIds] };
+      if (table === PRODUCTS && productChanges) {
+        return { table, changes: [...productChanges].map(([changed, op]) => ({ id: changed, op })) };
+      }
+      return { table };
+    };
     const frames = (list: ChangeTable[]) =>
       list.length === 0
         ? undefined
         : encoder.encode(
             list
-              .map((table) => {
-                const data =
-                  table === MEMBERS_ONLY && changedIds ? { table, ids: [...changedIds] } : { table };
-                return `id: ${id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
-              })
+              .map((table) => `id: ${id}\nevent: change\ndata: ${JSON.stringify(dataOf(table))}\n\n`)
               .join(""),
           );
-    const forEveryone = frames(tables.filter((table) => table !== MEMBERS_ONLY));
-    const forMembers = tables.includes(MEMBERS_ONLY) ? frames(tables) : forEveryone;
+    const publicTables = tables.filter((table) => table !== MEMBERS_ONLY && table !== ORDERS);
+    const forEveryone = frames(publicTables);
+    const forMembers = tables.includes(MEMBERS_ONLY) ? frames([...publicTables, MEMBERS_ONLY]) : forEveryone;
+    const forOrders = tables.includes(ORDERS) ? frames([ORDERS]) : undefined;
     try {
-      if (forMembers !== forEveryone) await this.dropEndedSessions();
+      if (forMembers !== forEveryone || forOrders) await this.dropEndedSessions();
       for (const stream of this.streams) {
-        const bytes = stream.sessionId ? forMembers : forEveryone;
+        const { listener } = stream;
+        const bytes = listener?.member ? forMembers : forEveryone;
         if (bytes) stream.sink.write(bytes);
+        if (forOrders && listener && (listener.staff || owners.has(listener.userId))) {
+          stream.sink.write(forOrders);
+        }
       }
     } finally {
       this.flushing = false;
@@ -175,21 +225,21 @@ export class EventStreams {
   }
 
   /**
-   * A members-only change reaches only sessions still live now (not logged out, expired or
-   * deleted): one query for all member streams. A stream whose session ended carries on as a
-   * visitor's. If the check fails, member streams end; their clients reconnect and sign in anew.
+   * A private change reaches only sessions still live now (not logged out, expired or deleted):
+   * one query for all signed-in streams. A stream whose session ended carries on as a visitor's.
+   * If the check fails, signed-in streams end; their clients reconnect and sign in anew.
    */
   private async dropEndedSessions(): Promise<void> {
-    const members = [...this.streams].filter((stream) => stream.sessionId !== undefined);
-    if (members.length === 0) return;
-    const ids = [...new Set(members.map((stream) => stream.sessionId as string))];
+    const signedIn = [...this.streams].filter((stream) => stream.listener !== undefined);
+    if (signedIn.length === 0) return;
+    const ids = [...new Set(signedIn.map((stream) => (stream.listener as Listener).sessionId))];
     const live = await liveSessionIds(this.deps.db, ids, this.deps.now()).catch((error: unknown) => {
       this.deps.log.warn("event streams: session check failed", { error: String(error) });
       return undefined;
     });
-    for (const stream of members) {
+    for (const stream of signedIn) {
       if (!live) this.close(stream);
-      else if (!live.has(stream.sessionId as string)) stream.sessionId = undefined;
+      else if (!live.has((stream.listener as Listener).sessionId)) stream.listener = undefined;
     }
   }
 }

@@ -9,8 +9,6 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   deletedSchema,
-  type OwnOrders,
-  ownOrdersSchema,
   type RolesResponse,
   rolesResponseSchema,
   telegramLinkSchema,
@@ -19,14 +17,7 @@ import {
 import type { Me } from "../contracts/me";
 import { meSchema } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
-import {
-  changePassword,
-  confirmAge,
-  deleteAccount,
-  listOwnOrders,
-  loadMe,
-  updateProfile,
-} from "../services/account";
+import { changePassword, confirmAge, deleteAccount, loadMe, updateProfile } from "../services/account";
 import { storeAvatar } from "../services/avatar";
 import { createTelegramLink } from "../services/telegram-link";
 import type { RouteDoc } from "./route-doc";
@@ -48,9 +39,6 @@ export const accountRoutes = (deps: AppDeps) => {
     })
     .get("/me/roles", requireUser, async (c) =>
       c.json({ roles: await rolesOf(db, c.var.user.userId) } satisfies RolesResponse, 200),
-    )
-    .get("/me/orders", requireUser, async (c) =>
-      c.json({ orders: await listOwnOrders(db, c.var.user.userId) } satisfies OwnOrders, 200),
     )
     .post("/me/avatar", requireUser, async (c) => {
       const userId = c.var.user.userId;
@@ -104,14 +92,6 @@ export const accountDocs: RouteDoc[] = [
     summary: "Own staff roles",
     access: "signed in",
     response: rolesResponseSchema,
-    errors: [401],
-  },
-  {
-    method: "get",
-    path: "/api/me/orders",
-    summary: "Own orders, newest first",
-    access: "signed in",
-    response: ownOrdersSchema,
     errors: [401],
   },
   {

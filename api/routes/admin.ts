@@ -3,6 +3,7 @@ import { type AppEnv, requireRole } from "../auth/middleware";
 import {
   type AdminUserList,
   adminUserListSchema,
+  adminUserQuerySchema,
   setRoleResultSchema,
   setRoleSchema,
 } from "../contracts/admin";
@@ -13,9 +14,16 @@ import {
   createTierSchema,
   updateTierSchema,
 } from "../contracts/admin-tiers";
-import type { AppDeps } from "../deps";
+import { isUuid } from "../contracts/ids";
+import {
+  planRequestResultSchema,
+  starPaymentResultSchema,
+  starPaymentsSchema,
+} from "../contracts/plan-payments";
+import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
 import { createTier, editTier, listTiersForStaff, removeTier } from "../services/admin-tiers";
+import { decidePlanRequest, listPayments, refundPayment } from "../services/plan-payments";
 import { listUsersWithRoles, replaceRole } from "../services/roles";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
@@ -23,9 +31,15 @@ import { valid } from "./validator";
 /** Mounted at /admin: administration of users and membership tiers, for admins only, checked on the server. */
 export const adminRoutes = (deps: AppDeps) => {
   const db = deps.database.db;
+  const ctx = serviceContext(deps);
   return new Hono<AppEnv>()
     .use("*", requireRole("admin"))
-    .get("/users", async (c) => c.json({ users: await listUsersWithRoles(db) } satisfies AdminUserList, 200))
+    .get("/users", valid("query", adminUserQuerySchema), async (c) =>
+      c.json(
+        { users: await listUsersWithRoles(db, c.req.valid("query").filter) } satisfies AdminUserList,
+        200,
+      ),
+    )
     .put("/users/:id/role", valid("json", setRoleSchema), async (c) =>
       c.json({ user: await replaceRole(db, c.req.param("id"), c.req.valid("json").role) }, 200),
     )
@@ -39,13 +53,22 @@ export const adminRoutes = (deps: AppDeps) => {
     .delete("/tiers/:id", async (c) => {
       await removeTier(db, uuidParam(c.req.param("id")));
       return c.json({ ok: true as const }, 200);
-    });
+    })
+    .post("/plan-requests/:id/approve", async (c) =>
+      c.json({ request: await decidePlanRequest(ctx, c.req.param("id"), true, c.var.user.userId) }, 200),
+    )
+    .post("/plan-requests/:id/decline", async (c) =>
+      c.json({ request: await decidePlanRequest(ctx, c.req.param("id"), false, c.var.user.userId) }, 200),
+    )
+    .get("/payments", async (c) => c.json({ payments: await listPayments(ctx) }, 200))
+    .post("/payments/:id/refund", async (c) =>
+      c.json({ payment: await refundPayment(ctx, c.req.param("id")) }, 200),
+    );
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id names no tier. */
 const uuidParam = (id: string) => {
-  if (!UUID.test(id)) throw new AppError("not_found", adminTierMessages.notFound);
+  if (!isUuid(id)) throw new AppError("not_found", adminTierMessages.notFound);
   return id;
 };
 
@@ -54,10 +77,11 @@ export const adminDocs: RouteDoc[] = [
   {
     method: "get",
     path: "/api/admin/users",
-    summary: "Every user with their roles, oldest first",
+    summary:
+      "Every user (?filter=pending: those with a plan request waiting) with roles, tier and pending request, oldest first",
     access: "admin",
     response: adminUserListSchema,
-    errors: [401, 403],
+    errors: [400, 401, 403],
   },
   {
     method: "put",
@@ -101,5 +125,37 @@ export const adminDocs: RouteDoc[] = [
     summary: "Delete a tier for good; refused while members are on it",
     access: "admin",
     errors: [401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/plan-requests/:id/approve",
+    summary: "Approve a member's plan request: the member moves to the tier (once; a decided request is 409)",
+    access: "admin",
+    response: planRequestResultSchema,
+    errors: [401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/admin/plan-requests/:id/decline",
+    summary: "Decline a member's plan request (once; a decided request is 409)",
+    access: "admin",
+    response: planRequestResultSchema,
+    errors: [401, 403, 404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/admin/payments",
+    summary: "The newest 200 Telegram Stars payments, renewals included",
+    access: "admin",
+    response: starPaymentsSchema,
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/api/admin/payments/:id/refund",
+    summary: "Refund a Stars payment through the bot (refundStarPayment); the subscription ends at once",
+    access: "admin",
+    response: starPaymentResultSchema,
+    errors: [401, 403, 404, 409, 503],
   },
 ];

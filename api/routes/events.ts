@@ -71,8 +71,13 @@ export const eventRoutes = (deps: AppDeps) => {
     const user = c.get("user");
     const options = {
       address,
-      // Members (signed in and past the age gate) alone see the feed.
-      sessionId: user?.ageVerified ? user.sessionId : undefined,
+      // Members (signed in and past the age gate) alone see the feed; staff every order's changes.
+      listener: user && {
+        sessionId: user.sessionId,
+        userId: user.userId,
+        member: user.ageVerified,
+        staff: user.roles.length > 0,
+      },
       lastEventId: c.req.header("last-event-id"),
     };
 
@@ -111,7 +116,7 @@ export const eventDocs: RouteDoc[] = [
     method: "get",
     path: "/api/events",
     summary:
-      "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members",
+      "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members; order events only for the order's owner and staff",
     access: "anyone",
     contentType: "text/event-stream",
     errors: [429, 503],

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, requireUserSaying } from "../auth/middleware";
+import { invoiceRequestSchema, invoiceSchema } from "../contracts/plan-payments";
 import {
   budgetSchema,
   changePlanResultSchema,
@@ -9,6 +10,7 @@ import {
   tiersSchema,
 } from "../contracts/plans";
 import { type AppDeps, serviceContext } from "../deps";
+import { createPlanInvoice } from "../services/plan-payments";
 import { activeTiers, changePlan, readBudget, readPlan } from "../services/plans";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
@@ -27,6 +29,10 @@ export const planRoutes = (deps: AppDeps) => {
     .put("/me/plan", requireUser, valid("json", changePlanSchema), async (c) =>
       c.json(await changePlan(ctx, c.var.user.userId, c.req.valid("json").tierId), 200),
     )
+    .post("/me/plan/invoice", requireUser, valid("json", invoiceRequestSchema), async (c) => {
+      const invoiceUrl = await createPlanInvoice(ctx, c.var.user.userId, c.req.valid("json").tierId);
+      return c.json({ invoiceUrl }, 200);
+    })
     .get("/me/budget", requireUser, async (c) => c.json(await readBudget(ctx, c.var.user.userId), 200));
 };
 
@@ -50,11 +56,22 @@ export const planDocs: RouteDoc[] = [
   {
     method: "put",
     path: "/api/me/plan",
-    summary: "Move to an active tier at once; a history row when there was a previous tier",
+    summary:
+      "Move to an active tier: at once when PLAN_PAYMENTS=free or the tier costs nothing, else a request for an admin (manual); 409 when it is paid for with Stars",
     access: "signed in",
     body: changePlanSchema,
     response: changePlanResultSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/me/plan/invoice",
+    summary:
+      "A Telegram Stars subscription invoice link for a paid tier (PLAN_PAYMENTS=stars, Telegram members)",
+    access: "signed in",
+    body: invoiceRequestSchema,
+    response: invoiceSchema,
+    errors: [400, 401, 404, 409, 503],
   },
   {
     method: "get",

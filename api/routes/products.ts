@@ -1,5 +1,6 @@
 import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
+import { isUuid } from "../contracts/ids";
 import type { Product, ProductList } from "../contracts/products";
 import { productListSchema, productSchema } from "../contracts/products";
 import type { AppDeps } from "../deps";
@@ -7,8 +8,6 @@ import { errorResponse } from "../errors";
 import { COMPRESS_MIN_BYTES, pickEncoding } from "../http/compression";
 import type { CachedBody } from "../services/catalogue-cache";
 import type { RouteDoc } from "./route-doc";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Serves a cached JSON body with its ETag, or 304 when the client already has it; compressed from
@@ -33,7 +32,7 @@ export const productRoutes = (deps: AppDeps) =>
     .get("/products", async (c) => sendCached<ProductList>(c, await deps.catalogue.list()))
     .get("/products/:id", async (c) => {
       const id = c.req.param("id");
-      const cached = UUID.test(id) ? await deps.catalogue.product(id.toLowerCase()) : undefined;
+      const cached = isUuid(id) ? await deps.catalogue.product(id.toLowerCase()) : undefined;
       if (!cached) return errorResponse(c, "not_found", "Product not found");
       return sendCached<Product>(c, cached);
     });

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import {
   type AccountRow,
@@ -8,10 +8,10 @@ import {
   setPasswordHash,
 } from "#db/queries/accounts";
 import { revokeUserSessions } from "#db/queries/sessions";
-import { orders, profiles, users } from "#db/schema/index";
+import { profiles, users } from "#db/schema/index";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import type { SessionUser } from "../auth/sessions";
-import { accountMessages, DELETE_CONFIRMATION_WORD, type OwnOrders } from "../contracts/account";
+import { accountMessages, DELETE_CONFIRMATION_WORD } from "../contracts/account";
 import { authMessages } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
@@ -155,18 +155,4 @@ export async function deleteAccount(
     await tx.delete(users).where(eq(users.id, userId));
   });
   if (account.avatarUrl) await removeStoredAvatar(ctx, userId, account.avatarUrl);
-}
-
-export async function listOwnOrders(db: Db, userId: string): Promise<OwnOrders["orders"]> {
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      totalCredits: orders.totalCredits,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

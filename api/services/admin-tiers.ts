@@ -22,6 +22,7 @@ const adminTierOf = ({ tier, members }: Row): AdminTier => ({
   tierLevel: tier.tierLevel,
   description: tier.description,
   features: tier.features,
+  priceStars: tier.priceStars,
   isActive: tier.isActive,
   members: Number(members),
 });
@@ -52,6 +53,7 @@ export async function createTier(
     description: string | null;
     features: string[];
     isActive: boolean;
+    priceStars: number | null;
   },
 ): Promise<AdminTier> {
   const tier = { ...input, name: tierSlug(input.displayName) };
@@ -69,7 +71,7 @@ export async function createTier(
 export async function editTier(
   db: Db,
   id: string,
-  input: { displayName: string; priceMonthly: string; isActive: boolean },
+  input: { displayName: string; priceMonthly: string; priceStars: number | null; isActive: boolean },
 ): Promise<AdminTier> {
   const name = tierSlug(input.displayName);
   if (await nameTaken(db, name, id)) throw new AppError("conflict", adminTierMessages.nameTaken);

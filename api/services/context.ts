@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import type { Mailer } from "../integrations/mailer";
 import type { Logger } from "../logger";
 import type { MediaStorage } from "../storage/media-storage";
+import type { BackgroundTasks } from "./background";
 import type { TelegramNotifier } from "./telegram-notifier";
 
 /** What the services work with: one shape for the routes (serviceContext), the bot and the admin command, all built by compose.ts createServiceContext. */
@@ -17,4 +18,6 @@ export interface ServiceContext {
   mailer: Mailer | undefined;
   telegram: TelegramNotifier;
   storage: MediaStorage;
+  /** Work after the answer (notices); drained before the database closes. */
+  background: BackgroundTasks;
 }

@@ -17,10 +17,9 @@ import {
   TRENDING_MIN_REACTIONS,
   TRENDING_WINDOW_HOURS,
 } from "../contracts/feed";
+import { isUuid } from "../contracts/ids";
 import { AppError } from "../errors";
 import type { ServiceContext } from "./context";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The cursor is the last message's place in the feed's order, opaque to clients. */
 export function encodeCursor({ pinned, createdAt, id }: FeedCursor): string {
@@ -36,7 +35,7 @@ export function decodeCursor(text: string): FeedCursor {
       if (
         typeof pinned === "boolean" &&
         typeof id === "string" &&
-        UUID.test(id) &&
+        isUuid(id) &&
         !Number.isNaN(date.getTime())
       ) {
         return { pinned, createdAt: date, id };
@@ -80,7 +79,7 @@ export async function readFeedMessages(
 ): Promise<FeedPage> {
   const rows = await listFeedMessages(
     ctx.db,
-    ids.filter((id) => UUID.test(id)),
+    ids.filter((id) => isUuid(id)),
   );
   return {
     messages: await present(ctx, viewerId, rows),
@@ -132,23 +131,21 @@ export async function react(
   reaction: Reaction,
   on: boolean,
 ): Promise<{ hearts: number; flames: number; myReactions: Reaction[] }> {
-  const counts = UUID.test(messageId)
-    ? await setReaction(ctx.db, messageId, userId, reaction, on)
-    : undefined;
+  const counts = isUuid(messageId) ? await setReaction(ctx.db, messageId, userId, reaction, on) : undefined;
   if (!counts) throw new AppError("not_found", feedMessages.notFound);
   return { ...counts, myReactions: (await reactionsOf(ctx.db, userId, [messageId])).get(messageId) ?? [] };
 }
 
 /** Staff pin or unpin a message. */
 export async function pinMessage(ctx: ServiceContext, messageId: string, pinned: boolean): Promise<void> {
-  if (!UUID.test(messageId) || !(await setPinned(ctx.db, messageId, pinned))) {
+  if (!isUuid(messageId) || !(await setPinned(ctx.db, messageId, pinned))) {
     throw new AppError("not_found", feedMessages.notFound);
   }
 }
 
 /** Staff delete a message. */
 export async function removeMessage(ctx: ServiceContext, messageId: string): Promise<void> {
-  if (!UUID.test(messageId) || !(await deleteMessage(ctx.db, messageId))) {
+  if (!isUuid(messageId) || !(await deleteMessage(ctx.db, messageId))) {
     throw new AppError("not_found", feedMessages.notFound);
   }
 }

@@ -1,12 +1,18 @@
 import type { Db } from "#db/client";
+import { endExpiredSubscriptions } from "#db/queries/plan-payments";
 import { deleteEndedWindows } from "#db/queries/rate-limits";
 import { deleteEndedSessions } from "#db/queries/sessions";
+import { tierChangeReasons } from "../contracts/plan-payments";
 import type { Logger } from "../logger";
 
-/** Deletes rows that can never be used again: expired and revoked sessions, ended rate-limit windows. */
+/**
+ * Deletes rows that can never be used again (expired and revoked sessions, ended rate-limit windows)
+ * and ends Stars subscriptions past their paid time (members reading their plan end their own sooner).
+ */
 export async function sweepEnded(db: Db, now: Date): Promise<void> {
   await deleteEndedSessions(db, now);
   await deleteEndedWindows(db, now);
+  await endExpiredSubscriptions(db, now, tierChangeReasons.ended);
 }
 
 const EVERY_MS = 10 * 60 * 1000;

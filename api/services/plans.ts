@@ -1,9 +1,27 @@
-import { budgetFigures, changeTier, listActiveTiers, planOf, type TierRow } from "#db/queries/plans";
+import { findAccountById } from "#db/queries/accounts";
+import { findSubscription, latestRequest } from "#db/queries/plan-payments";
+import {
+  budgetFigures,
+  changeTier,
+  findActiveTier,
+  listActiveTiers,
+  planOf,
+  type TierRow,
+} from "#db/queries/plans";
 import { fromCents, toCents } from "../contracts/money";
+import { planPaymentMessages, tierChangeReasons } from "../contracts/plan-payments";
 import { type Budget, type ChangePlanResult, type Plan, planMessages, type Tier } from "../contracts/plans";
 import { AppError } from "../errors";
 import type { ServiceContext } from "./context";
 import { isForeignKeyViolation } from "./db-errors";
+import {
+  endExpired,
+  paymentModeOf,
+  planRequestOf,
+  requestTier,
+  soldForStars,
+  takenAtOnce,
+} from "./plan-payments";
 
 const tierOf = (row: TierRow): Tier => ({
   id: row.id,
@@ -13,39 +31,77 @@ const tierOf = (row: TierRow): Tier => ({
   tierLevel: row.tierLevel,
   description: row.description,
   features: row.features,
+  priceStars: row.priceStars,
 });
 
 export const activeTiers = async (ctx: ServiceContext): Promise<Tier[]> =>
   (await listActiveTiers(ctx.db)).map(tierOf);
 
+/** The member's plan, a subscription past its paid time ended first. */
 export async function readPlan(ctx: ServiceContext, userId: string): Promise<Plan> {
-  const { tier, startedAt } = await planOf(ctx.db, userId);
-  return { tier: tier ? tierOf(tier) : null, startedAt: startedAt?.toISOString() ?? null };
+  await endExpired(ctx, userId);
+  const [{ tier, startedAt }, account, request, subscription] = await Promise.all([
+    planOf(ctx.db, userId),
+    findAccountById(ctx.db, userId),
+    latestRequest(ctx.db, userId),
+    findSubscription(ctx.db, userId),
+  ]);
+  return {
+    tier: tier ? tierOf(tier) : null,
+    startedAt: startedAt?.toISOString() ?? null,
+    payments: paymentModeOf(ctx, account?.telegramId ?? null),
+    request: request ? planRequestOf(request) : null,
+    subscription: subscription
+      ? {
+          tierId: subscription.tierId,
+          tierName: subscription.tierName,
+          stars: subscription.stars,
+          expiresAt: subscription.expiresAt.toISOString(),
+        }
+      : null,
+  };
 }
 
 /**
- * The member picks an active tier; it applies at once (the spec's behaviour). This month's budget
- * becomes the new tier's price; earlier months' rollover is settled at the prices they had.
- * Picking the current tier changes nothing.
+ * The member picks an active tier. It applies at once with PLAN_PAYMENTS=free or when the tier costs
+ * nothing (the spec's behaviour): this month's budget becomes the new tier's price, earlier months'
+ * rollover settled at the prices they had. Otherwise a paid tier is requested from an admin (manual),
+ * or bought for Stars inside Telegram (the invoice route). Picking the current tier changes nothing.
  */
 export async function changePlan(
   ctx: ServiceContext,
   userId: string,
   tierId: string,
 ): Promise<ChangePlanResult> {
-  const now = ctx.now();
+  const tier = await findActiveTier(ctx.db, tierId);
+  const account = await findAccountById(ctx.db, userId);
+  if (!tier || !account) throw new AppError("not_found", planMessages.unknownTier);
+  const mode = paymentModeOf(ctx, account.telegramId);
+  const current = (await planOf(ctx.db, userId)).tier;
+  if (current?.id !== tier.id && !takenAtOnce(mode, tier)) {
+    if (soldForStars(mode, tier)) throw new AppError("conflict", planPaymentMessages.payWithStars);
+    await requestTier(ctx, userId, tier);
+    return { ...(await readPlan(ctx, userId)), outcome: "requested", upgraded: false };
+  }
   // A tier deleted while this change ran fails the profile's foreign key: that tier is gone.
-  const changed = await changeTier(ctx.db, userId, tierId, now).catch((error: unknown) => {
+  const changed = await changeTier(ctx.db, userId, tierId, ctx.now(), {
+    reason: tierChangeReasons.member,
+  }).catch((error: unknown) => {
     if (isForeignKeyViolation(error)) return undefined;
     throw error;
   });
   if (!changed) throw new AppError("not_found", planMessages.unknownTier);
   const plan = await readPlan(ctx, userId);
-  return { ...plan, upgraded: changed.tier.tierLevel > (changed.previous?.tierLevel ?? 0) };
+  return {
+    ...plan,
+    outcome: "changed",
+    upgraded: changed.tier.tierLevel > (changed.previous?.tierLevel ?? 0),
+  };
 }
 
 /** This calendar month's budget (UTC), the rollover run first when a month has turned. */
 export async function readBudget(ctx: ServiceContext, userId: string): Promise<Budget> {
+  await endExpired(ctx, userId);
   const now = ctx.now();
   const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

@@ -24,6 +24,13 @@ export function toProduct(row: ProductRow): Product {
     batchNumber: row.batchNumber,
     labTestedDate: row.labTestedDate,
     isFeatured: row.isFeatured,
+    storefront:
+      row.storefrontVariantId && row.storefrontPrice && row.storefrontCurrency
+        ? {
+            variantId: row.storefrontVariantId,
+            price: { amount: row.storefrontPrice, currencyCode: row.storefrontCurrency },
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,33 +6,45 @@ import {
   findAccountById,
   findAccountByTelegramId,
   listAccounts,
-  rolesOf,
   rolesOfMany,
 } from "#db/queries/accounts";
+import { membersWithPendingRequests, pendingRequestsOf } from "#db/queries/plan-payments";
 import { userRoles } from "#db/schema/index";
 import { type AdminUser, adminMessages } from "../contracts/admin";
+import { isUuid } from "../contracts/ids";
 import type { Role } from "../contracts/roles";
 import { AppError } from "../errors";
+import { planRequestOf } from "./plan-payments";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The admin users screen: everyone, oldest account first, with their roles. */
-export async function listUsersWithRoles(db: Db): Promise<AdminUser[]> {
-  const rows = await listAccounts(db);
-  const roles = await rolesOfMany(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ id: r.id, fullName: r.fullName, email: r.email, roles: roles.get(r.id) ?? [] }));
+/**
+ * The admin users screen: everyone (or only members with a plan request waiting), oldest account
+ * first, with their roles, tier and pending request.
+ */
+export async function listUsersWithRoles(db: Db, filter: "all" | "pending" = "all"): Promise<AdminUser[]> {
+  const pending = filter === "pending" ? await membersWithPendingRequests(db) : undefined;
+  const rows = (await listAccounts(db)).filter((r) => !pending || pending.has(r.id));
+  const ids = rows.map((r) => r.id);
+  const [roles, requests] = await Promise.all([rolesOfMany(db, ids), pendingRequestsOf(db, ids)]);
+  return rows.map((r) => {
+    const request = requests.get(r.id);
+    return {
+      id: r.id,
+      fullName: r.fullName,
+      email: r.email,
+      roles: roles.get(r.id) ?? [],
+      tier:
+        r.tierId && r.tierName !== null && r.tierLevel !== null
+          ? { id: r.tierId, displayName: r.tierName, tierLevel: r.tierLevel }
+          : null,
+      pendingRequest: request ? planRequestOf(request) : null,
+    };
+  });
 }
 
 async function toAdminUser(db: Db, account: AccountRow): Promise<AdminUser> {
-  return {
-    id: account.id,
-    fullName: account.fullName,
-    email: account.email,
-    roles: await rolesOf(db, account.id),
-  };
+  const user = (await listUsersWithRoles(db)).find((u) => u.id === account.id);
+  if (!user) throw new AppError("not_found", adminMessages.userNotFound);
+  return user;
 }
 
 /**
@@ -53,7 +65,7 @@ export async function assertAdminRemains(tx: Db, losingUserId: string) {
 /** The spec's role change: all of the user's roles are deleted and the chosen one inserted, atomically. */
 export async function replaceRole(db: Db, userId: string, role: Role): Promise<AdminUser> {
   const notFound = () => new AppError("not_found", adminMessages.userNotFound);
-  if (!UUID.test(userId)) throw notFound();
+  if (!isUuid(userId)) throw notFound();
   const account = await findAccountById(db, userId);
   if (!account) throw notFound();
   await db.transaction(async (tx) => {

@@ -11,6 +11,21 @@ export interface PublishedPost {
   messageId: bigint;
 }
 
+/** A plan sold as a Telegram Stars subscription (currency XTR, renewed every 30 days). */
+export interface PlanInvoice {
+  title: string;
+  description: string;
+  /** Names the member, the tier and a nonce; at most 128 bytes. */
+  payload: string;
+  stars: number;
+}
+
+/** What the channel says of itself: its member count, and its photo once stored (undefined: it has none). */
+export interface ChannelSnapshot {
+  memberCount: number;
+  logoUrl: string | undefined;
+}
+
 /** The bot as the services see it: a way to message a Telegram user, and its name for deep links. */
 export interface TelegramNotifier {
   /** False while the bot is off (no BOT_TOKEN): nothing is sent and no deep link can work. */
@@ -22,6 +37,17 @@ export interface TelegramNotifier {
   sendMessage(telegramId: bigint, text: string): Promise<void>;
   /** Posts to the channel (sendMessage, sendPhoto or sendVideo); throws when Telegram refuses. */
   publishPost(post: ChannelPost): Promise<PublishedPost>;
+  /**
+   * getChatMemberCount and getChat of the channel; its photo is stored in channel-assets as
+   * `${logoStem}.<ext>`. Throws when Telegram refuses.
+   */
+  readChannel(logoStem: string): Promise<ChannelSnapshot>;
+  /** createInvoiceLink for a subscription; throws when Telegram refuses. */
+  createPlanInvoice(invoice: PlanInvoice): Promise<string>;
+  /** refundStarPayment; throws with Telegram's description when it refuses. */
+  refundStarPayment(telegramId: bigint, chargeId: string): Promise<void>;
+  /** editUserStarSubscription(is_canceled): the subscription is not renewed. */
+  cancelStarSubscription(telegramId: bigint, chargeId: string): Promise<void>;
 }
 
 export const telegramOff: TelegramNotifier = {
@@ -31,5 +57,17 @@ export const telegramOff: TelegramNotifier = {
   async sendMessage() {},
   async publishPost() {
     throw new Error("The bot is off: nothing can be posted to the channel");
+  },
+  async readChannel() {
+    throw new Error("The bot is off: the channel cannot be read");
+  },
+  async createPlanInvoice() {
+    throw new Error("The bot is off: no invoice can be made");
+  },
+  async refundStarPayment() {
+    throw new Error("The bot is off: nothing can be refunded");
+  },
+  async cancelStarSubscription() {
+    throw new Error("The bot is off: no subscription can be changed");
   },
 };

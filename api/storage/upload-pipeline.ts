@@ -14,7 +14,7 @@ const targets: Record<
 > = {
   avatar: { bucket: "avatars", name: (owner, at, ext) => `${owner}/${owner}-${at}.${ext}` },
   logo: { bucket: "channel-assets", name: (_owner, at, ext) => `logo-${at}.${ext}` },
-  heroVideo: { bucket: "channel-assets", name: (_owner, at, ext) => `hero-${at}.${ext}` },
+  heroVideo: { bucket: "channel-assets", name: (_owner, at, ext) => `hero-video-${at}.${ext}` },
   messageAttachment: {
     bucket: "message-images",
     name: (owner, at, ext) => `${owner}/${at}-${randomBytes(4).toString("hex")}.${ext}`,
@@ -88,16 +88,87 @@ export async function receiveForm(
 ): Promise<ReceivedForm> {
   const kind: UploadKind = uploadKinds[kindName];
   const largest = kind.rules.reduce((a, b) => (b.maxBytes > a.maxBytes ? b : a));
-  const wrongType = () => new AppError("unsupported_media_type", kind.wrongType);
-  const tooLarge = (rule: UploadRule) => new AppError("too_large", rule.tooLarge);
-  const incomplete = () => new AppError("bad_request", incompleteUploadMessage);
-
-  if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) throw wrongType();
+  if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError("unsupported_media_type", kind.wrongType);
+  }
   if (Number(request.headers.get("content-length") ?? 0) > largest.maxBytes + FRAMING_BYTES) {
-    throw tooLarge(largest);
+    throw new AppError("too_large", largest.tooLarge);
   }
   const { fields, file } = await readParts(request, target.field ?? "file", largest.maxBytes);
   if (!file) return { fields, upload: undefined };
+  const { bucket, name } = targets[kindName];
+  return {
+    fields,
+    upload: await storeFile(file, storage, kind, bucket, (ext) => name(target.owner, target.at, ext)),
+  };
+}
+
+/** What receiveFiles stored, in the order the files came. */
+export interface ReceivedFile {
+  field: string;
+  upload: StoredUpload;
+}
+
+/**
+ * A form of several files of one kind, each in one of `perField`'s fields and at most that many
+ * there (more: 400 `tooMany`; files in other fields are skipped). Each file streams into storage as
+ * receiveUpload stores one, the next after it, each named at its own `stamp()`. Any refusal removes
+ * what this request had already stored, so a request stores all of its files or none.
+ */
+export async function receiveFiles(
+  request: Request,
+  storage: MediaStorage,
+  kindName: UploadKindName,
+  target: { owner: string; stamp: () => number; perField: Record<string, number>; tooMany: string },
+): Promise<ReceivedFile[]> {
+  const kind: UploadKind = uploadKinds[kindName];
+  const largest = kind.rules.reduce((a, b) => (b.maxBytes > a.maxBytes ? b : a));
+  const most = Object.values(target.perField).reduce((a, b) => a + b, 0);
+  if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError("unsupported_media_type", kind.wrongType);
+  }
+  if (Number(request.headers.get("content-length") ?? 0) > most * (largest.maxBytes + FRAMING_BYTES)) {
+    throw new AppError("too_large", largest.tooLarge);
+  }
+  const { bucket, name } = targets[kindName];
+  const stored: ReceivedFile[] = [];
+  const counts: Record<string, number> = Object.create(null);
+  try {
+    for await (const { field, file } of fileParts(request, largest.maxBytes)) {
+      const allowed = target.perField[field];
+      if (allowed === undefined) {
+        file.stream.resume();
+        continue;
+      }
+      counts[field] = (counts[field] ?? 0) + 1;
+      if (counts[field] > allowed) throw new AppError("bad_request", target.tooMany);
+      const upload = await storeFile(file, storage, kind, bucket, (ext) =>
+        name(target.owner, target.stamp(), ext),
+      );
+      stored.push({ field, upload });
+    }
+  } catch (error) {
+    await Promise.all(stored.map(({ upload }) => storage.remove(upload.bucket, upload.name).catch(() => {})));
+    throw error;
+  }
+  if (stored.length === 0) throw new AppError("bad_request", kind.wrongType);
+  return stored;
+}
+
+/**
+ * One file's bytes into storage: the type from its magic bytes, the rule's limit counted as bytes
+ * arrive. A refused file is drained no further and nothing of it is stored.
+ */
+async function storeFile(
+  file: IncomingFile,
+  storage: MediaStorage,
+  kind: UploadKind,
+  bucket: Bucket,
+  nameFor: (ext: string) => string,
+): Promise<StoredUpload> {
+  const wrongType = () => new AppError("unsupported_media_type", kind.wrongType);
+  const tooLarge = (rule: UploadRule) => new AppError("too_large", rule.tooLarge);
+  const incomplete = () => new AppError("bad_request", incompleteUploadMessage);
   const { stream } = file;
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const refuse = (error: AppError) => {
@@ -142,10 +213,57 @@ export async function receiveForm(
     if (stream.truncated) throw tooLarge(rule);
   }
 
-  const { bucket, name: nameOf } = targets[kindName];
-  const name = nameOf(target.owner, target.at, sniffed.ext);
+  const name = nameFor(sniffed.ext);
   const url = await storage.put(bucket, name, Readable.from(body(), { objectMode: false }), sniffed.mime);
-  return { fields, upload: { url, bucket, name, contentType: sniffed.mime, size: received } };
+  return { url, bucket, name, contentType: sniffed.mime, size: received };
+}
+
+/**
+ * Streams the multipart body and yields its files one at a time; each is read (or resumed) before
+ * the next arrives, since busboy parses no further while a file's stream is full. Text fields are
+ * not kept.
+ */
+async function* fileParts(
+  request: Request,
+  maxBytes: number,
+): AsyncGenerator<{ field: string; file: IncomingFile }> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      limits: { fields: 20, parts: 50, fieldSize: FIELD_BYTES, fileSize: maxBytes + 1 },
+    });
+  } catch {
+    throw new AppError("bad_request", incompleteUploadMessage);
+  }
+  const queue: { field: string; file: IncomingFile }[] = [];
+  let ended = false;
+  let failed = false;
+  let wake = () => {};
+  parser.on("file", (field, stream, info) => {
+    queue.push({ field, file: { stream, filename: info.filename ?? "", declaredType: info.mimeType } });
+    wake();
+  });
+  // After a file is handed over, its stream carries the error (a body cut short, a client gone).
+  parser.on("error", () => {
+    failed = true;
+    wake();
+  });
+  parser.on("close", () => {
+    ended = true;
+    wake();
+  });
+  if (!request.body) return;
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  source.on("error", (error) => parser.destroy(error));
+  source.pipe(parser);
+  for (;;) {
+    const next = queue.shift();
+    if (next) yield next;
+    else if (failed) throw new AppError("bad_request", incompleteUploadMessage);
+    else if (ended) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
+  }
 }
 
 /**

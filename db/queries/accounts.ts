@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { credentials, profiles, userRoles, users } from "../schema/index";
+import { credentials, membershipTiers, profiles, userRoles, users } from "../schema/index";
+import { passedAgeGate } from "./channel";
 
 export type Role = (typeof userRoles.$inferSelect)["role"];
 
@@ -24,7 +25,8 @@ const accountColumns = {
   email: profiles.email,
   fullName: profiles.fullName,
   avatarUrl: profiles.avatarUrl,
-  ageVerified: sql<boolean>`coalesce(${profiles.ageVerified}, false)`,
+  // Past the age gate: verified, or age verification is off (the Mini App and the API agree on it).
+  ageVerified: passedAgeGate(profiles.ageVerified),
   passwordHash: credentials.passwordHash,
 };
 
@@ -71,6 +73,16 @@ export async function rolesOfMany(db: Db, userIds: string[]): Promise<Map<string
   return map;
 }
 
+/** The Telegram ids of everyone holding one of `roles` who has a Telegram account. */
+export async function telegramIdsWithRoles(db: Db, roles: Role[]): Promise<bigint[]> {
+  const rows = await db
+    .selectDistinct({ telegramId: users.telegramId })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(inArray(userRoles.role, roles), isNotNull(users.telegramId)));
+  return rows.flatMap((row) => (row.telegramId === null ? [] : [row.telegramId]));
+}
+
 export async function addRole(db: Db, userId: string, role: Role) {
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
 }
@@ -85,8 +97,17 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
 /** Everyone for the admin users screen, oldest first. */
 export function listAccounts(db: Db) {
   return db
-    .select({ id: users.id, fullName: profiles.fullName, email: profiles.email, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      createdAt: users.createdAt,
+      tierId: membershipTiers.id,
+      tierName: membershipTiers.displayName,
+      tierLevel: membershipTiers.tierLevel,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, profiles.membershipTierId))
     .orderBy(asc(users.createdAt), asc(users.id));
 }

@@ -34,6 +34,7 @@ export async function insertTierAtNextLevel(
     description: string | null;
     features: string[];
     isActive: boolean;
+    priceStars: number | null;
   },
 ): Promise<string> {
   const [row] = await db
@@ -50,7 +51,13 @@ export async function insertTierAtNextLevel(
 export async function updateTier(
   db: Db,
   id: string,
-  change: { name: string; displayName: string; priceMonthly: string; isActive: boolean },
+  change: {
+    name: string;
+    displayName: string;
+    priceMonthly: string;
+    priceStars: number | null;
+    isActive: boolean;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(membershipTiers)

@@ -1,5 +1,6 @@
+import { type AnyColumn, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { publicChannelInfo } from "../schema/index";
+import { channelSettings, publicChannelInfo } from "../schema/index";
 
 export type PublicChannelInfoRow = typeof publicChannelInfo.$inferSelect;
 
@@ -10,3 +11,50 @@ export async function getPublicChannelInfo(db: Db): Promise<PublicChannelInfoRow
   if (!row) throw new Error("public_channel_info returned no row");
   return row;
 }
+
+/** The notification switches, on by default (also before any settings were saved). */
+export async function getNotificationSwitches(
+  db: Db,
+): Promise<{ emailNotifications: boolean; lowStockAlerts: boolean }> {
+  const [row] = await db
+    .select({
+      emailNotifications: channelSettings.emailNotifications,
+      lowStockAlerts: channelSettings.lowStockAlerts,
+    })
+    .from(channelSettings)
+    .limit(1);
+  return row ?? { emailNotifications: true, lowStockAlerts: true };
+}
+
+export type ChannelSettingsRow = typeof channelSettings.$inferSelect;
+export type ChannelSettingsValues = Omit<
+  typeof channelSettings.$inferInsert,
+  "id" | "singleton" | "updatedAt"
+>;
+
+/** The one settings row, or undefined before anybody saved settings. */
+export async function findChannelSettings(db: Db): Promise<ChannelSettingsRow | undefined> {
+  const [row] = await db.select().from(channelSettings).limit(1);
+  return row;
+}
+
+/** Writes every field of the one row in one statement: saves at once leave one of them whole. */
+export async function upsertChannelSettings(
+  db: Db,
+  values: ChannelSettingsValues,
+): Promise<ChannelSettingsRow> {
+  const [row] = await db
+    .insert(channelSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: channelSettings.singleton, set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error("channel_settings upsert returned no row");
+  return row;
+}
+
+/**
+ * Whether a person passed the age gate: age-verified, or the admin turned age verification off
+ * (it is on while no settings were saved).
+ */
+export const passedAgeGate = (ageVerified: AnyColumn) =>
+  sql<boolean>`(coalesce(${ageVerified}, false) or not coalesce((select ${channelSettings.ageVerificationEnabled} from ${channelSettings} limit 1), true))`;

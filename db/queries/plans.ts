@@ -12,6 +12,15 @@ export const listActiveTiers = (db: Db): Promise<TierRow[]> =>
     .where(eq(membershipTiers.isActive, true))
     .orderBy(asc(membershipTiers.tierLevel));
 
+/** An active tier by id. */
+export const findActiveTier = async (db: Db, id: string): Promise<TierRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(membershipTiers)
+      .where(and(eq(membershipTiers.id, id), eq(membershipTiers.isActive, true)))
+  )[0];
+
 /** The member's tier (null with none) and since when. */
 export async function planOf(
   db: Db,
@@ -41,21 +50,23 @@ async function rollover(db: Db, userId: string, at: Date): Promise<string> {
 }
 
 /**
- * Moves the member to an active tier, in one transaction: earlier months' rollover is settled first
- * (at the price they had), then the profile's tier and start time change, and a history row is
- * written when there was a previous tier. Undefined when the tier is not there or not active.
+ * Moves the member to a tier, in one transaction: earlier months' rollover is settled first (at the
+ * price they had), then the profile's tier and start time change, and a history row with the reason
+ * is written when there was a previous tier. Undefined when the tier is not there, or not active
+ * unless `anyState` (a paid subscription is granted even if the tier was switched off meanwhile).
  */
 export async function changeTier(
   db: Db,
   userId: string,
   tierId: string,
   at: Date,
+  { reason = "User updated tier", anyState = false }: { reason?: string; anyState?: boolean } = {},
 ): Promise<{ previous: TierRow | null; tier: TierRow } | undefined> {
   return db.transaction(async (tx) => {
     const [tier] = await tx
       .select()
       .from(membershipTiers)
-      .where(and(eq(membershipTiers.id, tierId), eq(membershipTiers.isActive, true)));
+      .where(and(eq(membershipTiers.id, tierId), anyState ? undefined : eq(membershipTiers.isActive, true)));
     if (!tier) return undefined;
     await rollover(tx, userId, at);
     // The profile row is locked, so two changes at once write their history one after the other.
@@ -76,7 +87,7 @@ export async function changeTier(
     if (previousId) {
       await tx
         .insert(membershipHistory)
-        .values({ userId, oldTierId: previousId, newTierId: tier.id, reason: "User updated tier" });
+        .values({ userId, oldTierId: previousId, newTierId: tier.id, reason });
     }
     return { previous: previous ?? null, tier };
   });

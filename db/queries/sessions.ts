@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { profiles, sessions, userRoles } from "../schema/index";
+import { passedAgeGate } from "./channel";
 
 export interface SessionRow {
   sessionId: string;
@@ -54,7 +55,11 @@ export async function deleteEndedSessions(db: Db, now: Date) {
 /** The live (unrevoked, unexpired) session with this token hash, with what access checks need. */
 export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
   const rows = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, ageVerified: profiles.ageVerified })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      ageVerified: passedAgeGate(profiles.ageVerified),
+    })
     .from(sessions)
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

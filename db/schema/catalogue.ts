@@ -38,10 +38,19 @@ export const products = pgTable(
     labTestedDate: date("lab_tested_date"),
     isFeatured: boolean("is_featured").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    // Sold through the Shopify storefront instead of for credits: the variant and its money price.
+    storefrontVariantId: text("storefront_variant_id"),
+    storefrontPrice: numeric("storefront_price", { precision: 12, scale: 2 }),
+    storefrontCurrency: text("storefront_currency"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("products_storefront_variant_key").on(t.storefrontVariantId),
+    check(
+      "products_storefront_check",
+      sql`(${t.storefrontVariantId} is null and ${t.storefrontPrice} is null and ${t.storefrontCurrency} is null) or (${t.storefrontVariantId} ~ '^gid://shopify/ProductVariant/[0-9]+$' and ${t.storefrontPrice} > 0 and ${t.storefrontCurrency} ~ '^[A-Z]{3}$')`,
+    ),
     index("products_active_created_idx").on(t.isActive, t.createdAt.desc()),
     check("products_credit_price_check", sql`${t.creditPrice} > 0`),
     check("products_stock_quantity_check", sql`${t.stockQuantity} >= 0`),

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
+import { orders } from "./orders";
 import { users } from "./users";
 
 export const membershipTiers = pgTable(
@@ -25,6 +26,8 @@ export const membershipTiers = pgTable(
     tierLevel: integer("tier_level").notNull(),
     description: text("description"),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    // Stars per 30 days when the tier is sold as a Telegram Stars subscription (at most 10000).
+    priceStars: integer("price_stars"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -34,6 +37,7 @@ export const membershipTiers = pgTable(
     uniqueIndex("membership_tiers_tier_level_key").on(t.tierLevel),
     check("membership_tiers_price_monthly_check", sql`${t.priceMonthly} >= 0`),
     check("membership_tiers_display_name_check", sql`length(btrim(${t.displayName})) > 0`),
+    check("membership_tiers_price_stars_check", sql`${t.priceStars} between 1 and 10000`),
   ],
 );
 
@@ -63,6 +67,8 @@ export const userSpending = pgTable(
     description: text("description"),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    // The order this was spent on; a cancelled order's spending is given back.
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
-
-export const orderStatus = pgEnum("order_status", ["pending", "paid", "cancelled", "refunded"]);
 
 export const orders = pgTable(
   "orders",
@@ -12,14 +10,23 @@ export const orders = pgTable(
     id: id(),
     // Null once the buyer deleted their account: the order stays, without personal data.
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: orderStatus("status").notNull().default("pending"),
+    // The number members and staff read ("#1001"); ids stay internal.
+    number: integer("number").notNull().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    // placed → fulfilled, or cancelled (stock restored, the spending given back).
+    status: text("status").notNull().default("placed"),
     totalCredits: numeric("total_credits", { precision: 12, scale: 2 }).notNull(),
+    deliveryName: text("delivery_name").notNull(),
+    deliveryAddress: text("delivery_address").notNull(),
+    // A US state's two-letter code.
+    deliveryState: text("delivery_state").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("orders_user_id_idx").on(t.userId, t.createdAt.desc()),
     check("orders_total_check", sql`${t.totalCredits} >= 0`),
+    check("orders_status_check", sql`${t.status} in ('placed', 'fulfilled', 'cancelled')`),
+    index("orders_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
 
@@ -42,4 +49,24 @@ export const orderLines = pgTable(
     check("order_lines_quantity_check", sql`${t.quantity} > 0`),
     check("order_lines_unit_check", sql`${t.unitCredits} >= 0`),
   ],
+);
+
+/**
+ * A checkout's Idempotency-Key: the first request's body hash and answer. The row is written in the
+ * checkout's own transaction, so a second request with the key waits for the first to commit and
+ * then replays its answer.
+ */
+export const checkoutRequests = pgTable(
+  "checkout_requests",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    response: jsonb("response"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("checkout_requests_created_idx").on(t.createdAt)],
 );

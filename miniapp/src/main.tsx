@@ -8,6 +8,7 @@ import "./styles.css";
 // The first screen the server draws into the page (api/http/app-shell.ts) is styled before any script runs.
 import "./components/channel-header.css";
 import "./components/landing.css";
+import "./pages/product-page.css";
 import { mightBeTelegram } from "./telegram/detect";
 import { startParamRoute } from "./telegram/start-param";
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { AppLayout } from "./components/app-layout";
 import { RequireAuth } from "./components/require-auth";
 import { StaffGuard } from "./components/staff-guard";
+import { dismissStaleToasts } from "./lib/toast";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./pages/home-page"));
@@ -22,12 +23,22 @@ const MembershipsPage = lazy(() => import("./pages/settings/memberships-page"));
 const AdministrationPage = lazy(() => import("./pages/admin/administration-page"));
 const UsersPage = lazy(() => import("./pages/admin/users-page"));
 const MembershipsAdminPage = lazy(() => import("./pages/admin/memberships-admin-page"));
+const OrdersAdminPage = lazy(() => import("./pages/admin/orders-admin-page"));
+const PolicyAdminPage = lazy(() => import("./pages/admin/policy-admin-page"));
+const ContentFiltersPage = lazy(() => import("./pages/admin/content-filters-page"));
+const SettingsAdminPage = lazy(() => import("./pages/admin/settings-admin-page"));
+const ProductsAdminPage = lazy(() => import("./pages/admin/products-admin-page"));
+const UploadProductPage = lazy(() => import("./pages/admin/product-form/upload-product-page"));
+const EditProductPage = lazy(() => import("./pages/admin/product-form/edit-product-page"));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminOnly = (page: ReactNode) => <StaffGuard allow={["admin"]}>{page}</StaffGuard>;
+const staffOnly = (page: ReactNode) => (
+  <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
+);
 
 export function createRouter() {
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       path: "/",
       element: <AppLayout />,
@@ -50,14 +61,35 @@ export function createRouter() {
         {
           path: "admin",
           children: [
-            // The landing page editor (/admin/settings) and the other admin screens come in later issues.
+            // The other admin screens come in later issues.
             { index: true, element: <Navigate to="/admin/settings" replace /> },
+            { path: "settings", element: adminOnly(<SettingsAdminPage />) },
             { path: "users", element: adminOnly(<UsersPage />) },
             { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
+            { path: "orders", element: staffOnly(<OrdersAdminPage />) },
+            { path: "products", element: staffOnly(<ProductsAdminPage />) },
+            { path: "upload-products", element: staffOnly(<UploadProductPage />) },
+            { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },
+            { path: "content-filters", element: adminOnly(<ContentFiltersPage />) },
+            { path: "terms-of-service", element: adminOnly(<PolicyAdminPage type="terms" />) },
+            { path: "privacy-policy", element: adminOnly(<PolicyAdminPage type="privacy" />) },
+            { path: "refund-policy", element: adminOnly(<PolicyAdminPage type="refund" />) },
+            { path: "shipping-policy", element: adminOnly(<PolicyAdminPage type="shipping" />) },
+            { path: "cancellation-policy", element: adminOnly(<PolicyAdminPage type="cancellation" />) },
           ],
         },
         { path: "*", element: <NotFoundPage /> },
       ],
     },
   ]);
+  // A toast belongs to its screen: leaving it clears what was shown there. Timed from the moment
+  // the location changes, not from when the next page has loaded and rendered (a slow phone can
+  // take longer than STALE_AFTER_MS): the toast of the action that navigates stays.
+  let path = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.location.pathname === path) return;
+    path = state.location.pathname;
+    dismissStaleToasts();
+  });
+  return router;
 }

@@ -80,7 +80,13 @@ describe("DELETE /api/me", () => {
     );
     const [order] = await db
       .insert(orders)
-      .values({ userId: member.userId, totalCredits: "12.00" })
+      .values({
+        userId: member.userId,
+        totalCredits: "12.00",
+        deliveryName: "A",
+        deliveryAddress: "1 Main St",
+        deliveryState: "CA",
+      })
       .returning();
     const [message] = await db
       .insert(channelMessages)

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownOrdersSchema, telegramLinkSchema } from "#api/contracts/account";
+import { telegramLinkSchema } from "#api/contracts/account";
 import { meSchema } from "#api/contracts/me";
-import { orders, users } from "#db/schema/index";
+import { users } from "#db/schema/index";
 import {
   bearer,
   createMember,
@@ -100,24 +100,7 @@ describe("POST /api/me/age-verification", () => {
   });
 });
 
-describe("GET /api/me/orders and /api/me/roles", () => {
-  it("lists only the own orders, newest first; [] without any", async () => {
-    const member = await createMember(t);
-    const other = await createMember(t);
-    const empty = await t.app.request("/api/me/orders", { headers: bearer(member.token) });
-    expect(ownOrdersSchema.parse(await empty.json())).toEqual({ orders: [] });
-    const db = t.services.database.db;
-    await db.insert(orders).values([
-      { userId: member.userId, totalCredits: "10.00", createdAt: new Date("2025-01-01T00:00:00Z") },
-      { userId: member.userId, totalCredits: "20.50", createdAt: new Date("2025-02-01T00:00:00Z") },
-      { userId: other.userId, totalCredits: "99.00" },
-    ]);
-    const list = ownOrdersSchema.parse(
-      await (await t.app.request("/api/me/orders", { headers: bearer(member.token) })).json(),
-    ).orders;
-    expect(list.map((o) => o.totalCredits)).toEqual(["20.50", "10.00"]);
-  });
-
+describe("GET /api/me/roles", () => {
   it("gives the own roles, highest rank first", async () => {
     const member = await createMember(t, { roles: ["employee", "moderator"] });
     const res = await t.app.request("/api/me/roles", { headers: bearer(member.token) });

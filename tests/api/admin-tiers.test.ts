@@ -8,7 +8,7 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { PLAN_PAYMENTS: "free" } });
   admin = await createMember(t, { roles: ["admin"] });
 });
 afterAll(() => t.close());

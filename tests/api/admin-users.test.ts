@@ -53,12 +53,16 @@ describe("GET /api/admin/users", () => {
       fullName: "First Admin",
       email: admin.email,
       roles: ["admin"],
+      tier: null,
+      pendingRequest: null,
     });
     expect(list.find((u) => u.id === named.userId)).toEqual({
       id: named.userId,
       fullName: "Named Person",
       email: named.email,
       roles: ["employee"],
+      tier: null,
+      pendingRequest: null,
     });
     // A Telegram account with no name and no email: the screen shows "No name" and "No role assigned".
     expect(list.at(-1)).toMatchObject({ fullName: null, email: null, roles: [] });
@@ -87,6 +91,8 @@ describe("PUT /api/admin/users/:id/role", () => {
       fullName: null,
       email: member.email,
       roles: ["admin"],
+      tier: null,
+      pendingRequest: null,
     });
     expect(await rolesInDb(member.userId)).toEqual(["admin"]);
     await setRole(admin.token, member.userId, "employee");

@@ -38,6 +38,11 @@ describe("the first HTML of a page draws its first screen", () => {
     const html = await res.text();
     const channel = channelInfoSchema.parse(await (await app.request("/api/channel")).json());
     expect(html).toContain('<div class="landing"><div class="landing-hero">');
+    if (channel.logoUrl) {
+      expect(html).toContain(
+        `<img class="landing-hero-media landing-hero-logo" src="${channel.logoUrl}" alt="" fetchpriority="high" elementtiming="first-screen">`,
+      );
+    }
     expect(html).toContain(`<h1 class="channel-name">${channel.channelName}</h1>`);
     expect(html).toContain(`<p class="channel-members">${channel.memberCount} members</p>`);
     expect(html).toContain('<ul class="landing-bullets">');
@@ -64,6 +69,16 @@ describe("the first HTML of a page draws its first screen", () => {
     );
     expect((bootData(html) as { product: unknown }).product).toEqual(product);
     expect(html).toContain(`<title>${product.title}</title>`);
+    // Its first screen is drawn too, the image marked as the largest paint the scripts wait for.
+    expect(html).toContain(
+      '<article class="page product-page"><a class="icon-button page-back product-back"',
+    );
+    expect(html).toContain(
+      `<img class="product-hero-image" src="${product.primaryImageUrl}" alt="${product.title}" fetchpriority="high" elementtiming="first-screen">`,
+    );
+    expect(html).toContain(`<h1 class="product-title">${product.title}</h1>`);
+    expect(html).toMatch(/<p class="product-price">[\d,]+\.\d\d credits<\/p>/);
+    expect(html).not.toContain('class="landing"');
     // An unknown product is the app's own not-found page: nothing preloaded, no product data.
     const unknown = await (await app.request("/product/00000000-0000-4000-8000-000000000000")).text();
     expect(unknown).not.toContain('rel="preload"');
@@ -95,6 +110,24 @@ describe("text typed by an admin cannot break out of the page", () => {
     } finally {
       await db.update(channelSettings).set({ channelName: null, featureBullet1: null, memberCount: null });
     }
+  });
+
+  it("a product's title, description and image address are escaped in its first screen", async () => {
+    const { products } = (await (await app.request("/api/products")).json()) as { products: unknown[] };
+    const evil = `</script><script>alert(1)</script><img src=x onerror="alert(2)">`;
+    const product = {
+      ...productSchema.parse(products[0]),
+      title: evil,
+      description: evil,
+      primaryImageUrl: `/x"${evil}`,
+    };
+    const channel = channelInfoSchema.parse(await (await app.request("/api/channel")).json());
+    const html = renderAppShell(TEMPLATE, { channel, signedIn: false, product });
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain('<h1 class="product-title">&#60;/script&#62;&#60;script&#62;alert(1)');
+    expect(html).toContain('<p class="product-description">&#60;/script&#62;');
+    expect(html).toContain('src="/x&#34;&#60;/script&#62;');
   });
 
   it("a template without markers is served as it is", () => {

@@ -27,12 +27,17 @@ const everyone = (status: number): Record<Who, number> => ({
   admin: status,
 });
 const signedIn = (status: number): Record<Who, number> => ({ ...everyone(status), anonymous: 401 });
-const adminOnly = (status: number): Record<Who, number> => ({
+const staff = (status: number): Record<Who, number> => ({
   anonymous: 401,
   member: 403,
+  employee: status,
+  moderator: status,
+  admin: status,
+});
+const adminOnly = (status: number): Record<Who, number> => ({
+  ...staff(status),
   employee: 403,
   moderator: 403,
-  admin: status,
 });
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -63,6 +68,7 @@ const expected: Record<string, Row> = {
   "GET /api/tiers": { status: everyone(200) },
   "GET /api/me/plan": { status: signedIn(200) },
   "PUT /api/me/plan": { status: signedIn(404), body: () => ({ tierId: UNKNOWN_ID }) },
+  "POST /api/me/plan/invoice": { status: signedIn(404), body: () => ({ tierId: UNKNOWN_ID }) },
   "GET /api/me/budget": { status: signedIn(200) },
   "GET /api/messages": { status: signedIn(200) },
   "PUT /api/messages/:id/reactions/:reaction": {
@@ -88,6 +94,14 @@ const expected: Record<string, Row> = {
   "DELETE /api/me": { status: signedIn(400), body: () => ({}) },
   "GET /api/me/roles": { status: signedIn(200) },
   "GET /api/me/orders": { status: signedIn(200) },
+  "GET /api/me/orders/:id": { status: signedIn(404), params: { id: UNKNOWN_ID } },
+  // Checkout: signed in; no Idempotency-Key is 400 for everyone signed in.
+  "POST /api/checkout/credits": { status: signedIn(400), body: () => ({}) },
+  // Anyone may open a Shopify checkout; this app has no store connected.
+  "POST /api/checkout/storefront": {
+    status: everyone(503),
+    body: () => ({ lines: [{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }] }),
+  },
   "POST /api/me/avatar": { status: signedIn(415) },
   "POST /api/me/age-verification": { status: signedIn(200), body: () => ({ confirmed: true }) },
   "POST /api/me/password": { status: signedIn(400), body: () => ({}) },
@@ -108,6 +122,48 @@ const expected: Record<string, Row> = {
     body: () => ({ displayName: "Gold", priceMonthly: "10.00", isActive: true }),
   },
   "DELETE /api/admin/tiers/:id": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
+  // Policies: admins only (a blank body is 400 once allowed, so the matrix publishes nothing).
+  "GET /api/admin/legal/:type": { status: adminOnly(200), params: { type: "terms" } },
+  "POST /api/admin/legal/:type": { status: adminOnly(400), params: { type: "terms" }, body: () => ({}) },
+  // Landing page settings: an invalid body or a bodiless upload, so the matrix changes nothing; no bot: 503.
+  "GET /api/admin/settings": { status: adminOnly(200) },
+  "PUT /api/admin/settings": { status: adminOnly(400), body: () => ({ channelName: "" }) },
+  "POST /api/admin/settings/logo": { status: adminOnly(415) },
+  "POST /api/admin/settings/hero-video": { status: adminOnly(415) },
+  "POST /api/admin/settings/telegram-sync": { status: adminOnly(503) },
+  // Orders are for all staff (mounted before the admin-only router).
+  "GET /api/admin/orders": { status: staff(200) },
+  "GET /api/admin/orders/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "PATCH /api/admin/orders/:id": {
+    status: staff(404),
+    params: { id: UNKNOWN_ID },
+    body: () => ({ status: "fulfilled" }),
+  },
+  // The catalogue is for all staff too; a create with nothing in it is refused (400), no row made.
+  "GET /api/admin/products": { status: staff(200) },
+  "POST /api/admin/products": { status: staff(400), body: () => ({}) },
+  "GET /api/admin/products/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "PATCH /api/admin/products/:id": {
+    status: staff(404),
+    params: { id: UNKNOWN_ID },
+    body: () => ({ stockQuantity: 1 }),
+  },
+  "DELETE /api/admin/products/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
+  // Its images and certificate (an unknown product: 404 before any byte is stored).
+  "POST /api/admin/products/:id/images": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "DELETE /api/admin/products/:id/images": {
+    status: staff(404),
+    params: { id: UNKNOWN_ID },
+    body: () => ({ url: "/media/product-images/x.webp" }),
+  },
+  "POST /api/admin/products/:id/certificate": { status: staff(404), params: { id: UNKNOWN_ID } },
+  // The strain analysis is for all staff too (mounted before the admin-only router); no image: 400.
+  "POST /api/admin/strain-analysis": { status: staff(400), body: () => ({}) },
+  // Plan requests and Stars payments are decided by admins (an unknown one: 404).
+  "POST /api/admin/plan-requests/:id/approve": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
+  "POST /api/admin/plan-requests/:id/decline": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
+  "GET /api/admin/payments": { status: adminOnly(200) },
+  "POST /api/admin/payments/:id/refund": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
 };
 
 const t = await startTestApp();

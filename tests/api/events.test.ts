@@ -1,13 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
 import type { Config } from "#api/config";
-import { streamChangeSchema } from "#api/contracts/events";
+import { MAX_CHANGED_IDS, streamChangeSchema } from "#api/contracts/events";
 import { createHttpServer } from "#api/server";
 import { channelSettings, products } from "#db/schema/index";
-import { errorOf } from "../helpers/accounts";
+import { bearer, createMember, errorOf } from "../helpers/accounts";
 import { SseReader } from "../helpers/sse-client";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -89,6 +89,60 @@ describe("GET /api/events", () => {
       expect(streamChangeSchema.strict().parse(JSON.parse(event.data))).toBeTruthy();
       expect(event.id).toMatch(/^[0-9a-f]{8}-\d+$/);
     }
+    stream.stop();
+  });
+
+  it("names the products that changed and how; a soft delete is an update; over the cap, none", async () => {
+    const { base } = await serve();
+    const stream = await open(`${base}/api/events`);
+    const db = t.services.database.db;
+    const productEvents = () =>
+      stream.events
+        .map((event) => streamChangeSchema.strict().parse(JSON.parse(event.data)))
+        .filter((change) => change.table === "products");
+    const nextProductEvent = async (change: () => unknown) => {
+      const before = productEvents().length;
+      await change();
+      await eventually(async () => expect(productEvents().length).toBe(before + 1));
+      return productEvents()[before];
+    };
+
+    // Inserted then updated within one tick: still new.
+    const made = await nextProductEvent(() =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(products)
+          .values({ title: "Live one", creditPrice: "5.00" })
+          .returning({ id: products.id });
+        await tx
+          .update(products)
+          .set({ stockQuantity: 3 })
+          .where(eq(products.id, row?.id ?? ""));
+      }),
+    );
+    const [created] = made?.changes ?? [];
+    expect(made?.changes).toEqual([{ id: created?.id, op: "insert" }]);
+    const id = created?.id ?? "";
+
+    // Staff's Delete marks the product inactive: an update in the database.
+    const employee = await createMember(t, { roles: ["employee"] });
+    const removed = await nextProductEvent(() =>
+      t.app.request(`/api/admin/products/${id}`, { method: "DELETE", headers: bearer(employee.token) }),
+    );
+    expect(removed).toEqual({ table: "products", changes: [{ id, op: "update" }] });
+    const gone = await nextProductEvent(() => db.delete(products).where(eq(products.id, id)));
+    expect(gone).toEqual({ table: "products", changes: [{ id, op: "delete" }] });
+
+    // More than MAX_CHANGED_IDS products in one tick: the event names none.
+    const many = await nextProductEvent(() =>
+      db.insert(products).values(
+        Array.from({ length: MAX_CHANGED_IDS + 1 }, (_, i) => ({
+          title: `Bulk ${i}`,
+          creditPrice: "1.00",
+        })),
+      ),
+    );
+    expect(many).toEqual({ table: "products" });
     stream.stop();
   });
 

@@ -31,6 +31,10 @@ const telegram: TelegramNotifier = {
   },
   sendMessage: (telegramId, text) => bot.sendMessage(telegramId, text),
   publishPost: (post) => bot.publishPost(post),
+  readChannel: (logoStem) => bot.readChannel(logoStem),
+  createPlanInvoice: (invoice) => bot.createPlanInvoice(invoice),
+  refundStarPayment: (telegramId, chargeId) => bot.refundStarPayment(telegramId, chargeId),
+  cancelStarSubscription: (telegramId, chargeId) => bot.cancelStarSubscription(telegramId, chargeId),
 };
 const log = recordingLogger();
 

@@ -1,44 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgetSchema, changePlanResultSchema, planSchema, tiersSchema } from "#api/contracts/plans";
-import { membershipHistory, membershipTiers, userBudgetRollover, userSpending } from "#db/schema/index";
+import { membershipHistory, userBudgetRollover, userSpending } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, TestClock } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";
+import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
 const clock = new TestClock(Date.parse("2026-11-10T12:00:00Z"));
 let t: TestApp;
-const tier: Record<"free" | "basic" | "premium" | "retired", string> = {
-  free: "",
-  basic: "",
-  premium: "",
-  retired: "",
-};
+let tier: Record<TestTierName, string>;
 
 beforeAll(async () => {
-  // Sessions outlive the months these tests step through.
-  t = await startTestApp({ now: clock.now, env: { SESSION_TTL_DAYS: "365" } });
-  const rows = await t.services.database.db
-    .insert(membershipTiers)
-    .values([
-      {
-        name: "premium",
-        displayName: "Premium",
-        priceMonthly: "50.00",
-        tierLevel: 3,
-        features: ["Early access"],
-      },
-      { name: "free", displayName: "Free", priceMonthly: "0.00", tierLevel: 1 },
-      { name: "retired", displayName: "Retired", priceMonthly: "99.00", tierLevel: 4, isActive: false },
-      {
-        name: "basic",
-        displayName: "Basic",
-        priceMonthly: "25.00",
-        tierLevel: 2,
-        description: "A $25 budget",
-      },
-    ])
-    .returning();
-  for (const row of rows) tier[row.name as keyof typeof tier] = row.id;
+  // Sessions outlive the months these tests step through; plans change at once (the spec's way).
+  t = await startTestApp({ now: clock.now, env: { SESSION_TTL_DAYS: "365", PLAN_PAYMENTS: "free" } });
+  tier = await insertTestTiers(t.services.database.db);
 });
 afterAll(() => t.close());
 
@@ -93,6 +68,9 @@ describe("the member's plan", () => {
     expect(planSchema.parse(await (await get("/api/me/plan", member.token)).json())).toEqual({
       tier: null,
       startedAt: null,
+      payments: "free",
+      request: null,
+      subscription: null,
     });
     expect(await budget(member.token)).toEqual({
       periodStart: "2026-11-01T00:00:00.000Z",

@@ -94,9 +94,9 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
   const at = 1_700_000_000_000;
 
   it.each<[UploadKindName, Buffer, string, string]>([
-    ["heroVideo", MP4, "channel-assets/hero-1700000000000.mp4", "video/mp4"],
-    ["heroVideo", MOV, "channel-assets/hero-1700000000000.mov", "video/quicktime"],
-    ["heroVideo", WEBM, "channel-assets/hero-1700000000000.webm", "video/webm"],
+    ["heroVideo", MP4, "channel-assets/hero-video-1700000000000.mp4", "video/mp4"],
+    ["heroVideo", MOV, "channel-assets/hero-video-1700000000000.mov", "video/quicktime"],
+    ["heroVideo", WEBM, "channel-assets/hero-video-1700000000000.webm", "video/webm"],
     ["logo", PNG, "channel-assets/logo-1700000000000.png", "image/png"],
     ["certificate", PDF, "product-documents/p1-coa-1700000000000.pdf", "application/pdf"],
     ["certificate", PNG, "product-documents/p1-coa-1700000000000.png", "image/png"],

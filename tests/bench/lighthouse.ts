@@ -14,12 +14,54 @@ interface Table {
   items?: { node?: { snippet?: string }; phase?: string; timing?: number; items?: Table["items"] }[];
 }
 
-function lcpElement(details: unknown): { snippet: string; phases: Record<string, number> } {
+interface TraceEvent {
+  name: string;
+  ts: number;
+  args?: { data?: { nodeId?: number; DOMNodeId?: number; nodeName?: string; imageUrl?: string } };
+}
+
+interface Breakdown {
+  items?: { items?: { subpart?: string; duration?: number }[] }[];
+}
+
+/**
+ * The largest paint's element and how its time splits (TTFB, load delay, load, render delay), as
+ * simulated. Lighthouse finds the element in the page once the load is over; when the app's first
+ * render has replaced it (the server drew it), the trace still names it, and only the unthrottled
+ * observed split is left (`observedPhases`).
+ */
+function lcpElement(
+  details: unknown,
+  trace: TraceEvent[],
+  breakdown: unknown,
+): { snippet: string; phases: Record<string, number>; observedPhases?: Record<string, number> } {
   const [element, phases] = ((details as Table | undefined)?.items ?? []) as Table[];
+  const snippet = element?.items?.[0]?.node?.snippet;
+  if (snippet) {
+    return {
+      snippet,
+      phases: Object.fromEntries(
+        (phases?.items ?? []).map((phase) => [phase.phase ?? "", Math.round(phase.timing ?? 0)]),
+      ),
+    };
+  }
+  const last = trace
+    .filter((event) => event.name === "largestContentfulPaint::Candidate")
+    .sort((a, b) => a.ts - b.ts)
+    .at(-1)?.args?.data;
+  const url = trace.find(
+    (event) => event.name === "LargestImagePaint::Candidate" && event.args?.data?.DOMNodeId === last?.nodeId,
+  )?.args?.data?.imageUrl;
   return {
-    snippet: element?.items?.[0]?.node?.snippet ?? "",
-    phases: Object.fromEntries(
-      (phases?.items ?? []).map((phase) => [phase.phase ?? "", Math.round(phase.timing ?? 0)]),
+    snippet: last
+      ? `${last.nodeName ?? ""}${url ? ` src=${new URL(url).pathname}` : ""} (no longer in the page)`
+      : "",
+    phases: {},
+    observedPhases: Object.fromEntries(
+      ((breakdown as Breakdown | undefined)?.items?.[0]?.items ?? []).map((part) => [
+        part.subpart ?? "",
+        Math.round(part.duration ?? 0),
+      ]),
     ),
   };
 }
@@ -49,7 +91,11 @@ async function audit(url: string, port: number, throttlingMethod: "simulate" | "
     cls: numeric("cumulative-layout-shift"),
     transferKb: Math.round(numeric("total-byte-weight") / 102.4) / 10,
     // What the largest paint was, and how its time splits (TTFB, load delay, load, render delay).
-    lcpElement: lcpElement(lhr.audits["largest-contentful-paint-element"]?.details),
+    lcpElement: lcpElement(
+      lhr.audits["largest-contentful-paint-element"]?.details,
+      (result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[],
+      lhr.audits["lcp-breakdown-insight"]?.details,
+    ),
   };
 }
 

@@ -6,10 +6,10 @@ import { postingReplies } from "#bot/features/channel-posting";
 import { ALLOWED_UPDATES, startTelegram, type TelegramRuntime } from "#bot/runtime";
 import { channelMessages, users } from "#db/schema/index";
 import { bearer, createMember, TEST_BOT_TOKEN } from "../helpers/accounts";
-import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { CHANNEL_PHOTO, type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
-const CHANNEL = { id: -1001234567890, username: "shopchannel", title: "Shop Channel" };
+const CHANNEL = { id: -1001234567890, username: "shopchannel", title: "Shop Channel", memberCount: 26_234 };
 const ADMIN_TG = 7001;
 const MEMBER_TG = 7002;
 // Enough of each format for its magic bytes to be recognised.
@@ -522,6 +522,22 @@ describe("posting from the app", () => {
     expect(sentVideo?.payload.caption).toBe(`${"x".repeat(1023)}…`);
     expect(fake.callsTo("sendMessage").at(-1)?.payload.text).toBe("Hello channel");
     expect(video?.chatId).toBe(BigInt(CHANNEL.id));
+  });
+});
+
+describe("reading the channel for the landing page editor", () => {
+  it("answers the member count and stores the channel's photo as logo-{timestamp}.ext", async () => {
+    const notifier = runtime?.notifier;
+    expect(await notifier?.readChannel("logo-1700000000000")).toEqual({
+      memberCount: 26_234,
+      logoUrl: undefined,
+    });
+    fake.addFile(CHANNEL_PHOTO, JPEG);
+    const read = await notifier?.readChannel("logo-1700000000001");
+    expect(read).toEqual({ memberCount: 26_234, logoUrl: "/media/channel-assets/logo-1700000000001.jpg" });
+    expect(fake.callsTo("getChatMemberCount").at(-1)?.payload).toMatchObject({ chat_id: String(CHANNEL.id) });
+    const served = await t.app.request("/media/channel-assets/logo-1700000000001.jpg");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(JPEG);
   });
 });
 

@@ -30,6 +30,7 @@ describe("migrations", () => {
         "channel_messages",
         "channel_post_credits",
         "channel_settings",
+        "checkout_requests",
         "credentials",
         "legal_documents",
         "membership_history",
@@ -38,11 +39,15 @@ describe("migrations", () => {
         "order_lines",
         "orders",
         "password_reset_tokens",
+        "plan_invoices",
+        "plan_requests",
+        "plan_subscriptions",
         "processed_telegram_updates",
         "products",
         "profiles",
         "rate_limits",
         "sessions",
+        "star_payments",
         "strains",
         "telegram_link_codes",
         "user_budget_rollover",
@@ -68,6 +73,7 @@ describe("migrations", () => {
         "get_current_period_spending",
         "process_monthly_rollover",
         "notify_app_change",
+        "notify_order_change",
       ]),
     );
     const triggers = (
@@ -75,7 +81,7 @@ describe("migrations", () => {
         sql`select distinct event_object_table from information_schema.triggers where trigger_name like '%_notify'`,
       )
     ).map((r) => r.event_object_table);
-    expect(triggers.sort()).toEqual(["channel_messages", "channel_settings", "products"]);
+    expect(triggers.sort()).toEqual(["channel_messages", "channel_settings", "orders", "products"]);
   });
 
   it("enforce the constraints: positive prices, stock never negative, known strain types", async () => {

@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { signInAsAdmin, signUpViaApi, telegramAdmin, toast, uniqueEmail } from "./support/accounts";
+import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, THEME } from "./support/telegram";
+import { LIGHT_THEME, THEME } from "./support/telegram";
 
 // The seeded tiers (db/seed/tiers.ts) stay as they are: other specs choose Basic and Premium. Each
 // test names its own tiers after the clock and deletes them, or, when a member keeps one from being
@@ -15,6 +15,7 @@ interface AdminTier {
   displayName: string;
   priceMonthly: string;
   tierLevel: number;
+  priceStars: number | null;
   isActive: boolean;
   members: number;
 }
@@ -299,16 +300,12 @@ test.describe("inside Telegram", () => {
   ] as const) {
     test(`an admin manages tiers (${themeName})`, async ({ page, request }) => {
       test.setTimeout(60_000);
-      const hash = await telegramAdmin(page, request, "Tia", theme);
-
-      await installTelegramClient(page, theme);
-      await page.goto(`/${hash}`);
-      await page.getByRole("button", { name: "Account" }).click();
-      await page.getByRole("link", { name: "Administration" }).click();
-      await page
-        .getByRole("navigation", { name: "Administration" })
-        .getByRole("link", { name: "Memberships" })
-        .click();
+      await openAdminScreen(page, request, {
+        theme,
+        firstName: "Tia",
+        screen: "Memberships",
+        path: "/admin/memberships",
+      });
       await expect(page).toHaveURL("/admin/memberships");
       await expect(tierRow(page, "VIP")).toBeVisible();
       await screenshot(page, `admin-memberships-telegram-${themeName}`);
@@ -335,3 +332,239 @@ test.describe("inside Telegram", () => {
     });
   }
 });
+
+// Telegram Stars: a tier's Stars price, and the payments list (answered here in the server's shapes:
+// the e2e server runs with the bot off, so no real payment can arrive).
+
+test("the Stars price is checked as the server checks it, saved, shown and cleared", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto("/admin/memberships");
+  await expect(tierRow(page, "Free")).toBeVisible();
+  const name = uniqueName("E2E Stars");
+  const sheet = await fillCreateSheet(page, { name, price: "20" });
+  const stars = sheet.getByLabel("Stars price (per 30 days, optional)");
+  await expect(stars).toHaveAttribute("step", "1");
+  await expect(stars).toHaveAttribute("min", "1");
+  await expect(stars).toHaveAttribute("max", "10000");
+  for (const wrong of ["0", "2.5", "10001"]) {
+    await stars.fill(wrong);
+    await sheet.getByRole("button", { name: "Create Tier" }).click();
+    await expect(sheet.getByRole("alert")).toHaveText("Stars price must be a whole number from 1 to 10000");
+    await expect(stars).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(toast(page, "Failed to create membership tier")).toContainText(
+    "Stars price must be a whole number from 1 to 10000",
+  );
+  await screenshot(page, "admin-memberships-stars-validation");
+  await expectReadable(page, "Stars price validation, web");
+  await stars.fill("250");
+  await expect(sheet.getByRole("alert")).toHaveCount(0);
+  await sheet.getByRole("button", { name: "Create Tier" }).click();
+  await expect(toast(page, "Membership tier created successfully")).toBeVisible();
+  const row = tierRow(page, name);
+  await expect(row.getByTestId("tier-stars")).toHaveText("⭐ 250 / 30 days");
+  expect((await allTiers(page.request)).find((tier) => tier.displayName === name)).toMatchObject({
+    priceStars: 250,
+  });
+  // The seeded tiers are not sold for Stars.
+  await expect(tierRow(page, "Basic").getByTestId("tier-stars")).toHaveCount(0);
+
+  // Edit shows it; emptied, the tier is no longer sold for Stars.
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Membership Tier" });
+  await expect(edit.getByLabel("Stars price (per 30 days, optional)")).toHaveValue("250");
+  await edit.getByLabel("Stars price (per 30 days, optional)").fill("");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "Membership tier updated successfully")).toBeVisible();
+  await expect(row.getByTestId("tier-stars")).toHaveCount(0);
+  const saved = (await allTiers(page.request)).find((tier) => tier.displayName === name);
+  expect(saved).toMatchObject({ priceStars: null });
+
+  // Gone again.
+  const removed = await page.request.delete(`/api/admin/tiers/${saved?.id}`, {
+    headers: { Origin: SEEDED_ORIGIN },
+  });
+  expect(removed.status()).toBe(200);
+});
+
+interface StarPaymentBody {
+  id: string;
+  userId: string | null;
+  userName: string | null;
+  tierName: string;
+  stars: number;
+  chargeId: string;
+  renewal: boolean;
+  paidAt: string;
+  expiresAt: string | null;
+  refundedAt: string | null;
+}
+
+function starPayments(): StarPaymentBody[] {
+  return [
+    {
+      id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d01",
+      userId: "7d2f0b8e-1c3a-4e5f-8a9b-0c1d2e3f4a01",
+      userName: "Sam Stars",
+      tierName: "Premium",
+      stars: 250,
+      chargeId: "stxSamFirst",
+      renewal: false,
+      paidAt: "2031-06-15T12:00:00.000Z",
+      expiresAt: "2031-07-15T12:00:00.000Z",
+      refundedAt: null,
+    },
+    {
+      id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d02",
+      userId: "7d2f0b8e-1c3a-4e5f-8a9b-0c1d2e3f4a02",
+      userName: "Ora Other",
+      tierName: "VIP",
+      stars: 500,
+      chargeId: "stxOraRenewal",
+      renewal: true,
+      paidAt: "2031-06-10T12:00:00.000Z",
+      expiresAt: "2031-07-10T12:00:00.000Z",
+      refundedAt: null,
+    },
+    {
+      id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d03",
+      userId: null,
+      userName: null,
+      tierName: "Basic",
+      stars: 100,
+      chargeId: "stxGone",
+      renewal: false,
+      paidAt: "2031-05-02T12:00:00.000Z",
+      expiresAt: "2031-06-01T12:00:00.000Z",
+      refundedAt: "2031-05-03T12:00:00.000Z",
+    },
+  ];
+}
+
+const paymentRow = (page: Page, member: string) =>
+  page.getByTestId("star-payment").filter({ has: page.getByRole("heading", { name: member, exact: true }) });
+
+/**
+ * GET /api/admin/payments from `payments`; a refund marks the payment refunded (as the server does)
+ * unless `refusals` holds an answer for its id.
+ */
+async function answerPayments(
+  page: Page,
+  payments: StarPaymentBody[],
+  refusals: Record<string, { status: number; message: string }> = {},
+) {
+  await page.route("**/api/admin/payments", (route) => route.fulfill({ json: { payments } }));
+  await page.route("**/api/admin/payments/*/refund", async (route) => {
+    const id = route.request().url().split("/").at(-2) ?? "";
+    const refusal = refusals[id];
+    if (refusal) {
+      return route.fulfill({
+        status: refusal.status,
+        json: { error: { code: "conflict", message: refusal.message } },
+      });
+    }
+    const payment = payments.find((p) => p.id === id);
+    if (!payment)
+      return route.fulfill({
+        status: 404,
+        json: { error: { code: "not_found", message: "Payment not found" } },
+      });
+    payment.refundedAt = new Date().toISOString();
+    return route.fulfill({ json: { payment } });
+  });
+}
+
+test("Stars payments: loading, a failure with Retry, and none yet", async ({ page }) => {
+  await signInAsAdmin(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answer: "fail" | "empty" = "fail";
+  await page.route("**/api/admin/payments", async (route) => {
+    await held;
+    if (answer === "fail") {
+      return route.fulfill({ status: 500, json: { error: { code: "internal", message: "boom" } } });
+    }
+    return route.fulfill({ json: { payments: [] } });
+  });
+  await page.goto("/admin/memberships");
+  const section = page.getByRole("region", { name: "Telegram Stars payments" });
+  await expect(section.getByRole("status", { name: "Loading Stars payments" })).toBeVisible();
+  release();
+  await expect(section.getByText("Failed to load Stars payments")).toBeVisible();
+  answer = "empty";
+  await section.getByRole("button", { name: "Retry" }).click();
+  await expect(section.getByText("No Stars payments yet")).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, "admin-memberships-payments-empty");
+});
+
+const ADMIN_LAUNCHES = [
+  { name: "web", theme: null },
+  { name: "telegram-light", theme: LIGHT_THEME },
+  { name: "telegram-dark", theme: THEME },
+] as const;
+
+for (const launch of ADMIN_LAUNCHES) {
+  test(`Stars payments (${launch.name}): listed with member, tier, stars, date and renewal; refunded after a confirmation`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const payments = starPayments();
+    const [, ora] = payments;
+    await answerPayments(page, payments, {
+      [ora?.id ?? ""]: { status: 409, message: "This payment was already refunded" },
+    });
+    await openAdminScreen(page, request, {
+      theme: launch.theme,
+      firstName: "Pay",
+      screen: "Memberships",
+      path: "/admin/memberships",
+    });
+    const section = page.getByRole("region", { name: "Telegram Stars payments" });
+    const sam = paymentRow(page, "Sam Stars");
+    await expect(sam.getByTestId("payment-tier")).toHaveText("Premium");
+    await expect(sam.getByTestId("payment-stars")).toHaveText("⭐ 250");
+    await expect(sam.getByTestId("payment-date")).toHaveText("06/15/2031");
+    await expect(sam.getByTestId("payment-kind")).toHaveText("First payment · paid until 07/15/2031");
+    await expect(sam.getByTestId("payment-refunded")).toHaveCount(0);
+    await expect(paymentRow(page, "Ora Other").getByTestId("payment-kind")).toHaveText(
+      "Renewal · paid until 07/10/2031",
+    );
+    const gone = paymentRow(page, "Deleted account");
+    await expect(gone.getByTestId("payment-refunded")).toHaveText("Refunded");
+    await expect(gone.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+    await section.getByRole("heading", { name: "Telegram Stars payments" }).scrollIntoViewIfNeeded();
+    await screenshot(page, `admin-memberships-payments-${launch.name}`);
+    await expectReadable(page, `Stars payments, ${launch.name}`);
+
+    // Refund: confirmed first; Cancel keeps it.
+    await sam.getByRole("button", { name: "Refund Sam Stars's payment of 250 Stars" }).click();
+    const confirm = page.getByRole("dialog", { name: "Refund this payment?" });
+    await expect(confirm).toContainText(
+      "Sam Stars gets ⭐ 250 back for Premium, paid on 06/15/2031, and their subscription ends at once.",
+    );
+    await screenshot(page, `admin-memberships-refund-${launch.name}`);
+    await expectReadable(page, `refund confirmation, ${launch.name}`);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(payments[0]?.refundedAt).toBeNull();
+    await sam.getByRole("button", { name: "Refund Sam Stars's payment of 250 Stars" }).click();
+    await confirm.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(toast(page, "Payment refunded")).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+    await expect(sam.getByTestId("payment-refunded")).toHaveText("Refunded");
+    await expect(sam.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+
+    // A refusal says the server's message.
+    await paymentRow(page, "Ora Other")
+      .getByRole("button", { name: /^Refund/ })
+      .click();
+    await confirm.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(toast(page, "Refund failed")).toContainText("This payment was already refunded");
+    await expect(confirm).toHaveCount(0);
+  });
+}

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
-import { E2E_ADMIN_EMAIL } from "./support/env";
+import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
+import { expectReadable } from "./support/contrast";
+import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { screenshot } from "./support/screens";
+import { LIGHT_THEME, THEME } from "./support/telegram";
 
 test("a member is sent to Not authorized on /administration", async ({ page }) => {
   await signUpViaApi(page, { email: uniqueEmail("not-admin") });
@@ -80,6 +82,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Edit Landing Page",
     "Users",
     "Memberships",
+    "Orders",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",
@@ -153,3 +156,167 @@ test("/admin leads to /admin/settings (the landing page editor comes later)", as
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL("/settings");
 });
+
+// Plan requests (PLAN_PAYMENTS=manual). The e2e server runs in free mode, where nothing is ever
+// requested: the requests are answered here, in the server's shapes, over its real users.
+
+interface UserBody {
+  id: string;
+  fullName: string | null;
+  email: string | null;
+  tier: { id: string; displayName: string; tierLevel: number } | null;
+  pendingRequest: {
+    id: string;
+    tierId: string | null;
+    tierName: string;
+    status: "pending" | "approved" | "declined";
+    createdAt: string;
+    decidedAt: string | null;
+  } | null;
+}
+
+const USER_LAUNCHES = [
+  { name: "web", theme: null },
+  { name: "telegram-light", theme: LIGHT_THEME },
+  { name: "telegram-dark", theme: THEME },
+] as const;
+
+const requestOf = (id: string, tierName: string): NonNullable<UserBody["pendingRequest"]> => ({
+  id,
+  tierId: null,
+  tierName,
+  status: "pending",
+  createdAt: new Date().toISOString(),
+  decidedAt: null,
+});
+
+for (const launch of USER_LAUNCHES) {
+  test(`plan requests (${launch.name}): the tier column, the Pending requests filter, approve and decline`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // Two members of their own: one on Basic (chosen through the API, free mode), one with no plan.
+    const context = await browser.newContext({ baseURL });
+    const member = await context.newPage();
+    const quinnEmail = await signUpViaApi(member, { email: uniqueEmail("quinn"), fullName: "Quinn Request" });
+    const basic = (
+      (await (await member.request.get("/api/tiers")).json()) as {
+        tiers: { id: string; displayName: string; tierLevel: number }[];
+      }
+    ).tiers.find((tier) => tier.displayName === "Basic");
+    const chose = await member.request.put("/api/me/plan", {
+      data: { tierId: basic?.id },
+      headers: { Origin: SEEDED_ORIGIN },
+    });
+    expect(chose.status()).toBe(200);
+    await context.clearCookies();
+    const danaEmail = await signUpViaApi(member, { email: uniqueEmail("dana"), fullName: "Dana Decline" });
+    await context.close();
+
+    // Their requests, as the server would list them; deciding one takes it off.
+    const quinnRequest = requestOf("3f0e9a51-2b7c-4d8e-9f10-a1b2c3d4e501", "Premium");
+    const danaRequest = requestOf("3f0e9a51-2b7c-4d8e-9f10-a1b2c3d4e502", "VIP");
+    const pending = new Map([
+      [quinnEmail, quinnRequest],
+      [danaEmail, danaRequest],
+    ]);
+    const decided: string[] = [];
+    let refuseNextApprove = launch.name === "web";
+    await page.route(
+      (url) => url.pathname === "/api/admin/users",
+      async (route) => {
+        const url = new URL(route.request().url());
+        const onlyPending = url.searchParams.get("filter") === "pending";
+        url.searchParams.set("filter", "all");
+        const response = await route.fetch({ url: url.toString() });
+        const users = ((await response.json()) as { users: UserBody[] }).users.map((user) => ({
+          ...user,
+          pendingRequest: (user.email && pending.get(user.email)) || null,
+        }));
+        await route.fulfill({
+          response,
+          json: { users: onlyPending ? users.filter((user) => user.pendingRequest) : users },
+        });
+      },
+    );
+    await page.route("**/api/admin/plan-requests/*/*", async (route) => {
+      const [id, decision] = route.request().url().split("/").slice(-2);
+      if (decision === "approve" && refuseNextApprove) {
+        refuseNextApprove = false;
+        return route.fulfill({
+          status: 409,
+          json: { error: { code: "conflict", message: "This request was already decided" } },
+        });
+      }
+      const email = [...pending].find(([, r]) => r.id === id)?.[0];
+      const found = email ? pending.get(email) : undefined;
+      if (!email || !found) {
+        return route.fulfill({
+          status: 404,
+          json: { error: { code: "not_found", message: "Request not found" } },
+        });
+      }
+      pending.delete(email);
+      decided.push(`${decision} ${found.tierName}`);
+      const status = decision === "approve" ? "approved" : "declined";
+      return route.fulfill({ json: { request: { ...found, status, decidedAt: new Date().toISOString() } } });
+    });
+
+    await openAdminScreen(page, request, {
+      theme: launch.theme,
+      firstName: "Uma",
+      screen: "Users",
+      path: "/admin/users",
+    });
+    await expect(page).toHaveURL("/admin/users");
+    const row = (email: string) => page.getByTestId("user-row").filter({ hasText: email });
+
+    // All users: each with their plan; the waiting requests with Approve and Decline.
+    const filter = page.getByRole("tab", { name: "All users" });
+    await expect(filter).toHaveAttribute("aria-selected", "true");
+    await expect(row(quinnEmail).getByTestId("user-tier")).toHaveText("Plan: Basic");
+    await expect(row(danaEmail).getByTestId("user-tier")).toHaveText("Plan: No plan");
+    await expect(row(quinnEmail).getByTestId("user-request")).toContainText("Requested: Premium");
+    await expect(row(E2E_ADMIN_EMAIL).getByTestId("user-request")).toHaveCount(0);
+
+    // Pending requests: only those two.
+    await page.getByRole("tab", { name: "Pending requests" }).click();
+    await expect(page.getByRole("tab", { name: "Pending requests" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(page.getByTestId("user-row")).toHaveCount(2);
+    await screenshot(page, `admin-users-pending-${launch.name}`);
+    await expectReadable(page, `users, pending requests, ${launch.name}`);
+
+    const approve = row(quinnEmail).getByRole("button", {
+      name: "Approve Quinn Request's request for Premium",
+    });
+    if (launch.name === "web") {
+      // Decided elsewhere meanwhile: the server's message, and the list is read again.
+      await approve.click();
+      await expect(toast(page, "Failed to approve request")).toContainText(
+        "This request was already decided",
+      );
+    }
+    await approve.click();
+    await expect(toast(page, "Plan request approved")).toBeVisible();
+    await expect(row(quinnEmail)).toHaveCount(0);
+    await row(danaEmail).getByRole("button", { name: "Decline Dana Decline's request for VIP" }).click();
+    await expect(toast(page, "Plan request declined")).toBeVisible();
+    await expect(page.getByText("No pending requests")).toBeVisible();
+    expect(decided).toEqual(["approve Premium", "decline VIP"]);
+    await screenshot(page, `admin-users-no-pending-${launch.name}`);
+    await expectReadable(page, `users, no pending requests, ${launch.name}`);
+
+    // Back to everyone: nothing waits any more.
+    await page.getByRole("tab", { name: "All users" }).click();
+    await expect(row(quinnEmail).getByTestId("user-request")).toHaveCount(0);
+    await expect(row(danaEmail).getByTestId("user-request")).toHaveCount(0);
+    // A live refetch of the list may still be in the route above as the test ends.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+}

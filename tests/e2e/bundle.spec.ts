@@ -68,9 +68,50 @@ test("the page preloads the first screen's split chunks and ships brotli and gzi
   const preloaded = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
   expect(preloaded.some((file) => file?.startsWith("home-page-"))).toBe(true);
   expect(new Set(preloaded).size).toBe(preloaded.length);
+  // The module script and its preloads wait in an inert template for the first screen's paint;
+  // the small start script (our own file, as the CSP wants) moves them into the page.
+  const template = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? "";
+  expect(template).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+  expect(template.match(/rel="modulepreload"/g)).toHaveLength(preloaded.length);
+  expect(html.replace(template, "")).not.toMatch(/type="module"|modulepreload/);
+  expect(html).toMatch(/<script defer src="\/assets\/start-[0-9a-f]+\.js"><\/script>/);
   const files = readdirSync(assets);
   for (const name of files.filter((file) => file.endsWith(".js") && file.startsWith("index-"))) {
     expect(files).toContain(`${name}.br`);
     expect(files).toContain(`${name}.gz`);
+  }
+});
+
+test("the first screen's largest image is on screen before the app's scripts are requested", async ({
+  page,
+  request,
+}) => {
+  const { products } = (await (await request.get("/api/products")).json()) as {
+    products: { id: string; primaryImageUrl: string | null }[];
+  };
+  const product = products.find((p) => p.primaryImageUrl);
+  expect(product).toBeDefined();
+  for (const [url, ready] of [
+    ["/", "channel-header"],
+    [`/product/${product?.id}`, "product-price"],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByTestId(ready)).toBeVisible();
+    const { painted, firstScript } = await page.evaluate(async () => {
+      const painted = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          const entry = list
+            .getEntries()
+            .find((e) => (e as PerformanceEntry & { identifier: string }).identifier === "first-screen");
+          if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime);
+        }).observe({ type: "element", buffered: true }),
+      );
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/(?!start-).+\.js$/.test(entry.name));
+      return { painted, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) };
+    });
+    expect(painted, url).toBeGreaterThan(0);
+    expect(firstScript, url).toBeGreaterThan(painted);
   }
 });

@@ -8,9 +8,13 @@ test("a message posted in one browser appears live in another, its reactions cou
 }) => {
   // The member's browser, feed open.
   await signUpViaApi(page);
+  // The post below must come after the member's event stream is open (the server has answered it),
+  // or the feed could only learn of it on the next change.
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
   await page.goto("/");
   const feed = page.getByTestId("feed");
   await expect(feed.getByTestId("message")).toHaveCount(3);
+  expect((await streamOpen).status()).toBe(200);
   const fetched: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/messages")) fetched.push(new URL(request.url()).search);

@@ -7,7 +7,9 @@ import {
   LIGHT_THEME,
   launchHash,
   newTelegramUser,
+  postedEvents,
   receiveEvent,
+  setInvoiceOutcome,
   THEME,
 } from "./support/telegram";
 
@@ -280,4 +282,328 @@ for (const [name, theme] of [
     await screenshot(page, `plans-telegram-${name}-memberships`);
     await expectReadable(page, `memberships, Telegram ${name}`);
   });
+}
+
+// Paying for a plan. The seeded server runs PLAN_PAYMENTS=free: the manual and Stars modes are
+// answered here, in the server's shapes, over what the server says (its own rules are API-tested).
+// Nothing is changed on the server: the member's tier stays as the server has it.
+
+interface SeededTier {
+  id: string;
+  displayName: string;
+  priceMonthly: string;
+  tierLevel: number;
+  priceStars: number | null;
+}
+
+interface PlanRequestBody {
+  id: string;
+  tierId: string | null;
+  tierName: string;
+  status: "pending" | "approved" | "declined";
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+interface PlanState {
+  payments: "free" | "manual" | "stars";
+  request: PlanRequestBody | null;
+  subscription: { tierId: string; tierName: string; stars: number; expiresAt: string } | null;
+  /** Replaces the server's tier (a Stars purchase the bot would have recorded). */
+  tier?: SeededTier;
+}
+
+const LAUNCHES = [
+  { name: "web", theme: null },
+  { name: "telegram-light", theme: LIGHT_THEME },
+  { name: "telegram-dark", theme: THEME },
+] as const;
+type Launch = (typeof LAUNCHES)[number];
+
+const STARS = 250;
+/** Midday UTC, so the device's time zone keeps the date. */
+const RENEWS_AT = "2031-07-15T12:00:00.000Z";
+
+async function seededTier(page: Page, displayName: string): Promise<SeededTier> {
+  const tiers = ((await (await page.request.get("/api/tiers")).json()) as { tiers: SeededTier[] }).tiers;
+  const tier = tiers.find((t) => t.displayName === displayName);
+  if (!tier) throw new Error(`no seeded tier ${displayName}`);
+  return tier;
+}
+
+/** A new member of its own, on the web or through a Telegram launch past the age gate, on home. */
+async function startMember(page: Page, launch: Launch, firstName: string) {
+  if (launch.theme === null) {
+    await signUpViaApi(page, { fullName: `${firstName} Member` });
+    await page.goto("/");
+  } else {
+    await installTelegramClient(page, launch.theme);
+    await page.goto(`/${launchHash(undefined, { user: newTelegramUser(firstName), theme: launch.theme })}`);
+    const gate = page.getByTestId("age-gate");
+    await gate.getByLabel("I confirm I am 21 years or older").check();
+    await gate.getByRole("button", { name: "Continue" }).click();
+  }
+  await expect(page.getByTestId("member-home")).toBeVisible();
+}
+
+/**
+ * GET /api/me/plan: the server's answer with the state's payments, request, subscription (and tier);
+ * PUT in manual mode: a request for the tier, as the server answers it (`outcome: "requested"`).
+ */
+async function answerPlan(page: Page, state: PlanState) {
+  let last: Record<string, unknown> = {};
+  await page.route("**/api/me/plan", async (route) => {
+    const method = route.request().method();
+    if (method === "GET") {
+      const response = await route.fetch();
+      const plan = (await response.json()) as Record<string, unknown>;
+      last = {
+        ...plan,
+        payments: state.payments,
+        request: state.request,
+        subscription: state.subscription,
+        ...(state.tier ? { tier: state.tier } : {}),
+      };
+      return route.fulfill({ response, json: last });
+    }
+    if (method === "PUT" && state.payments === "manual") {
+      const { tierId } = route.request().postDataJSON() as { tierId: string };
+      const tiers = ((await (await page.request.get("/api/tiers")).json()) as { tiers: SeededTier[] }).tiers;
+      const tier = tiers.find((t) => t.id === tierId);
+      state.request = {
+        id: "5b0c8a52-6f2c-4f7e-9d43-0a9d3c1e7b21",
+        tierId,
+        tierName: tier?.displayName ?? "?",
+        status: "pending",
+        createdAt: new Date().toISOString(),
+        decidedAt: null,
+      };
+      return route.fulfill({
+        json: { ...last, request: state.request, outcome: "requested", upgraded: false },
+      });
+    }
+    return route.fallback();
+  });
+}
+
+/** GET /api/tiers with a Stars price on the named tier (the seeded tiers have none). */
+async function sellForStars(page: Page, displayName: string, stars: number) {
+  await page.route("**/api/tiers", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { tiers: SeededTier[] };
+    const tiers = body.tiers.map((t) => (t.displayName === displayName ? { ...t, priceStars: stars } : t));
+    await route.fulfill({ response, json: { tiers } });
+  });
+}
+
+const shotName = (launch: Launch, state: string) => `plans-${launch.name}-${state}`;
+
+for (const launch of LAUNCHES) {
+  test(`manual payments (${launch.name}): a paid tier is requested, and the request shows as waiting, then declined`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await startMember(page, launch, "Requester");
+    const state: PlanState = { payments: "manual", request: null, subscription: null };
+    await answerPlan(page, state);
+
+    const dialog = await openPicker(page);
+    await expect(dialog.getByTestId("plan-request")).toHaveCount(0);
+    await pick(page, "50.00", "Select Plan");
+    const confirmation = await expectConfirmation(
+      page,
+      "Upgrade Plan",
+      "You are about to change from no plan to Premium.",
+      "New cost: $50.00/month (+$50.00)",
+    );
+    await expect(confirmation.getByTestId("plan-pay")).toHaveText(
+      "An admin reviews your request before your plan changes.",
+    );
+    await screenshot(page, shotName(launch, "request-confirmation"));
+    await expectReadable(page, `request confirmation, ${launch.name}`);
+    await confirmation.getByRole("button", { name: "Send Request" }).click();
+
+    // The toast says it was sent; the picker stays, showing the request waiting.
+    await expect(toast(page, "Your request for Premium was sent. An admin will review it.")).toBeVisible();
+    await expect(confirmation).toHaveCount(0);
+    await expect(dialog.getByTestId("plan-request")).toHaveText(
+      "Your request for Premium is waiting for an admin",
+    );
+    await expect(dialog.getByRole("button", { name: "Request Pending" })).toBeDisabled();
+    await screenshot(page, shotName(launch, "request-sent"));
+    await expectReadable(page, `request sent, ${launch.name}`);
+    // Another tier can still be asked for instead.
+    await dialog.getByLabel("Select plan").selectOption({ label: "$25.00/month" });
+    await expect(dialog.getByRole("button", { name: "Select Plan" })).toBeEnabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+
+    // Memberships: no plan yet, and the request waiting above it.
+    await page.goto("/settings/memberships");
+    await expect(page.getByText("No Active Plan")).toBeVisible();
+    await expect(page.getByTestId("plan-request")).toHaveText(
+      "Your request for Premium is waiting for an admin",
+    );
+    await screenshot(page, shotName(launch, "memberships-pending"));
+    await expectReadable(page, `memberships with a pending request, ${launch.name}`);
+
+    // Declined by an admin.
+    if (state.request)
+      state.request = { ...state.request, status: "declined", decidedAt: new Date().toISOString() };
+    await page.reload();
+    await expect(page.getByTestId("plan-request")).toHaveText("Your request for Premium was declined");
+    await screenshot(page, shotName(launch, "memberships-declined"));
+    await expectReadable(page, `memberships with a declined request, ${launch.name}`);
+  });
+}
+
+for (const launch of LAUNCHES.filter((l) => l.theme !== null)) {
+  test(`Stars payments (${launch.name}): pay for a tier in Telegram's payment sheet, then the plan follows`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const premium = await seededTier(page, "Premium");
+    await startMember(page, launch, "Payer");
+    await sellForStars(page, "Premium", STARS);
+    const state: PlanState = { payments: "stars", request: null, subscription: null };
+    await answerPlan(page, state);
+
+    // The invoice link: first Telegram is unavailable, then a link; each answer held until released.
+    const invoiceUrl = "https://t.me/$e2eStarsInvoice_1";
+    const invoiceAnswers: { status: number; json: unknown }[] = [
+      {
+        status: 503,
+        json: {
+          error: {
+            code: "unavailable",
+            message: "Payments through Telegram are not available right now. Please try again later.",
+          },
+        },
+      },
+    ];
+    let release = () => {};
+    let gate = Promise.resolve();
+    const hold = () => {
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const invoiceBodies: unknown[] = [];
+    await page.route("**/api/me/plan/invoice", async (route) => {
+      invoiceBodies.push(route.request().postDataJSON());
+      await gate;
+      await route.fulfill(invoiceAnswers.shift() ?? { status: 200, json: { invoiceUrl } });
+    });
+
+    await openPicker(page);
+    await pick(page, "50.00", "Select Plan");
+    const confirmation = await expectConfirmation(
+      page,
+      "Upgrade Plan",
+      "You are about to change from no plan to Premium.",
+      "New cost: $50.00/month (+$50.00)",
+    );
+    await expect(confirmation.getByTestId("plan-pay")).toHaveText(
+      `Pay ⭐ ${STARS} every 30 days with Telegram Stars`,
+    );
+    const payButton = confirmation.getByRole("button", { name: `Pay ⭐ ${STARS}` });
+    await screenshot(page, shotName(launch, "stars-confirmation"));
+    await expectReadable(page, `Stars confirmation, ${launch.name}`);
+
+    // Telegram unavailable: the server's message, and the confirmation stays.
+    hold();
+    await payButton.click();
+    await expect(payButton).toBeDisabled();
+    await expect(confirmation.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await screenshot(page, shotName(launch, "stars-making-invoice"));
+    release();
+    await expect(
+      toast(page, "Error").filter({
+        hasText: "Payments through Telegram are not available right now. Please try again later.",
+      }),
+    ).toBeVisible();
+    await expect(payButton).toBeEnabled();
+
+    // The payment failing says so; the confirmation stays for another try.
+    await setInvoiceOutcome(page, "failed");
+    await payButton.click();
+    await expect(toast(page, "Payment failed. Please try again.")).toBeVisible();
+    await expect(payButton).toBeEnabled();
+    expect(invoiceBodies.at(-1)).toEqual({ tierId: premium.id });
+    const opened = (await postedEvents(page)).filter((event) => event.type === "web_app_open_invoice");
+    expect(opened.at(-1)?.data).toEqual({ slug: "e2eStarsInvoice_1" });
+
+    // Closed without paying: back to the picker, quietly (the earlier toasts waited out first).
+    await untilToastsGo(page);
+    await setInvoiceOutcome(page, "cancelled");
+    await payButton.click();
+    await expect(confirmation).toHaveCount(0);
+    await expect(planDialog(page)).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+    // Paid: the bot records it a moment later (here: the second read of the plan after paying).
+    await page.unroute("**/api/me/plan");
+    let afterPaying = 0;
+    await page.route("**/api/me/plan", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      afterPaying += 1;
+      const bought = afterPaying >= 2;
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          payments: "stars",
+          request: null,
+          tier: bought ? premium : body.tier,
+          subscription: bought
+            ? { tierId: premium.id, tierName: "Premium", stars: STARS, expiresAt: RENEWS_AT }
+            : null,
+        },
+      });
+    });
+    await setInvoiceOutcome(page, "paid");
+    await pick(page, "50.00", "Select Plan");
+    await page
+      .getByRole("dialog", { name: "Upgrade Plan" })
+      .getByRole("button", { name: `Pay ⭐ ${STARS}` })
+      .click();
+    await expect(toast(page, "Payment received. Your plan will update in a moment.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(toast(page, "Your plan has been upgraded to Premium")).toBeVisible({ timeout: 15_000 });
+    expect(afterPaying).toBeGreaterThanOrEqual(2);
+
+    // Memberships: the tier, paid with Stars, and when it renews.
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("link", { name: "Memberships" }).click();
+    const card = page.getByTestId("tier-card");
+    await expect(card.getByRole("heading", { name: "Premium" })).toBeVisible();
+    await expect(card.getByTestId("plan-subscription")).toHaveText(
+      "Paid with Telegram Stars · renews 07/15/2031",
+    );
+    await untilToastsGo(page);
+    await screenshot(page, shotName(launch, "memberships-stars"));
+    await expectReadable(page, `memberships paid with Stars, ${launch.name}`);
+  });
+}
+
+test("Stars payments on the web: the confirmation says to pay inside Telegram", async ({ page }) => {
+  await startMember(page, LAUNCHES[0], "Webpayer");
+  await sellForStars(page, "Premium", STARS);
+  await answerPlan(page, { payments: "stars", request: null, subscription: null });
+  await openPicker(page);
+  await pick(page, "50.00", "Select Plan");
+  const confirmation = page.getByRole("dialog", { name: "Upgrade Plan" });
+  await expect(confirmation.getByTestId("plan-pay")).toHaveText(
+    "This plan is paid with Telegram Stars inside Telegram",
+  );
+  await expect(confirmation.getByRole("button", { name: `Pay ⭐ ${STARS}` })).toBeDisabled();
+  await screenshot(page, "plans-web-stars-confirmation");
+  await expectReadable(page, "Stars confirmation, web");
+});
+
+/** Waits out the toasts (4 s; longer while the pointer rests on one). */
+async function untilToastsGo(page: Page) {
+  await page.mouse.move(195, 100);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 12_000 });
 }

@@ -10,6 +10,7 @@ import {
   EMPTY_PORT,
   SEEDED_ORIGIN,
   SEEDED_PORT,
+  STOREFRONT_PORT,
   seededServerLog,
 } from "./support/env";
 
@@ -97,6 +98,18 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // A Shopify store for the seeded server: the integration tests' fake Storefront endpoint.
+    {
+      name: "storefront",
+      command: "npx tsx tests/e2e/support/fake-storefront-server.ts",
+      cwd: root,
+      port: STOREFRONT_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+      env: { PORT: String(STOREFRONT_PORT) },
+    },
     // The seeded server checks Telegram launches against the test bot token with the bot itself off
     // (BOT_MODE=off: nothing tries to reach Telegram), makes ADMIN_EMAILS an admin, and
     // writes its log to a file: with no SMTP and no bot delivery, reset links go to the log. It
@@ -115,6 +128,8 @@ export default defineConfig({
         // Every page of the suite streams events from 127.0.0.1, and a closed page's stream may
         // still be counted for a moment: the production limit of 20 per address would refuse some.
         SSE_MAX_PER_ADDRESS: "1000",
+        SHOPIFY_API_URL: `http://127.0.0.1:${STOREFRONT_PORT}/api/2025-07/graphql.json`,
+        SHOPIFY_STOREFRONT_TOKEN: "e2e-storefront-token",
       },
       `npx tsx api/main.ts >> "${seededServerLog()}"`,
     ),

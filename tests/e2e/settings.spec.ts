@@ -180,8 +180,13 @@ test("purchases list orders when there are some", async ({ page }) => {
         orders: [
           {
             id: "00000000-0000-4000-8000-000000000001",
-            status: "paid",
-            totalCredits: "42.5",
+            number: 1001,
+            status: "fulfilled",
+            total: "42.50",
+            lines: [
+              { productId: null, title: "Blue Dream", unitPrice: "21.25", quantity: 2, subtotal: "42.50" },
+            ],
+            delivery: { name: "A", address: "1 Main St", state: "CA" },
             createdAt: "2025-06-03T10:00:00.000Z",
           },
         ],
@@ -191,8 +196,10 @@ test("purchases list orders when there are some", async ({ page }) => {
   await page.goto("/settings/purchases");
   const order = page.getByTestId("order");
   await expect(order).toContainText("06/03/2025");
+  await expect(order).toContainText("#1001");
+  await expect(order).toContainText("2 items");
   await expect(order).toContainText("42.50 credits");
-  await expect(order).toContainText("Paid");
+  await expect(order).toContainText("Fulfilled");
 });
 
 test("delete account: typed email confirms; the account is gone", async ({ page }) => {

@@ -4,10 +4,16 @@ import { catalogue, pick } from "./support/catalogue";
 /** At least 44 × 44 CSS px, the size a finger can hit. */
 async function expectTappable(target: Locator, name: string): Promise<void> {
   await expect(target, name).toBeVisible();
-  const box = await target.boundingBox();
-  expect(box, name).not.toBeNull();
-  expect(Math.round(box?.width ?? 0), `${name} width`).toBeGreaterThanOrEqual(44);
-  expect(Math.round(box?.height ?? 0), `${name} height`).toBeGreaterThanOrEqual(44);
+  // The server-drawn first screen is replaced when the app starts: measure what is there then.
+  await expect
+    .poll(
+      async () => {
+        const box = await target.boundingBox();
+        return box ? Math.min(Math.round(box.width), Math.round(box.height)) : 0;
+      },
+      { message: `${name}: its smaller side` },
+    )
+    .toBeGreaterThanOrEqual(44);
 }
 
 async function openCartWithOneLine(page: Page, productId: string, title: string) {

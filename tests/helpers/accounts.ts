@@ -162,6 +162,20 @@ export function recordingTelegram(
       published.push(post);
       return { chatId: channel.chatId, messageId: BigInt(499 + published.length) };
     },
+    async readChannel() {
+      if (!channel || channel.fail) throw new Error("Bad Request: chat not found");
+      return { memberCount: 26_234, logoUrl: undefined };
+    },
+    // Payments are tested with the real bot against the fake Bot API (tests/bot/plan-payments.test.ts).
+    async createPlanInvoice() {
+      throw new Error("not used by these tests");
+    },
+    async refundStarPayment() {
+      throw new Error("not used by these tests");
+    },
+    async cancelStarSubscription() {
+      throw new Error("not used by these tests");
+    },
   };
 }
 

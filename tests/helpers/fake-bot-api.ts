@@ -16,7 +16,12 @@ export interface FakeChannel {
   id: number;
   username?: string;
   title: string;
+  /** What getChatMemberCount answers for it (0 unless given). */
+  memberCount?: number;
 }
+
+/** The file id of the channel's photo: once a file is added under it, getChat shows the channel with that photo. */
+export const CHANNEL_PHOTO = "channel-photo";
 
 type Failure = { error_code: number; description: string };
 
@@ -41,6 +46,16 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
           type: "channel",
           title: channel.title,
           ...(channel.username ? { username: channel.username } : {}),
+          ...(files.has(CHANNEL_PHOTO)
+            ? {
+                photo: {
+                  small_file_id: `${CHANNEL_PHOTO}-small`,
+                  small_file_unique_id: `${CHANNEL_PHOTO}-small-u`,
+                  big_file_id: CHANNEL_PHOTO,
+                  big_file_unique_id: `${CHANNEL_PHOTO}-u`,
+                },
+              }
+            : {}),
         }
       : { id: Number(chatId), type: "private", first_name: "Admin" };
 
@@ -54,6 +69,7 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   const answers: Record<string, (payload: Record<string, unknown>) => unknown> = {
     getMe: () => testBotInfo,
     getChat: (p) => chatOf(p.chat_id),
+    getChatMemberCount: () => channel.memberCount ?? 0,
     sendMessage: (p) => sent(p, { text: p.text }),
     sendPhoto: (p) =>
       sent(p, {
@@ -65,6 +81,7 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
         video: { file_id: "sent-video", file_unique_id: "sent-video-u", width: 1, height: 1, duration: 1 },
         caption: p.caption,
       }),
+    createInvoiceLink: () => `https://t.me/$fake-invoice-${++nextMessageId}`,
     copyMessage: () => ({ message_id: ++nextMessageId }),
     copyMessages: (p) => (p.message_ids as number[]).map(() => ({ message_id: ++nextMessageId })),
     getFile: (p) => {

@@ -46,6 +46,24 @@ describe("the Memberships admin form", () => {
     }
   });
 
+  it("takes a Stars price as the API does: empty, or a whole number from 1 to 10000", () => {
+    expect(tierTexts.starsPrice).toBe(adminTierMessages.starsPrice);
+    for (const stars of ["", " ", "1", "250", "10000", "0", "10001", "-5", "2.5", "1e3", "abc", "99999"]) {
+      const client = checkTierForm({ ...form("Gold", "25"), priceStars: stars }).priceStars === undefined;
+      const server = updateTierSchema.safeParse({
+        displayName: "Gold",
+        priceMonthly: "25",
+        priceStars: updateBody({ ...form("Gold", "25"), priceStars: stars }).priceStars ?? Number(stars),
+        isActive: true,
+      });
+      expect(client, stars).toBe(stars.trim() === "" || server.success);
+    }
+    expect(checkTierForm({ ...form("Gold", "25"), priceStars: "0" })).toEqual({
+      priceStars: "Stars price must be a whole number from 1 to 10000",
+    });
+    expect(fieldOfReason(adminTierMessages.starsPrice)).toBe("priceStars");
+  });
+
   it("makes the slug as the API does", () => {
     for (const name of ["Gold", "Gold Plus", "VIP 2.0!", " Basic ", "Ünïcode tier", "a  b"]) {
       expect(slugOf(name), name).toBe(tierSlug(name.trim()));
@@ -58,6 +76,7 @@ describe("the Memberships admin form", () => {
       price: "30.5",
       description: "  ",
       features: "  First\n\nSecond  \n",
+      priceStars: " 250 ",
       isActive: false,
     };
     expect(featureLines(values.features)).toEqual(["First", "Second"]);
@@ -67,15 +86,36 @@ describe("the Memberships admin form", () => {
       priceMonthly: "30.5",
       description: null,
       features: ["First", "Second"],
+      priceStars: 250,
       isActive: false,
     });
     expect(createTierSchema.safeParse(body).success).toBe(true);
-    // Edit sends only the name, the price and whether it is active.
-    expect(updateBody(values)).toEqual({ displayName: "Gold", priceMonthly: "30.5", isActive: false });
+    // Edit sends the name, the prices and whether it is active.
+    expect(updateBody(values)).toEqual({
+      displayName: "Gold",
+      priceMonthly: "30.5",
+      priceStars: 250,
+      isActive: false,
+    });
     expect(updateTierSchema.strict().safeParse(updateBody(values)).success).toBe(true);
+    // An empty Stars price: not sold for Stars.
+    expect(updateBody({ ...values, priceStars: "" }).priceStars).toBeNull();
+    expect(createTierSchema.safeParse(createBody({ ...values, priceStars: "" })).success).toBe(true);
   });
 
   it("starts the edit sheet from the tier as it is", () => {
+    const sample = {
+      id: "00000000-0000-4000-8000-000000000000",
+      name: "gold",
+      displayName: "Gold",
+      priceMonthly: "30.00",
+      tierLevel: 5,
+      description: null,
+      features: [],
+      priceStars: null,
+      isActive: true,
+      members: 0,
+    };
     const values = tierFormFrom({
       id: "00000000-0000-4000-8000-000000000000",
       name: "gold",
@@ -84,6 +124,7 @@ describe("the Memberships admin form", () => {
       tierLevel: 5,
       description: null,
       features: ["A", "B"],
+      priceStars: 250,
       isActive: false,
       members: 2,
     });
@@ -92,8 +133,10 @@ describe("the Memberships admin form", () => {
       price: "30.00",
       description: "",
       features: "A\nB",
+      priceStars: "250",
       isActive: false,
     });
+    expect(tierFormFrom({ ...sample, priceStars: null }).priceStars).toBe("");
   });
 
   it("prefers the server's message on a refusal, never on a fault", () => {

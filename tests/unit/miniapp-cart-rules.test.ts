@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "#api/contracts/products";
 import {
   addItem,
   CART_STORAGE_KEY,
@@ -20,30 +19,9 @@ import {
   setCheckoutLoading,
   updateQuantity,
 } from "../../miniapp/src/state/cart-rules";
+import { sampleProduct } from "../helpers/sample-product";
 
-function product(overrides: Partial<Product> = {}): Product {
-  return {
-    id: "6b90d89e-0eba-4295-8eba-69b506028a4b",
-    title: "Sour Space Candy",
-    description: null,
-    primaryImageUrl: "/media/product-images/a.svg",
-    additionalImages: [],
-    features: null,
-    creditPrice: "35.00",
-    coaUrl: null,
-    category: "Flower",
-    strainType: "Sativa",
-    thcPercentage: "0.25",
-    cbdPercentage: "17.80",
-    stockQuantity: 10,
-    unitSize: "3.5g",
-    batchNumber: null,
-    labTestedDate: null,
-    isFeatured: false,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const product = sampleProduct;
 
 const other = product({
   id: "92cd9171-3060-408a-a93b-e5f887b5edf1",

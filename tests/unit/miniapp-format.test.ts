@@ -60,9 +60,14 @@ describe("prices", () => {
 
 describe("the Add to Cart button", () => {
   it("says the quantity and what it costs", () => {
-    expect(addToCartLabel(1, "25.00")).toBe("Add to Cart · 25.00 credits");
-    expect(addToCartLabel(3, "17.5")).toBe("Add to Cart · 3 for 52.50 credits");
-    expect(addToCartLabel(40, "35")).toBe("Add to Cart · 40 for 1,400.00 credits");
+    const credits = (creditPrice: string) => ({ creditPrice, storefront: null });
+    expect(addToCartLabel(1, credits("25.00"))).toBe("Add to Cart · 25.00 credits");
+    expect(addToCartLabel(3, credits("17.5"))).toBe("Add to Cart · 3 for 52.50 credits");
+    expect(addToCartLabel(40, credits("35"))).toBe("Add to Cart · 40 for 1,400.00 credits");
+    // A store item says its Shopify price, not the credits it is never sold for.
+    const storeItem = { creditPrice: "1.00", storefront: { price: { amount: "24.5", currencyCode: "USD" } } };
+    expect(addToCartLabel(1, storeItem)).toBe("Add to Cart · $24.50");
+    expect(addToCartLabel(2, storeItem)).toBe("Add to Cart · 2 for $49.00");
   });
 });
 

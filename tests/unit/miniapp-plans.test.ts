@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planPaymentMessages } from "#api/contracts/plan-payments";
 import { type Budget, planMessages, type Tier } from "#api/contracts/plans";
 import {
   changeSentence,
@@ -11,8 +12,12 @@ import {
   perMonth,
   planAction,
   planChangedText,
+  planPath,
+  planPaymentTexts,
+  requestLine,
   rolloverLine,
   selectableTiers,
+  subscriptionLine,
   tierBadge,
 } from "../../miniapp/src/plans/plan-rules";
 
@@ -25,6 +30,7 @@ function tier(displayName: string, priceMonthly: string, tierLevel: number): Tie
     tierLevel,
     description: null,
     features: [],
+    priceStars: null,
   };
 }
 
@@ -131,5 +137,43 @@ describe("the memberships badge", () => {
     expect(tierBadge(free)).toBe("Free");
     expect(tierBadge(basic)).toBe("Pro - Basic");
     expect(tierBadge(tier("500 credits / month", "500", 5))).toBe("Pro - 500/mo");
+  });
+});
+
+describe("paying for a plan", () => {
+  const gold = { ...tier("Gold", "40.00", 4), priceStars: 250 };
+
+  it("says the API's texts", () => {
+    expect(planPaymentTexts.requested("Gold")).toBe(planPaymentMessages.requested("Gold"));
+    expect(planPaymentTexts.requestPending("Gold")).toBe(planPaymentMessages.requestPending("Gold"));
+    expect(planPaymentTexts.requestDeclined("Gold")).toBe(planPaymentMessages.requestDeclined("Gold"));
+    expect(planPaymentTexts.payWithStars).toBe(planPaymentMessages.payWithStars);
+  });
+
+  it("takes a tier at once, by request or for Stars as the server does", () => {
+    expect(planPath("free", gold)).toBe("now");
+    expect(planPath("manual", gold)).toBe("request");
+    expect(planPath("stars", gold)).toBe("stars");
+    // Not sold for Stars: requested from an admin; priced 0: always at once.
+    expect(planPath("stars", basic)).toBe("request");
+    expect(planPath("manual", free)).toBe("now");
+    expect(planPath("stars", { ...free, priceStars: 10 })).toBe("now");
+  });
+
+  it("tells the request's state and the subscription's renewal", () => {
+    const request = { tierName: "Gold", status: "pending" as const };
+    expect(requestLine(request)).toEqual({
+      status: "pending",
+      text: "Your request for Gold is waiting for an admin",
+    });
+    expect(requestLine({ ...request, status: "declined" })).toEqual({
+      status: "declined",
+      text: "Your request for Gold was declined",
+    });
+    expect(requestLine({ ...request, status: "approved" })).toBeNull();
+    expect(requestLine(null)).toBeNull();
+    expect(subscriptionLine({ expiresAt: "2025-07-15T12:00:00.000Z" })).toBe(
+      "Paid with Telegram Stars · renews 07/15/2025",
+    );
   });
 });

@@ -1,8 +1,7 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { lazy, Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
-import { dismissStaleToasts } from "../lib/toast";
 import { useAppearance } from "../state/appearance";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
@@ -16,6 +15,8 @@ import { StateView } from "./state-view";
 const AuthDialog = lazy(() => import("./auth-dialog"));
 // The plan picker too: most visits never open it.
 const PlanDialog = lazy(() => import("../plans/plan-dialog"));
+// And the credit checkout.
+const CheckoutSheet = lazy(() => import("../checkout/checkout-sheet"));
 
 const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)) + 12px)";
 
@@ -24,10 +25,6 @@ export function AppLayout() {
   const openDrawer = useAtomValue(openDrawerAtom);
   const member = signedInUser(useAuth())?.ageVerified === true;
   const { dark } = useAppearance();
-  const { pathname } = useLocation();
-  // A toast belongs to its screen: leaving it clears what was shown there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger.
-  useEffect(() => dismissStaleToasts(), [pathname]);
   return (
     <>
       <Header />
@@ -47,6 +44,11 @@ export function AppLayout() {
       {openDrawer === "plan" && member ? (
         <Suspense fallback={null}>
           <PlanDialog />
+        </Suspense>
+      ) : null}
+      {openDrawer === "checkout" && member ? (
+        <Suspense fallback={null}>
+          <CheckoutSheet />
         </Suspense>
       ) : null}
       {/*

@@ -3,7 +3,7 @@ import { useAtom } from "jotai";
 import { ShoppingCart } from "lucide-react";
 import { useCallback } from "react";
 import { formatCreditCents, formatCurrencyCents } from "../lib/format";
-import { cartDescription, cartTotals, checkoutLabel } from "../state/cart-rules";
+import { cartDescription, cartTotals, checkoutLabel, hasBothKinds } from "../state/cart-rules";
 import { openDrawerAtom } from "../state/drawers";
 import { useCart } from "../state/use-cart";
 import { CartLine } from "./cart-line";
@@ -14,7 +14,8 @@ import "./cart-drawer.css";
 export function CartDrawer() {
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
-  const { cart, setQuantity, remove, checkout } = useCart();
+  const { cart, setQuantity, remove, checkout, checkoutStorefront } = useCart();
+  const both = hasBothKinds(cart);
   const totals = cartTotals(cart);
   const totalParts = [
     ...(totals.creditCents > 0 || Object.keys(totals.money).length === 0
@@ -30,9 +31,26 @@ export function CartDrawer() {
           <span>Total</span>
           <span data-testid="cart-total">{totalParts.join(" + ")}</span>
         </div>
+        {both ? (
+          <p className="cart-note" data-testid="cart-split-note">
+            Credit items and store items check out separately: credits here, store items on Shopify.
+          </p>
+        ) : null}
         <Button type="button" size="l" stretched onClick={checkout} disabled={cart.isLoading}>
-          {checkoutLabel(cart)}
+          {both ? "Proceed to Checkout" : checkoutLabel(cart)}
         </Button>
+        {both ? (
+          <Button
+            type="button"
+            size="l"
+            mode="bezeled"
+            stretched
+            onClick={() => void checkoutStorefront()}
+            disabled={cart.isLoading}
+          >
+            {cart.isLoading ? "Creating Checkout..." : "Checkout with Shopify"}
+          </Button>
+        ) : null}
       </>
     ) : undefined;
 

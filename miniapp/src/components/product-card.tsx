@@ -2,7 +2,7 @@ import { Badge } from "@telegram-apps/telegram-ui";
 import { FlaskConical } from "lucide-react";
 import { Link } from "react-router";
 import type { Product } from "#api/contracts/products";
-import { formatCredits } from "../lib/format";
+import { productPriceText } from "../lib/format";
 import { ProductImage } from "./product-image";
 import "./product-card.css";
 
@@ -18,7 +18,7 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: () 
         ) : null}
       </div>
       <span className="product-card-title">{product.title}</span>
-      <span className="product-card-price">{formatCredits(product.creditPrice)}</span>
+      <span className="product-card-price">{productPriceText(product)}</span>
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { postMessageMessages } from "#api/contracts/feed";
 import { uploadKinds } from "#api/contracts/uploads";
+import { uploadProblem } from "../lib/upload-rules";
 
 /** The composer's texts, as the spec words them. */
 export const composerMessages = {
@@ -15,21 +16,9 @@ export const composerMessages = {
   tooLargeForTelegram: "Bots can send Telegram files up to 50MB: the message is in the feed only.",
 } as const;
 
-const { wrongType, rules } = uploadKinds.messageAttachment;
-
-/**
- * The spec's checks before an attachment is taken: an image or a video (by the type the browser
- * gives), within its limit. The server checks the bytes again.
- */
-export function attachmentProblem(file: { type: string; size: number }): string | null {
-  const family = file.type.split("/")[0];
-  const rule =
-    family === "image" || family === "video"
-      ? rules.find((candidate) => candidate.types.some((type) => type.startsWith(`${family}/`)))
-      : undefined;
-  if (!rule) return wrongType;
-  return file.size > rule.maxBytes ? rule.tooLarge : null;
-}
+/** An image or a video within its limit (lib/upload-rules.ts). */
+export const attachmentProblem = (file: { type: string; size: number }): string | null =>
+  uploadProblem(uploadKinds.messageAttachment, file);
 
 /** Text or an attachment is needed; blank text counts as none. */
 export const messageProblem = (text: string, hasFile: boolean): string | null =>

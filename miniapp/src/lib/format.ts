@@ -1,4 +1,12 @@
-import { fromCents, toCents } from "#api/contracts/cents";
+import { toCents } from "#api/contracts/cents";
+import { formatCreditCents, formatCurrencyCents } from "#api/contracts/price-text";
+
+export {
+  formatCreditCents,
+  formatCurrencyCents,
+  groupedAmount,
+  productPriceText,
+} from "#api/contracts/price-text";
 
 /** A storefront (non-credit) price, as the storefront sends it. */
 export interface MoneyAmount {
@@ -6,30 +14,9 @@ export interface MoneyAmount {
   currencyCode: string;
 }
 
-/** Integer cents -> "1,234.50": two decimals, thousands grouped. */
-export function groupedAmount(cents: number): string {
-  const [whole = "0", fraction = "00"] = fromCents(cents).split(".");
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
-}
-
 /** "25" | 25 | "25.5" -> "25.00 credits": money always shows two decimals ("1,250.00 credits"). */
 export function formatCredits(amount: string | number): string {
   return formatCreditCents(toCents(amount));
-}
-
-/** Integer cents of credits -> "25.00 credits". */
-export function formatCreditCents(cents: number): string {
-  return `${groupedAmount(cents)} credits`;
-}
-
-const currencySymbols: Record<string, string> = { USD: "$", CAD: "CA$", AUD: "A$", EUR: "€", GBP: "£" };
-
-/** Integer cents in a currency -> "$12.50" (or "12.50 CHF" when we know no symbol). */
-export function formatCurrencyCents(cents: number, currencyCode: string): string {
-  const symbol = currencySymbols[currencyCode.toUpperCase()];
-  const sign = cents < 0 ? "-" : "";
-  const value = groupedAmount(Math.abs(cents));
-  return symbol ? `${sign}${symbol}${value}` : `${sign}${value} ${currencyCode.toUpperCase()}`;
 }
 
 export function formatMoney(money: MoneyAmount): string {

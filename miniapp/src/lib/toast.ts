@@ -9,13 +9,23 @@ import { type ExternalToast, toast as sonner } from "sonner";
 type Kind = "success" | "error" | "message";
 
 const shownAt = new Map<string | number, number>();
+/** The toast on screen for each kind, title and text. */
+const onScreen = new Map<string, string | number>();
+let shownCount = 0;
 export const STALE_AFTER_MS = 300;
 
 function show(kind: Kind, title: string, options: ExternalToast = {}): string | number {
   const text = typeof options.description === "string" ? options.description : "";
-  const id = options.id ?? `${kind}:${title}:${text}`;
+  const key = `${kind}:${title}:${text}`;
+  // The same toast again replaces the one on screen; once that one has gone (or is fading out,
+  // when sonner would swallow an update to it), it is a new toast with an id of its own.
+  const id = options.id ?? onScreen.get(key) ?? `${key}#${++shownCount}`;
+  onScreen.set(key, id);
   shownAt.set(id, Date.now());
-  const forget = () => shownAt.delete(id);
+  const forget = () => {
+    shownAt.delete(id);
+    if (onScreen.get(key) === id) onScreen.delete(key);
+  };
   const shown = { ...options, id, onDismiss: forget, onAutoClose: forget };
   return kind === "message" ? sonner(title, shown) : sonner[kind](title, shown);
 }
@@ -26,8 +36,13 @@ export const toast = Object.assign(
     success: (title: string, options?: ExternalToast) => show("success", title, options),
     error: (title: string, options?: ExternalToast) => show("error", title, options),
     dismiss: (id?: string | number) => {
-      if (id === undefined) shownAt.clear();
-      else shownAt.delete(id);
+      if (id === undefined) {
+        shownAt.clear();
+        onScreen.clear();
+      } else {
+        shownAt.delete(id);
+        for (const [key, shown] of onScreen) if (shown === id) onScreen.delete(key);
+      }
       sonner.dismiss(id);
     },
   },

@@ -11,7 +11,7 @@ import { QuantityStepper } from "../components/quantity-stepper";
 import { StateView } from "../components/state-view";
 import { fetchProduct, LoadError } from "../lib/api";
 import { takeBootProduct } from "../lib/boot-data";
-import { formatCredits, formatPercent, stockText } from "../lib/format";
+import { formatPercent, productPriceText, stockText } from "../lib/format";
 import { clampQuantity, quantityBounds } from "../lib/quantity";
 import { toast } from "../lib/toast";
 import { useBottomBar } from "../lib/use-bottom-bar";
@@ -77,7 +77,7 @@ function ProductDetail({ product }: { product: Product }) {
     setZoom(ZOOM.initial);
   }, []);
 
-  const addLabel = addToCartLabel(quantity, product.creditPrice);
+  const addLabel = addToCartLabel(quantity, product);
   const usesMainButton = useTelegramMainButton({ text: addLabel, enabled: !disabled, onClick: add });
   const bar = useRef<HTMLDivElement>(null);
   useBottomBar(bar, !usesMainButton);
@@ -135,7 +135,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
         <div className="product-buy-row">
           <p className="product-price" data-testid="product-price">
-            {formatCredits(product.creditPrice)}
+            {productPriceText(product)}
           </p>
           <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
         </div>

@@ -12,3 +12,24 @@ export const fetchBudget = (signal?: AbortSignal) =>
   call(api.me.budget.$get(undefined, { init: { signal } }));
 
 export const changePlan = (tierId: string) => call(api.me.plan.$put({ json: { tierId } }));
+
+/** A Telegram Stars subscription invoice link for the tier (PLAN_PAYMENTS=stars, inside Telegram). */
+export const createInvoice = (tierId: string) => call(api.me.plan.invoice.$post({ json: { tierId } }));
+
+/**
+ * After a paid invoice: Telegram tells the bot, and the bot moves the member to the tier, a moment
+ * later. Asks for the plan about every second, up to `timeoutMs`, until its tier is `tierId`; true
+ * when it is. Runs on when the sheets that started it close.
+ */
+export async function waitForTier(tierId: string, { intervalMs = 1000, timeoutMs = 15_000 } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetchPlan()).tier?.id === tierId) return true;
+    } catch {
+      // A lost connection or a server fault: the next round asks again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return false;
+}

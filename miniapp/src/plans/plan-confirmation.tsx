@@ -1,18 +1,23 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
-import type { Tier } from "#api/contracts/plans";
+import type { Plan, Tier } from "#api/contracts/plans";
 import { Drawer } from "../components/drawer";
+import { Stars } from "../components/stars";
 import { errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { planVersionAtom } from "../state/plan";
-import { changePlan } from "./plan-api";
+import { telegram } from "../telegram/controls";
+import { changePlan, createInvoice, waitForTier } from "./plan-api";
 import {
   changeSentence,
   confirmationTitle,
+  isUpgrade,
   newCostText,
   PLAN_UPDATE_FAILED,
   planChangedText,
+  planPath,
+  planPaymentTexts,
 } from "./plan-rules";
 
 /**
@@ -30,26 +35,50 @@ const stay = () => {};
 interface PlanConfirmationProps {
   current: Tier | null;
   next: Tier;
+  /** How this member pays for a tier (the plan's `payments`). */
+  payments: Plan["payments"];
   onCancel: () => void;
-  /** The plan changed: both sheets close. */
+  /** The plan changed (or was paid for): both sheets close. */
   onChanged: () => void;
+  /** A request went to the admins: the picker stays, showing it. */
+  onRequested: (plan: Plan) => void;
 }
 
-/** Upgrade Plan / Change Plan: from what to what, and the new monthly cost against the old. */
-export function PlanConfirmation({ current, next, onCancel, onChanged }: PlanConfirmationProps) {
+/**
+ * Upgrade Plan / Change Plan: from what to what, and the new monthly cost against the old. Confirm
+ * changes the plan at once, sends a request to the admins, or opens Telegram's payment sheet for a
+ * Stars subscription, as the server's PLAN_PAYMENTS has it for this tier.
+ */
+export function PlanConfirmation({
+  current,
+  next,
+  payments,
+  onCancel,
+  onChanged,
+  onRequested,
+}: PlanConfirmationProps) {
   const [busy, setBusy] = useState(false);
   const planChanged = useSetAtom(planVersionAtom);
-  const confirm = async () => {
+  const path = planPath(payments, next);
+  const tg = telegram();
+  const upgraded = isUpgrade(current, next);
+
+  const change = async () => {
     setBusy(true);
     try {
       const result = await changePlan(next.id);
+      planChanged((version) => version + 1);
+      if (result.outcome === "requested") {
+        toast.success(planPaymentTexts.requested(result.request?.tierName ?? next.displayName));
+        onRequested(result);
+        return;
+      }
       toast.success(
         planChangedText({
           upgraded: result.upgraded,
           displayName: result.tier?.displayName ?? next.displayName,
         }),
       );
-      planChanged((version) => version + 1);
       onChanged();
     } catch (error) {
       // The confirmation stays, so Confirm can be tried again or the change cancelled.
@@ -57,6 +86,50 @@ export function PlanConfirmation({ current, next, onCancel, onChanged }: PlanCon
       setBusy(false);
     }
   };
+
+  const pay = async () => {
+    if (!tg) return;
+    setBusy(true);
+    let status: string;
+    try {
+      const { invoiceUrl } = await createInvoice(next.id);
+      // A Telegram that cannot open the payment sheet counts as a failed payment.
+      status = await tg.openInvoice(invoiceUrl).catch(() => "failed");
+    } catch (error) {
+      // The server's reason, 503 included ("Payments through Telegram are not available right now…").
+      toast.error("Error", { description: errorMessage(error, PLAN_UPDATE_FAILED) });
+      setBusy(false);
+      return;
+    }
+    if (status === "cancelled") {
+      onCancel();
+      return;
+    }
+    if (status !== "paid" && status !== "pending") {
+      toast.error(planPaymentTexts.paymentFailed);
+      setBusy(false);
+      return;
+    }
+    toast.success(planPaymentTexts.paymentReceived);
+    onChanged();
+    // The bot moves the member to the tier once Telegram reports the payment.
+    const arrived = await waitForTier(next.id);
+    planChanged((version) => version + 1);
+    if (arrived) toast.success(planChangedText({ upgraded, displayName: next.displayName }));
+  };
+
+  const starsOutsideTelegram = path === "stars" && !tg;
+  const confirmLabel =
+    path === "stars" && next.priceStars !== null ? (
+      <>
+        Pay <Stars count={next.priceStars} />
+      </>
+    ) : path === "request" ? (
+      "Send Request"
+    ) : (
+      "Confirm"
+    );
+  const busyLabel = path === "request" ? "Sending..." : "Updating...";
   return (
     <Drawer
       open
@@ -69,9 +142,15 @@ export function PlanConfirmation({ current, next, onCancel, onChanged }: PlanCon
           <Button mode="bezeled" size="l" stretched onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button size="l" stretched onClick={confirm} disabled={busy}>
-            {busy ? "Updating..." : "Confirm"}
-          </Button>
+          {path === "stars" ? (
+            <Button size="l" stretched onClick={pay} loading={busy} disabled={busy || starsOutsideTelegram}>
+              {confirmLabel}
+            </Button>
+          ) : (
+            <Button size="l" stretched onClick={change} disabled={busy}>
+              {busy ? busyLabel : confirmLabel}
+            </Button>
+          )}
         </div>
       }
     >
@@ -79,6 +158,22 @@ export function PlanConfirmation({ current, next, onCancel, onChanged }: PlanCon
       <p className="plan-cost" data-testid="plan-cost">
         {newCostText(current, next)}
       </p>
+      {path === "stars" && next.priceStars !== null ? (
+        <p className="plan-pay-line" data-testid="plan-pay">
+          {starsOutsideTelegram ? (
+            planPaymentTexts.payWithStars
+          ) : (
+            <>
+              Pay <Stars count={next.priceStars} /> every 30 days with Telegram Stars
+            </>
+          )}
+        </p>
+      ) : null}
+      {path === "request" ? (
+        <p className="plan-pay-line" data-testid="plan-pay">
+          {planPaymentTexts.requestNote}
+        </p>
+      ) : null}
     </Drawer>
   );
 }

@@ -15,9 +15,11 @@ import {
   monthlyValueLine,
   perMonth,
   planAction,
+  REQUEST_PENDING_ACTION,
   rolloverLine,
   selectableTiers,
 } from "./plan-rules";
+import { PlanRequestNotice } from "./plan-status";
 import { TierFeatures } from "./tier-features";
 import "./plan-dialog.css";
 
@@ -78,9 +80,17 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
     options.some((tier) => tier.id === current?.id) ? (current?.id ?? "") : "",
   );
   const selected = options.find((tier) => tier.id === selectedId) ?? null;
-  const action = planAction(current, selected);
+  const request = data.plan.request;
+  // The picked tier already waits for an admin: asking again would change nothing.
+  const waiting =
+    selected !== null &&
+    selected.id !== current?.id &&
+    request?.status === "pending" &&
+    request.tierId === selected.id;
+  const action = waiting ? REQUEST_PENDING_ACTION : planAction(current, selected);
   return (
     <div className="plan-picker">
+      <PlanRequestNotice request={request} />
       <MoneyPanel budget={data.budget} />
       <BudgetLines budget={data.budget} />
       <div className="plan-choice">
@@ -116,7 +126,7 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
       <Button
         size="l"
         stretched
-        disabled={!selected || action === "Current Plan"}
+        disabled={!selected || action === "Current Plan" || waiting}
         onClick={() => selected && onChoose(selected)}
       >
         {action}
@@ -135,9 +145,16 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
 export default function PlanDialog() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
-  const picker = useResource("plan-picker", loadPicker);
+  const loaded = useResource("plan-picker", loadPicker);
+  // A request sent from the confirmation: the picker shows the plan the server answered with.
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const picker = loaded.status === "ready" && plan ? { ...loaded, data: { ...loaded.data, plan } } : loaded;
   const [next, setNext] = useState<Tier | null>(null);
   const cancel = useCallback(() => setNext(null), []);
+  const requested = useCallback((answer: Plan) => {
+    setPlan(answer);
+    setNext(null);
+  }, []);
   return (
     <>
       <Drawer open onClose={close} title="Manage Your Plan" placement="bottom">
@@ -151,7 +168,14 @@ export default function PlanDialog() {
         </ResourceView>
       </Drawer>
       {next && picker.status === "ready" ? (
-        <PlanConfirmation current={picker.data.plan.tier} next={next} onCancel={cancel} onChanged={close} />
+        <PlanConfirmation
+          current={picker.data.plan.tier}
+          next={next}
+          payments={picker.data.plan.payments}
+          onCancel={cancel}
+          onChanged={close}
+          onRequested={requested}
+        />
       ) : null}
     </>
   );

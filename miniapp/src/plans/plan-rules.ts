@@ -1,5 +1,7 @@
 import { toCents } from "#api/contracts/cents";
-import type { Budget, ChangePlanResult, Tier } from "#api/contracts/plans";
+import type { PlanRequest, PlanSubscription } from "#api/contracts/plan-payments";
+import type { Budget, ChangePlanResult, Plan, Tier } from "#api/contracts/plans";
+import { formatShortDate } from "../lib/dates";
 import { formatCurrencyCents } from "../lib/format";
 
 /** The spec's price when no plan is selected: "$25.00/month". */
@@ -98,3 +100,51 @@ export function rolloverLine(budget: Pick<Budget, "rollover">): string | null {
   const cents = toCents(budget.rollover);
   return cents > 0 ? `${dollars(cents)} rolled over from last month` : null;
 }
+
+/*
+ * Paying for a plan (the server's PLAN_PAYMENTS). The texts are the API's (planPaymentMessages in
+ * api/contracts/plan-payments.ts), copied so the plan sheet does not load the contracts' zod;
+ * tests/unit/miniapp-plans.test.ts checks that both agree.
+ */
+export const planPaymentTexts = {
+  requested: (name: string) => `Your request for ${name} was sent. An admin will review it.`,
+  requestPending: (name: string) => `Your request for ${name} is waiting for an admin`,
+  requestDeclined: (name: string) => `Your request for ${name} was declined`,
+  payWithStars: "This plan is paid with Telegram Stars inside Telegram",
+  requestNote: "An admin reviews your request before your plan changes.",
+  paymentReceived: "Payment received. Your plan will update in a moment.",
+  paymentFailed: "Payment failed. Please try again.",
+} as const;
+
+/**
+ * How the picked tier is taken: `now` (free payments, or a tier that costs nothing), `stars` (bought
+ * as a Telegram Stars subscription) or `request` (an admin approves it; also a paid tier not sold
+ * for Stars), as the server decides it.
+ */
+export type PlanPath = "now" | "request" | "stars";
+
+export function planPath(
+  payments: Plan["payments"],
+  tier: Pick<Tier, "priceMonthly" | "priceStars">,
+): PlanPath {
+  if (payments === "free" || toCents(tier.priceMonthly) <= 0) return "now";
+  if (payments === "stars" && tier.priceStars !== null) return "stars";
+  return "request";
+}
+
+/** The member's latest request as a line: waiting or declined (an approved one is the plan itself). */
+export function requestLine(
+  request: Pick<PlanRequest, "tierName" | "status"> | null,
+): { status: "pending" | "declined"; text: string } | null {
+  if (!request || request.status === "approved") return null;
+  return request.status === "pending"
+    ? { status: "pending", text: planPaymentTexts.requestPending(request.tierName) }
+    : { status: "declined", text: planPaymentTexts.requestDeclined(request.tierName) };
+}
+
+/** "Paid with Telegram Stars · renews 07/15/2025" */
+export const subscriptionLine = (subscription: Pick<PlanSubscription, "expiresAt">): string =>
+  `Paid with Telegram Stars · renews ${formatShortDate(subscription.expiresAt)}`;
+
+/** The action button while the picked tier waits for an admin: asking again changes nothing. */
+export const REQUEST_PENDING_ACTION = "Request Pending";

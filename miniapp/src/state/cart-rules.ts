@@ -1,6 +1,6 @@
 import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
-import { formatCreditCents, type MoneyAmount } from "../lib/format";
+import { type MoneyAmount, productPriceText } from "../lib/format";
 
 /** The spec's cart item: credit items carry a number of credits, storefront items a money amount. */
 export interface CartItem {
@@ -111,6 +111,27 @@ export function cartTotals(cart: CartState): CartTotals {
   return totals;
 }
 
+/** A storefront product (it has a Shopify variant) enters the cart priced in money, others in credits. */
+export function cartItemFor(product: Product, quantity: number): CartItem {
+  if (!product.storefront) return creditItem(product, quantity);
+  return {
+    ...creditItem(product, quantity),
+    variantId: product.storefront.variantId,
+    price: { amount: product.storefront.price.amount, currencyCode: product.storefront.price.currencyCode },
+  };
+}
+
+export const creditItems = (cart: CartState): CartItem[] => cart.items.filter(isCreditItem);
+export const storefrontItems = (cart: CartState): CartItem[] =>
+  cart.items.filter((item) => !isCreditItem(item));
+
+/** A cart holding both kinds checks out each kind on its own: credits here, the rest on Shopify. */
+export const hasBothKinds = (cart: CartState): boolean =>
+  creditItems(cart).length > 0 && storefrontItems(cart).length > 0;
+
+/** After a credit order: the credit items leave the cart; storefront items stay for their checkout. */
+export const withoutCreditItems = (cart: CartState): CartState => ({ ...cart, items: storefrontItems(cart) });
+
 /** Credit items check out with "Proceed to Checkout"; a storefront-only cart with the storefront. */
 export function checkoutKind(cart: CartState): "credits" | "storefront" {
   return cart.items.some(isCreditItem) || cart.items.length === 0 ? "credits" : "storefront";
@@ -189,7 +210,8 @@ export function parseStoredCart(value: unknown): CartState {
 }
 
 /** What adding does, for the button: "Add to Cart · 25.00 credits", or "· 2 for 50.00 credits". */
-export function addToCartLabel(quantity: number, creditPrice: string | number): string {
-  const total = formatCreditCents(toCents(creditPrice) * Math.max(quantity, 1));
-  return quantity > 1 ? `Add to Cart · ${quantity} for ${total}` : `Add to Cart · ${total}`;
+export function addToCartLabel(quantity: number, product: Parameters<typeof productPriceText>[0]): string {
+  const count = Math.max(quantity, 1);
+  const total = productPriceText(product, count);
+  return count > 1 ? `Add to Cart · ${count} for ${total}` : `Add to Cart · ${total}`;
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Role } from "#api/contracts/roles";
 import { api, call } from "../lib/api";
-import { RoleCache } from "./role-cache";
+import { signedInUser, useAuth } from "./auth";
+import { hasRole, RoleCache } from "./role-cache";
 
 export const ROLE_FETCH_TIMEOUT_MS = 5000;
 export const roleMessages = {
@@ -77,4 +78,14 @@ export function useRoles(userId: string | null): RolesState & { reload: () => vo
   }, [userId]);
 
   return { ...state, reload };
+}
+
+/**
+ * Where a staff screen's Back goes: admins came from Administration; moderators and employees,
+ * who may not open it, from Settings.
+ */
+export function useStaffBack(): "/administration" | "/settings" {
+  const me = signedInUser(useAuth());
+  const roles = useRoles(me?.id ?? null);
+  return roles.status === "loaded" && hasRole(roles.roles, "admin") ? "/administration" : "/settings";
 }

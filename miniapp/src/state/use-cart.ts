@@ -1,23 +1,41 @@
 import { useAtom, useStore } from "jotai";
 import { useCallback } from "react";
+import { useNavigate } from "react-router";
 import type { Product } from "#api/contracts/products";
+import { storefrontMessages } from "#api/contracts/storefront-messages";
+import { createStorefrontCheckout } from "../checkout/checkout-api";
+import { LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
+import { telegram } from "../telegram/controls";
 import { hapticImpact } from "../telegram/hooks";
+import { authAtom, signedInUser } from "./auth";
 import { cartAtom } from "./cart";
 import {
   addItem,
+  cartItemFor,
   checkoutKind,
   clearCart,
-  creditItem,
+  creditItems,
   exceedsStock,
   removeItem,
+  setCheckout,
+  setCheckoutLoading,
+  storefrontItems,
   updateQuantity,
 } from "./cart-rules";
 import { openDrawerAtom } from "./drawers";
 
+/** Shopify's checkout page: Telegram's openLink inside Telegram, a new tab on the web. */
+function openOutside(url: string) {
+  const tg = telegram();
+  if (tg) tg.openLink(url);
+  else window.open(url, "_blank", "noopener");
+}
+
 export function useCart() {
   const [cart, setCart] = useAtom(cartAtom);
   const store = useStore();
+  const navigate = useNavigate();
 
   /** Adds `quantity` of a product, refused with the spec's message when the stock is short. */
   const addProduct = useCallback(
@@ -28,7 +46,7 @@ export function useCart() {
         toast.error("Not enough stock available");
         return false;
       }
-      store.set(cartAtom, addItem(current, creditItem(product, quantity)));
+      store.set(cartAtom, addItem(current, cartItemFor(product, quantity)));
       hapticImpact();
       toast.success("Added to cart", {
         description: `${quantity} x ${product.title}`,
@@ -52,16 +70,49 @@ export function useCart() {
 
   const clear = useCallback(() => setCart((current) => clearCart(current)), [setCart]);
 
-  const checkout = useCallback(() => {
-    if (cart.items.length === 0 || cart.isLoading) return;
-    if (checkoutKind(cart) === "credits") {
-      toast("Credit checkout coming soon!", { description: "Payment integration needed" });
+  /** Credit items: the checkout sheet (signed-in members past the age gate; others sign in first). */
+  const checkoutCredits = useCallback(() => {
+    if (creditItems(store.get(cartAtom)).length === 0) return;
+    const me = signedInUser(store.get(authAtom));
+    if (!me) {
+      store.set(openDrawerAtom, null);
+      navigate("/auth");
       return;
     }
-    // Storefront checkout comes with the storefront integration (a later issue); until then it fails
-    // the way the spec's failed checkout does.
-    toast.error("Failed to create checkout", { description: "Please try again later" });
-  }, [cart]);
+    store.set(openDrawerAtom, me.ageVerified ? "checkout" : null);
+    if (!me.ageVerified) navigate("/");
+  }, [store, navigate]);
 
-  return { cart, addProduct, setQuantity, remove, clear, checkout };
+  /** Storefront items: a Shopify checkout made by the server, opened outside the app. */
+  const checkoutStorefront = useCallback(async () => {
+    const current = store.get(cartAtom);
+    const lines = storefrontItems(current).map((item) => ({
+      merchandiseId: item.variantId,
+      quantity: item.quantity,
+    }));
+    if (lines.length === 0 || current.isLoading) return;
+    setCart((cart) => setCheckoutLoading(cart, true));
+    try {
+      const made = await createStorefrontCheckout({ lines });
+      setCart((cart) => setCheckout(cart, made.cartId, made.checkoutUrl));
+      openOutside(made.checkoutUrl);
+    } catch (error) {
+      setCart((cart) => setCheckoutLoading(cart, false));
+      if (error instanceof LoadError && error.reason === "storefront_payment_required") {
+        toast.error(storefrontMessages.paymentRequired, {
+          description: storefrontMessages.paymentRequiredDescription,
+        });
+      } else {
+        toast.error(storefrontMessages.toastTitle, { description: storefrontMessages.toastDescription });
+      }
+    }
+  }, [store, setCart]);
+
+  const checkout = useCallback(() => {
+    if (cart.items.length === 0 || cart.isLoading) return;
+    if (checkoutKind(cart) === "credits") checkoutCredits();
+    else void checkoutStorefront();
+  }, [cart, checkoutCredits, checkoutStorefront]);
+
+  return { cart, addProduct, setQuantity, remove, clear, checkout, checkoutStorefront };
 }

@@ -14,8 +14,15 @@ export interface TelegramControls {
   impact(style?: "light" | "medium" | "heavy"): void;
   /** Closes the Mini App (Telegram's own close). */
   close(): void;
+  /** While on, Telegram asks before the Mini App is closed (a checkout in progress). */
+  setClosingConfirmation(on: boolean): void;
   /** Opens a link outside the Mini App (t.me links inside Telegram), keeping the app open. */
   openLink(url: string): void;
+  /**
+   * Opens an invoice link (https://t.me/$slug or /invoice/slug) in Telegram's payment sheet and
+   * resolves with how it was closed; rejects when this Telegram cannot open invoices.
+   */
+  openInvoice(url: string): Promise<InvoiceStatus>;
   /** Whether Telegram's current theme is dark (null when it has not said). */
   isDark(): boolean | null;
   /** Calls `handler` when the person switches Telegram's theme. */
@@ -26,6 +33,9 @@ export interface TelegramControls {
    */
   setChromeColor(color: `#${string}` | null): void;
 }
+
+/** How Telegram's payment sheet closed ("pending": paid, the payment still being confirmed). */
+export type InvoiceStatus = "paid" | "cancelled" | "failed" | "pending";
 
 let controls: TelegramControls | null = null;
 

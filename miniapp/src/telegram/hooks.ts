@@ -59,6 +59,16 @@ export function useTelegramMainButton(
   return tg !== null && options !== null;
 }
 
+/** Telegram asks before closing the Mini App while `on` (and stops asking when the screen goes). */
+export function useClosingConfirmation(on: boolean): void {
+  const tg = telegram();
+  useEffect(() => {
+    if (!tg || !on) return;
+    tg.setClosingConfirmation(true);
+    return () => tg.setClosingConfirmation(false);
+  }, [tg, on]);
+}
+
 export function hapticImpact(): void {
   telegram()?.impact("medium");
 }

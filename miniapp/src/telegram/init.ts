@@ -2,6 +2,8 @@ import {
   bindThemeParamsCssVars,
   bindViewportCssVars,
   closeMiniApp,
+  disableClosingConfirmation,
+  enableClosingConfirmation,
   expandViewport,
   hapticFeedbackImpactOccurred,
   hideBackButton,
@@ -10,12 +12,14 @@ import {
   isTMA,
   miniAppReady,
   mountBackButton,
+  mountClosingBehavior,
   mountMainButton,
   mountMiniAppSync,
   mountThemeParamsSync,
   mountViewport,
   onBackButtonClick,
   onMainButtonClick,
+  openInvoice,
   openLink,
   openTelegramLink,
   retrieveLaunchParams,
@@ -26,7 +30,7 @@ import {
   setMiniAppHeaderColor,
   showBackButton,
 } from "@telegram-apps/sdk-react";
-import { setTelegramControls } from "./controls";
+import { type InvoiceStatus, setTelegramControls } from "./controls";
 
 /** Every SDK call is optional: a missing feature on an old client must never break the page. */
 function attempt(action: () => void): void {
@@ -73,6 +77,7 @@ export function startTelegram(): TelegramLaunch | null {
   attempt(() => mountMiniAppSync());
   attempt(() => mountBackButton());
   attempt(() => mountMainButton());
+  attempt(() => mountClosingBehavior());
   attempt(() => expandViewport());
   // The viewport asks Telegram for its size and safe areas; CSS env() covers the wait.
   attempt(() => {
@@ -112,6 +117,8 @@ export function startTelegram(): TelegramLaunch | null {
     },
     impact: (style = "medium") => attempt(() => hapticFeedbackImpactOccurred(style)),
     close: () => attempt(() => closeMiniApp()),
+    setClosingConfirmation: (on) =>
+      attempt(() => (on ? enableClosingConfirmation() : disableClosingConfirmation())),
     openLink: (url) => {
       const inTelegram = /^https:\/\/t\.me\//.test(url);
       try {
@@ -121,6 +128,7 @@ export function startTelegram(): TelegramLaunch | null {
         window.open(url, "_blank", "noopener");
       }
     },
+    openInvoice: async (url) => (await openInvoice(url, "url")) as InvoiceStatus,
     isDark: themeIsDark,
     setChromeColor: (color) => {
       attempt(() => setMiniAppHeaderColor(color ?? "bg_color"));

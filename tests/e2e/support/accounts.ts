@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN, seededServerLog } from "./env";
-import { launchHash, newTelegramUser } from "./telegram";
+import { installTelegramClient, launchHash, newTelegramUser } from "./telegram";
 
 /** Meets the sign-up rules: 8+ characters, an uppercase letter, a digit. */
 export const PASSWORD = "Secret123";
@@ -97,4 +97,34 @@ export async function telegramAdmin(
   expect(granted.status()).toBe(200);
   await page.context().clearCookies();
   return hash;
+}
+
+/**
+ * An admin opens an Administration screen: on the web (`theme` null) the e2e admin goes to `path`;
+ * inside Telegram a fresh Telegram admin goes through Account › Administration › `screen`.
+ */
+export async function openAdminScreen(
+  page: Page,
+  request: APIRequestContext,
+  {
+    theme,
+    firstName,
+    screen,
+    path,
+  }: { theme: Record<string, string> | null; firstName: string; screen: string; path: string },
+): Promise<void> {
+  if (theme === null) {
+    await signInAsAdmin(page);
+    await page.goto(path);
+    return;
+  }
+  const hash = await telegramAdmin(page, request, firstName, theme);
+  await installTelegramClient(page, theme);
+  await page.goto(`/${hash}`);
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("link", { name: "Administration" }).click();
+  await page
+    .getByRole("navigation", { name: "Administration" })
+    .getByRole("link", { name: screen, exact: true })
+    .click();
 }

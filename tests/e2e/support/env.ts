@@ -11,6 +11,8 @@ export const E2E_ADMIN_EMAIL = "admin@e2e.test";
 /** Ports of the two servers; the test runner passes free ones, a bare `playwright test` uses these. */
 export const SEEDED_PORT = Number(process.env.E2E_PORT_SEEDED ?? 4310);
 export const EMPTY_PORT = Number(process.env.E2E_PORT_EMPTY ?? 4311);
+/** The fake Shopify Storefront endpoint the seeded server checks storefront carts out with. */
+export const STOREFRONT_PORT = Number(process.env.E2E_PORT_STOREFRONT ?? SEEDED_PORT + 2);
 export const SEEDED_ORIGIN = `http://127.0.0.1:${SEEDED_PORT}`;
 export const EMPTY_ORIGIN = `http://127.0.0.1:${EMPTY_PORT}`;
 

@@ -45,6 +45,7 @@ export async function installTelegramClient(
       const w = window as unknown as {
         __tgEvents: { type: string; data: unknown }[];
         TelegramWebviewProxy: { postEvent: (type: string, data?: string) => void };
+        __tgInvoiceStatus?: string;
         Telegram?: { WebView?: { receiveEvent?: (type: string, data?: unknown) => void } };
       };
       w.__tgEvents = [];
@@ -72,6 +73,11 @@ export async function installTelegramClient(
             reply("content_safe_area_changed", { top: 0, bottom: 0, left: 0, right: 0 });
           } else if (type === "web_app_request_theme") {
             reply("theme_changed", { theme_params: theme });
+          } else if (type === "web_app_open_invoice") {
+            // The payment sheet closes as the test says (setInvoiceOutcome); "hold" keeps it open.
+            const status = w.__tgInvoiceStatus ?? "paid";
+            const slug = (parsed as { slug?: string } | null)?.slug;
+            if (status !== "hold") reply("invoice_closed", { slug, status });
           }
         },
       };
@@ -146,6 +152,19 @@ export function launchHash(
   });
   if (startParam) params.set("tgWebAppStartParam", startParam);
   return `#${params.toString()}`;
+}
+
+/**
+ * How the mocked payment sheet closes for the next invoices: "paid" (the default), "cancelled",
+ * "failed", or "hold" (it stays open until the test sends `invoice_closed` itself).
+ */
+export async function setInvoiceOutcome(
+  page: Page,
+  status: "paid" | "cancelled" | "failed" | "hold",
+): Promise<void> {
+  await page.evaluate((value) => {
+    (window as unknown as { __tgInvoiceStatus?: string }).__tgInvoiceStatus = value;
+  }, status);
 }
 
 export async function postedEvents(page: Page): Promise<PostedEvent[]> {

@@ -1,4 +1,4 @@
-import { Crown, FileText, Filter, LayoutTemplate, Package, Upload, Users } from "lucide-react";
+import { Crown, FileText, Filter, LayoutTemplate, Package, Receipt, Upload, Users } from "lucide-react";
 import { type MenuEntry, MenuList } from "../../components/menu-list";
 import { PageHeader } from "../../components/page-header";
 
@@ -6,6 +6,7 @@ const links: MenuEntry[] = [
   { to: "/admin/settings", label: "Edit Landing Page", icon: <LayoutTemplate size={20} /> },
   { to: "/admin/users", label: "Users", icon: <Users size={20} /> },
   { to: "/admin/memberships", label: "Memberships", icon: <Crown size={20} /> },
+  { to: "/admin/orders", label: "Orders", icon: <Receipt size={20} /> },
   { to: "/admin/content-filters", label: "Content Filters", icon: <Filter size={20} /> },
   { to: "/admin/terms-of-service", label: "Terms of Service", icon: <FileText size={20} /> },
   { to: "/admin/privacy-policy", label: "Privacy Policy", icon: <FileText size={20} /> },

@@ -1,20 +1,24 @@
-import { Badge, Button, Switch, Textarea } from "@telegram-apps/telegram-ui";
+import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
 import { Drawer } from "../../components/drawer";
 import { Field } from "../../components/field";
+import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
+import { Stars } from "../../components/stars";
 import { ResourceView } from "../../components/state-view";
 import { api, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
 import { perMonth } from "../../plans/plan-rules";
+import { StarPayments } from "./star-payments";
 import {
   checkTierForm,
   createBody,
   emptyTierForm,
   fieldOfReason,
+  MAX_STARS,
   membersText,
   serverReason,
   slugOf,
@@ -67,6 +71,11 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
           <dd data-testid="tier-members">{membersText(tier.members)}</dd>
         </div>
       </dl>
+      {tier.priceStars === null ? null : (
+        <p className="admin-tier-stars" data-testid="tier-stars">
+          <Stars count={tier.priceStars} /> / 30 days
+        </p>
+      )}
       <div className="admin-tier-actions">
         <Button
           mode="bezeled"
@@ -95,7 +104,7 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
 
 type SheetState = { kind: "create" } | { kind: "edit"; tier: AdminTier };
 
-/** Add Tier (every field) or Edit (only the name, the price and whether it is active). */
+/** Add Tier (every field) or Edit (the name, the prices and whether it is active). */
 function TierSheet({
   sheet,
   onClose,
@@ -114,14 +123,16 @@ function TierSheet({
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof TierFormValues>(key: K, value: TierFormValues[K]) => {
     setValues((all) => ({ ...all, [key]: value }));
-    if (key === "displayName" || key === "price") setErrors((all) => ({ ...all, [key]: undefined }));
+    if (key === "displayName" || key === "price" || key === "priceStars") {
+      setErrors((all) => ({ ...all, [key]: undefined }));
+    }
   };
   const failed = editing ? tierTexts.updateFailed : tierTexts.createFailed;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = checkTierForm(values);
-    const first = found.displayName ?? found.price;
+    const first = found.displayName ?? found.price ?? found.priceStars;
     if (first) {
       setErrors(found);
       toast.error(failed, { id: FORM_TOAST, description: first });
@@ -191,16 +202,31 @@ function TierSheet({
           error={errors.price}
           disabled={busy}
         />
+        <Field
+          label="Stars price (per 30 days, optional)"
+          name="priceStars"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max={String(MAX_STARS)}
+          placeholder="Not sold for Stars"
+          value={values.priceStars}
+          onChange={(event) => set("priceStars", event.target.value)}
+          error={errors.priceStars}
+          note="Members pay this in Telegram Stars, renewed every 30 days. Empty: not sold for Stars."
+          disabled={busy}
+        />
         {editing ? null : (
           <>
-            <TextField
+            <TextAreaField
               label="Description"
               value={values.description}
               onChange={(text) => set("description", text)}
               maxLength={1000}
               disabled={busy}
             />
-            <TextField
+            <TextAreaField
               label="Features"
               note="One feature per line."
               value={values.features}
@@ -209,77 +235,15 @@ function TierSheet({
             />
           </>
         )}
-        <ActiveSwitch checked={values.isActive} onChange={(on) => set("isActive", on)} disabled={busy} />
+        <SwitchField
+          label="Active"
+          note="Members can choose an active tier."
+          checked={values.isActive}
+          onChange={(on) => set("isActive", on)}
+          disabled={busy}
+        />
       </form>
     </Drawer>
-  );
-}
-
-function TextField({
-  label,
-  note,
-  value,
-  onChange,
-  maxLength,
-  disabled,
-}: {
-  label: string;
-  note?: string;
-  value: string;
-  onChange: (text: string) => void;
-  maxLength?: number;
-  disabled: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <Textarea
-          id={id}
-          className="tier-textarea"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          maxLength={maxLength}
-          disabled={disabled}
-          aria-describedby={note ? `${id}-note` : undefined}
-        />
-      </div>
-      {note ? (
-        <p id={`${id}-note`} className="field-note">
-          {note}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function ActiveSwitch({
-  checked,
-  onChange,
-  disabled,
-}: {
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  disabled: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="tier-switch">
-      <label htmlFor={id} className="tier-switch-label">
-        <span className="field-label">Active</span>
-        <span className="field-note">Members can choose an active tier.</span>
-      </label>
-      <Switch
-        id={id}
-        className="tier-switch-control"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        disabled={disabled}
-      />
-    </div>
   );
 }
 
@@ -389,6 +353,7 @@ export default function MembershipsAdminPage() {
           </ul>
         )}
       </ResourceView>
+      <StarPayments />
       {sheet ? (
         <TierSheet
           key={sheet.kind === "edit" ? sheet.tier.id : "new"}

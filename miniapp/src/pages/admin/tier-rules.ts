@@ -16,7 +16,12 @@ export const tierTexts = {
   updateFailed: "Failed to update membership tier",
   deleted: (displayName: string) => `${displayName} deleted successfully`,
   deleteFailed: "Failed to delete tier",
+  // Ours, as the API's contract says it: Telegram sells a subscription for 1 to 10000 Stars.
+  starsPrice: "Stars price must be a whole number from 1 to 10000",
 } as const;
+
+/** Telegram's limit for a subscription's price (MAX_STARS in the API's contract). */
+export const MAX_STARS = 10_000;
 
 /** As the server makes it: lowercase, spaces as underscores, anything outside a-z, 0-9 and _ dropped. */
 export const slugOf = (displayName: string): string =>
@@ -35,16 +40,19 @@ export interface TierFormValues {
   description: string;
   /** One feature per line. */
   features: string;
+  /** Whole Stars per 30 days; empty: not sold for Telegram Stars. */
+  priceStars: string;
   isActive: boolean;
 }
 
-export type TierFormErrors = Partial<Record<"displayName" | "price", string>>;
+export type TierFormErrors = Partial<Record<"displayName" | "price" | "priceStars", string>>;
 
 export const emptyTierForm: TierFormValues = {
   displayName: "",
   price: "",
   description: "",
   features: "",
+  priceStars: "",
   isActive: true,
 };
 
@@ -54,15 +62,28 @@ export const tierFormFrom = (tier: AdminTier): TierFormValues => ({
   price: tier.priceMonthly,
   description: tier.description ?? "",
   features: tier.features.join("\n"),
+  priceStars: tier.priceStars === null ? "" : String(tier.priceStars),
   isActive: tier.isActive,
 });
 
 /** The client's checks, with the spec's messages; empty when the form may be sent. */
-export function checkTierForm(values: Pick<TierFormValues, "displayName" | "price">): TierFormErrors {
+export function checkTierForm(
+  values: Pick<TierFormValues, "displayName" | "price"> & Partial<Pick<TierFormValues, "priceStars">>,
+): TierFormErrors {
   const errors: TierFormErrors = {};
   if (values.displayName.trim() === "") errors.displayName = tierTexts.displayNameRequired;
   if (!PRICE.test(values.price.trim())) errors.price = tierTexts.priceRequired;
+  if (starsOf(values.priceStars ?? "") === undefined) errors.priceStars = tierTexts.starsPrice;
   return errors;
+}
+
+/** The Stars price field: null when empty (not sold for Stars), undefined when not 1–10000 whole. */
+export function starsOf(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  // As the number field reads it ("1e3" is 1000); the API takes whole numbers only.
+  const stars = Number(trimmed);
+  return Number.isInteger(stars) && stars >= 1 && stars <= MAX_STARS ? stars : undefined;
 }
 
 /** The feature lines, trimmed, blank lines dropped. */
@@ -78,13 +99,15 @@ export const createBody = (values: TierFormValues) => ({
   priceMonthly: values.price.trim(),
   description: values.description.trim() === "" ? null : values.description.trim(),
   features: featureLines(values.features),
+  priceStars: starsOf(values.priceStars) ?? null,
   isActive: values.isActive,
 });
 
-/** PATCH /api/admin/tiers/:id's body: edit changes only the name, the price and whether it is active. */
+/** PATCH /api/admin/tiers/:id's body: edit changes the name, the prices and whether it is active. */
 export const updateBody = (values: TierFormValues) => ({
   displayName: values.displayName.trim(),
   priceMonthly: values.price.trim(),
+  priceStars: starsOf(values.priceStars) ?? null,
   isActive: values.isActive,
 });
 
@@ -103,6 +126,7 @@ export function serverReason(error: unknown): string | undefined {
 export function fieldOfReason(reason: string | undefined): keyof TierFormErrors | null {
   if (reason === undefined) return null;
   if (reason === tierTexts.priceRequired) return "price";
+  if (reason === tierTexts.starsPrice) return "priceStars";
   if (/name/i.test(reason)) return "displayName";
   return null;
 }

@@ -2,19 +2,28 @@ import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { Crown } from "lucide-react";
 import { useId } from "react";
-import type { Tier } from "#api/contracts/plans";
+import type { Plan, Tier } from "#api/contracts/plans";
 import { PageHeader } from "../../components/page-header";
-import { ResourceView } from "../../components/state-view";
+import { ResourceView, StateView } from "../../components/state-view";
 import { errorMessage } from "../../lib/api";
 import { useResource } from "../../lib/use-resource";
 import { fetchPlan } from "../../plans/plan-api";
 import { FREE_LEVEL, perMonth, tierBadge } from "../../plans/plan-rules";
+import { PlanRequestNotice, PlanSubscriptionNotice } from "../../plans/plan-status";
 import { TierFeatures } from "../../plans/tier-features";
 import { openDrawerAtom } from "../../state/drawers";
 import { planVersionAtom } from "../../state/plan";
 import "./memberships-page.css";
 
-function TierCard({ tier, onManage }: { tier: Tier; onManage: () => void }) {
+function TierCard({
+  tier,
+  subscription,
+  onManage,
+}: {
+  tier: Tier;
+  subscription: Plan["subscription"];
+  onManage: () => void;
+}) {
   const titleId = useId();
   return (
     <section className="card" aria-labelledby={titleId} data-testid="tier-card">
@@ -27,6 +36,7 @@ function TierCard({ tier, onManage }: { tier: Tier; onManage: () => void }) {
         </Badge>
       </div>
       <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
+      <PlanSubscriptionNotice subscription={subscription} />
       {tier.description ? <p className="tier-card-description">{tier.description}</p> : null}
       <TierFeatures features={tier.features} label={`${tier.displayName} features`} />
       <Button size="l" stretched onClick={onManage}>
@@ -48,19 +58,27 @@ export default function MembershipsPage() {
         resource={plan}
         loadingLabel="Loading your plan"
         errorMessage={errorMessage(plan.status === "error" ? plan.error : null, "Failed to load your plan")}
-        isEmpty={(data) => data.tier === null}
-        empty={{
-          title: "No Active Plan",
-          description: "A plan gives you a monthly budget to spend in the shop.",
-          icon: <Crown size={36} />,
-          action: (
-            <Button size="m" onClick={openPicker}>
-              Choose a Plan
-            </Button>
-          ),
-        }}
       >
-        {(data) => (data.tier ? <TierCard tier={data.tier} onManage={openPicker} /> : null)}
+        {(data) => (
+          <div className="memberships">
+            <PlanRequestNotice request={data.request} />
+            {data.tier ? (
+              <TierCard tier={data.tier} subscription={data.subscription} onManage={openPicker} />
+            ) : (
+              <StateView
+                kind="empty"
+                title="No Active Plan"
+                description="A plan gives you a monthly budget to spend in the shop."
+                icon={<Crown size={36} />}
+                action={
+                  <Button size="m" onClick={openPicker}>
+                    Choose a Plan
+                  </Button>
+                }
+              />
+            )}
+          </div>
+        )}
       </ResourceView>
     </div>
   );

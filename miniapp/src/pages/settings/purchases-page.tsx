@@ -1,56 +1,53 @@
-import { Badge } from "@telegram-apps/telegram-ui";
-import { Receipt } from "lucide-react";
-import type { OwnOrders } from "#api/contracts/account";
+import { useState } from "react";
+import type { Order } from "#api/contracts/checkout";
+import { Drawer } from "../../components/drawer";
 import { PageHeader } from "../../components/page-header";
-import { ResourceView } from "../../components/state-view";
-import { api, call, errorMessage } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
-import { formatCredits } from "../../lib/format";
 import { useResource } from "../../lib/use-resource";
-import "./purchases-page.css";
+import { itemsLabel, OrderDetail, OrderList, openOrder, orderStatusLabels } from "../../orders/order-view";
 
-const statusLabels: Record<OwnOrders["orders"][number]["status"], string> = {
-  pending: "Pending",
-  paid: "Paid",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
-
-async function fetchOrders(signal: AbortSignal): Promise<OwnOrders["orders"]> {
+async function fetchOrders(signal: AbortSignal): Promise<Order[]> {
   const body = await call(api.me.orders.$get(undefined, { init: { signal } }));
   return body.orders;
 }
 
-/** /settings/purchases: the person's orders, or "No purchases yet". */
+/**
+ * /settings/purchases: the person's orders, newest first, or "No purchases yet". An order opens in
+ * a sheet with its lines, delivery and status; staff moving it on shows here at once (live).
+ */
 export default function PurchasesPage() {
-  const orders = useResource("my-orders", fetchOrders);
+  const orders = useResource("my-orders", fetchOrders, { refetchOn: "orders" });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = openOrder(orders, openId);
   return (
     <div className="page settings-page">
       <PageHeader title="Purchases" back="/settings" />
-      <ResourceView
-        resource={orders}
-        loadingLabel="Loading purchases"
-        errorMessage={errorMessage(
-          orders.status === "error" ? orders.error : null,
-          "Failed to load purchases",
-        )}
-        isEmpty={(data) => data.length === 0}
-        empty={{ title: "No purchases yet", icon: <Receipt size={36} /> }}
-      >
-        {(data) => (
-          <ul className="card-list">
-            {data.map((order) => (
-              <li key={order.id} className="order" data-testid="order">
-                <span>{formatShortDate(order.createdAt)}</span>
-                <span className="order-total">{formatCredits(order.totalCredits)}</span>
-                <Badge type="number" mode={order.status === "paid" ? "primary" : "gray"}>
-                  {statusLabels[order.status]}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ResourceView>
+      <OrderList
+        orders={orders}
+        texts={{
+          loading: "Loading purchases",
+          failed: "Failed to load purchases",
+          empty: "No purchases yet",
+        }}
+        row={{
+          testId: "order",
+          highlight: "fulfilled",
+          about: (order) => `${formatShortDate(order.createdAt)} · ${itemsLabel(order)}`,
+        }}
+        onOpen={setOpenId}
+      />
+      {open ? (
+        <Drawer
+          open
+          onClose={() => setOpenId(null)}
+          title={`Order #${open.number}`}
+          description={orderStatusLabels[open.status]}
+          placement="bottom"
+        >
+          <OrderDetail order={open} />
+        </Drawer>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * How a member gets a paid tier (PLAN_PAYMENTS): `free` changes it at once (the spec's behaviour),
+ * `manual` sends a request that an admin approves or declines, `stars` buys it inside Telegram as a
+ * Telegram Stars subscription. A tier priced 0 is always taken at once.
+ */
+export const planPaymentModes = ["free", "manual", "stars"] as const;
+export type PlanPaymentMode = (typeof planPaymentModes)[number];
+
+/** Telegram's limit for a subscription's price. */
+export const MAX_STARS = 10_000;
+/** Telegram's only subscription period: 30 days. */
+export const SUBSCRIPTION_PERIOD_SECONDS = 2_592_000;
+
+export const planRequestStatuses = ["pending", "approved", "declined"] as const;
+
+/** A member's request for a paid tier (manual payments). */
+export const planRequestSchema = z.object({
+  id: z.uuid(),
+  tierId: z.uuid().nullable(),
+  tierName: z.string(),
+  status: z.enum(planRequestStatuses),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type PlanRequest = z.infer<typeof planRequestSchema>;
+
+/**
+ * A member's Telegram Stars subscription while it runs: the tier it pays for and until when. It ends
+ * (and the member returns to level 1) when that time passes without a renewal, or at once when its
+ * payment is refunded.
+ */
+export const planSubscriptionSchema = z.object({
+  tierId: z.uuid().nullable(),
+  tierName: z.string(),
+  stars: z.number().int(),
+  expiresAt: z.string(),
+});
+export type PlanSubscription = z.infer<typeof planSubscriptionSchema>;
+
+export const invoiceRequestSchema = z.object({ tierId: z.uuid("Choose a plan") });
+export const invoiceSchema = z.object({ invoiceUrl: z.string() });
+
+/** A Stars payment as admins see it. */
+export const starPaymentSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid().nullable(),
+  userName: z.string().nullable(),
+  tierName: z.string(),
+  stars: z.number().int(),
+  chargeId: z.string(),
+  /** True for a renewal of the subscription. */
+  renewal: z.boolean(),
+  paidAt: z.string(),
+  expiresAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type StarPayment = z.infer<typeof starPaymentSchema>;
+export const starPaymentsSchema = z.object({ payments: z.array(starPaymentSchema) });
+export const starPaymentResultSchema = z.object({ payment: starPaymentSchema });
+export const planRequestResultSchema = z.object({ request: planRequestSchema });
+
+/** History reasons beside the spec's "User updated tier". */
+export const tierChangeReasons = {
+  member: "User updated tier",
+  approved: "Plan request approved",
+  stars: "Telegram Stars subscription",
+  ended: "Subscription ended",
+  refunded: "Payment refunded",
+} as const;
+
+export const planPaymentMessages = {
+  requested: (name: string) => `Your request for ${name} was sent. An admin will review it.`,
+  requestPending: (name: string) => `Your request for ${name} is waiting for an admin`,
+  requestDeclined: (name: string) => `Your request for ${name} was declined`,
+  payWithStars: "This plan is paid with Telegram Stars inside Telegram",
+  notStars: "This plan is not sold for Telegram Stars",
+  paymentsUnavailable: "Payments through Telegram are not available right now. Please try again later.",
+  requestNotFound: "Request not found",
+  requestDecided: "This request was already decided",
+  tierGone: "This plan is no longer available",
+  paymentNotFound: "Payment not found",
+  alreadyRefunded: "This payment was already refunded",
+  refundFailed: (why: string) => `Telegram refused the refund: ${why}`,
+  // The bot's answers to a pre-checkout query.
+  invoiceUnknown: "This invoice is no longer valid. Please open the plan again.",
+  invoiceOtherAccount: "This invoice belongs to another account.",
+  priceChanged: "This plan's price has changed. Please open the plan again.",
+  granted: (name: string) => `Thank you! Your plan is now ${name}.`,
+  renewed: (name: string, until: string) => `Your ${name} plan was renewed until ${until}.`,
+} as const;

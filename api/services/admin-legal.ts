@@ -1,0 +1,57 @@
+import type { Db } from "#db/client";
+import {
+  deactivateLegalDocuments,
+  insertActiveLegalDocument,
+  type LegalDocumentRow,
+  latestLegalVersion,
+  listLegalVersions,
+} from "#db/queries/legal";
+import { type AdminLegalVersion, adminLegalMessages, type PublishLegal } from "../contracts/admin-legal";
+import type { LegalType } from "../contracts/legal";
+import { AppError } from "../errors";
+import { isUniqueViolation } from "./db-errors";
+
+const versionOf = (row: LegalDocumentRow): AdminLegalVersion => ({
+  id: row.id,
+  version: row.version,
+  content: row.content,
+  effectiveDate: row.effectiveDate,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Every version of a policy, newest first; the active one says so. */
+export const listPolicyVersions = async (db: Db, type: LegalType): Promise<AdminLegalVersion[]> =>
+  (await listLegalVersions(db, type)).map(versionOf);
+
+/**
+ * Publishes a new version, which becomes the one the public page shows: in one transaction the
+ * active document stops being active and the new one is inserted active. Earlier versions stay.
+ * Two admins publishing at once: the unique indexes let one in; the other is told so (409).
+ */
+export async function publishPolicyVersion(
+  db: Db,
+  type: LegalType,
+  input: PublishLegal,
+): Promise<AdminLegalVersion> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const latest = await latestLegalVersion(tx, type);
+      const version = input.version ?? (latest ?? 0) + 1;
+      if (latest !== null && version <= latest) {
+        throw new AppError("conflict", adminLegalMessages.notNewer(latest));
+      }
+      await deactivateLegalDocuments(tx, type);
+      return insertActiveLegalDocument(tx, {
+        documentType: type,
+        version,
+        content: input.content,
+        effectiveDate: input.effectiveDate,
+      });
+    });
+    return versionOf(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", adminLegalMessages.publishedMeanwhile);
+    throw error;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Db } from "#db/client";
+import { type ChannelSettingsRow, findChannelSettings, upsertChannelSettings } from "#db/queries/channel";
+import {
+  adminSettingsMessages,
+  type ChannelSettings,
+  settingsDefaults,
+  type TelegramSync,
+  type UpdateSettings,
+} from "../contracts/admin-settings";
+import { AppError } from "../errors";
+import { receiveUpload } from "../storage/upload-pipeline";
+import type { ServiceContext } from "./context";
+
+const settingsOf = (row: ChannelSettingsRow): ChannelSettings => ({
+  id: row.id,
+  channelName: row.channelName,
+  channelUsername: row.channelUsername,
+  memberCount: row.memberCount,
+  logoUrl: row.logoUrl,
+  heroVideoUrl: row.heroVideoUrl,
+  welcomeMessage: row.welcomeMessage,
+  storeDescription: row.storeDescription,
+  ageVerificationEnabled: row.ageVerificationEnabled,
+  emailNotifications: row.emailNotifications,
+  lowStockAlerts: row.lowStockAlerts,
+});
+
+/** The one settings row; before the first save, the settings page's defaults. */
+export async function loadSettings(db: Db): Promise<ChannelSettings> {
+  const row = await findChannelSettings(db);
+  if (row) return settingsOf(row);
+  return {
+    id: null,
+    logoUrl: null,
+    heroVideoUrl: null,
+    welcomeMessage: null,
+    storeDescription: null,
+    ...settingsDefaults,
+  };
+}
+
+/**
+ * Saves every field at once. The logo and the hero video must be what they were, none, or a file
+ * in channel-assets (what the uploads and the Telegram sync answer): no outside address.
+ */
+export async function saveSettings(
+  ctx: ServiceContext,
+  values: UpdateSettings,
+  adminId: string,
+): Promise<ChannelSettings> {
+  const current = await findChannelSettings(ctx.db);
+  const uploaded = `${ctx.storage.urlBase}/channel-assets/`;
+  const allowed = (url: string | null, was: string | null | undefined) =>
+    url === null || url === was || (url.startsWith(uploaded) && !url.slice(uploaded.length).includes(".."));
+  if (!allowed(values.logoUrl, current?.logoUrl) || !allowed(values.heroVideoUrl, current?.heroVideoUrl)) {
+    throw new AppError("bad_request", adminSettingsMessages.notUploaded);
+  }
+  return settingsOf(await upsertChannelSettings(ctx.db, { ...values, updatedBy: adminId }));
+}
+
+/**
+ * Streams the request's `file` through the upload pipeline into channel-assets as
+ * logo-{timestamp}.ext or hero-video-{timestamp}.ext; Save then points the settings at it.
+ */
+export async function storeChannelAsset(
+  ctx: ServiceContext,
+  kind: "logo" | "heroVideo",
+  request: Request,
+  adminId: string,
+): Promise<string> {
+  const { url } = await receiveUpload(request, ctx.storage, kind, {
+    owner: adminId,
+    at: ctx.now().getTime(),
+  });
+  return url;
+}
+
+/** Telegram's count as the header shows it: 26234 -> "26.2K". */
+export const compactCount = (count: number) =>
+  new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(count);
+
+/** The member count and the logo (stored as logo-{timestamp}.ext) from the Telegram channel, for the form. */
+export async function readTelegramChannel(ctx: ServiceContext): Promise<TelegramSync> {
+  if (!ctx.telegram.channelConfigured) {
+    throw new AppError("unavailable", adminSettingsMessages.botNotConfigured);
+  }
+  const snapshot = await ctx.telegram.readChannel(`logo-${ctx.now().getTime()}`).catch((error: unknown) => {
+    ctx.log.warn("could not read the Telegram channel", { error: String(error) });
+    throw new AppError("unavailable", adminSettingsMessages.syncFailed);
+  });
+  return { memberCount: compactCount(snapshot.memberCount), logoUrl: snapshot.logoUrl ?? null };
+}

@@ -1,0 +1,48 @@
+import { Composer } from "grammy";
+import { planPaymentMessages } from "#api/contracts/plan-payments";
+import type { ServiceContext } from "#api/services/context";
+import { checkPlanCheckout, recordPlanPayment } from "#api/services/plan-payments";
+import type { BotContext } from "../context";
+
+const dateOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Plans bought as Telegram Stars subscriptions: the pre-checkout answer (within Telegram's 10 s) and
+ * the grant on successful_payment, once per charge id; a renewal's payment extends the subscription.
+ * Registered before the channel posting feature, so a payment's service message is never a draft.
+ */
+export function planPayments(services: ServiceContext) {
+  const composer = new Composer<BotContext>();
+  composer.on("pre_checkout_query", async (ctx) => {
+    const query = ctx.preCheckoutQuery;
+    const refusal = await checkPlanCheckout(services, {
+      payload: query.invoice_payload,
+      fromId: query.from.id,
+      currency: query.currency,
+      totalAmount: query.total_amount,
+    });
+    await (refusal === undefined
+      ? ctx.answerPreCheckoutQuery(true)
+      : ctx.answerPreCheckoutQuery(false, { error_message: refusal }));
+  });
+  composer.on("message:successful_payment", async (ctx) => {
+    const paid = ctx.message.successful_payment;
+    const granted = await recordPlanPayment(services, {
+      payload: paid.invoice_payload,
+      fromId: ctx.from.id,
+      currency: paid.currency,
+      totalAmount: paid.total_amount,
+      chargeId: paid.telegram_payment_charge_id,
+      expiresAt: paid.subscription_expiration_date,
+      isRecurring: paid.is_recurring === true,
+      isFirstRecurring: paid.is_first_recurring === true,
+    });
+    if (!granted) return;
+    await ctx.reply(
+      granted.renewal
+        ? planPaymentMessages.renewed(granted.tierName, dateOf(granted.expiresAt))
+        : planPaymentMessages.granted(granted.tierName),
+    );
+  });
+  return composer;
+}

@@ -1,0 +1,291 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import {
+  membershipHistory,
+  membershipTiers,
+  planInvoices,
+  planRequests,
+  planSubscriptions,
+  profiles,
+  starPayments,
+} from "../schema/index";
+import { changeTier } from "./plans";
+
+export type PlanRequestRow = typeof planRequests.$inferSelect;
+export type StarPaymentRow = typeof starPayments.$inferSelect;
+export type SubscriptionRow = typeof planSubscriptions.$inferSelect;
+
+/** The member's request for a tier: a pending one is replaced, so there is one open request at most. */
+export async function upsertPendingRequest(
+  db: Db,
+  userId: string,
+  tier: { id: string; displayName: string },
+  at: Date,
+): Promise<PlanRequestRow> {
+  const [row] = await db
+    .insert(planRequests)
+    .values({ userId, tierId: tier.id, tierName: tier.displayName, createdAt: at })
+    .onConflictDoUpdate({
+      target: planRequests.userId,
+      targetWhere: sql`${planRequests.status} = 'pending'`,
+      set: { tierId: tier.id, tierName: tier.displayName, createdAt: at },
+    })
+    .returning();
+  if (!row) throw new Error("plan request upsert returned nothing");
+  return row;
+}
+
+/** The member's newest request, decided or not. */
+export async function latestRequest(db: Db, userId: string): Promise<PlanRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planRequests)
+    .where(eq(planRequests.userId, userId))
+    .orderBy(desc(planRequests.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Pending requests of these members, by member. */
+export async function pendingRequestsOf(db: Db, userIds: string[]): Promise<Map<string, PlanRequestRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(planRequests)
+    .where(and(inArray(planRequests.userId, userIds), eq(planRequests.status, "pending")));
+  return new Map(rows.map((row) => [row.userId, row]));
+}
+
+/** Members with a request waiting. */
+export async function membersWithPendingRequests(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: planRequests.userId })
+    .from(planRequests)
+    .where(eq(planRequests.status, "pending"));
+  return new Set(rows.map((row) => row.userId));
+}
+
+export const findRequest = async (db: Db, id: string): Promise<PlanRequestRow | undefined> =>
+  (await db.select().from(planRequests).where(eq(planRequests.id, id)))[0];
+
+export type Decision =
+  | { outcome: "decided"; request: PlanRequestRow }
+  | { outcome: "missing" | "already_decided" | "tier_gone" };
+
+/**
+ * An admin's decision, in one transaction: the request leaves `pending` once (a second admin's
+ * decision at the same moment finds it decided), and an approval moves the member to the tier. A
+ * tier that is gone or switched off leaves the request pending.
+ */
+export async function decideRequest(
+  db: Db,
+  id: string,
+  approve: boolean,
+  adminId: string,
+  at: Date,
+  reason: string,
+): Promise<Decision> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [request] = await tx
+        .update(planRequests)
+        .set({ status: approve ? "approved" : "declined", decidedAt: at, decidedBy: adminId })
+        .where(and(eq(planRequests.id, id), eq(planRequests.status, "pending")))
+        .returning();
+      if (!request) {
+        const exists = await findRequest(tx, id);
+        return { outcome: exists ? "already_decided" : "missing" } as const;
+      }
+      if (approve) {
+        const changed = request.tierId
+          ? await changeTier(tx, request.userId, request.tierId, at, { reason })
+          : undefined;
+        if (!changed) throw new TierGone();
+      }
+      return { outcome: "decided", request } as const;
+    });
+  } catch (error) {
+    if (error instanceof TierGone) return { outcome: "tier_gone" };
+    throw error;
+  }
+}
+
+/** Rolls the approval back: the tier it names cannot be taken. */
+class TierGone extends Error {}
+
+export async function insertInvoice(
+  db: Db,
+  invoice: { nonce: string; userId: string; tierId: string; stars: number },
+): Promise<void> {
+  await db.insert(planInvoices).values(invoice);
+}
+
+export const findInvoice = async (db: Db, nonce: string) =>
+  (await db.select().from(planInvoices).where(eq(planInvoices.nonce, nonce)))[0];
+
+export const findSubscription = async (db: Db, userId: string): Promise<SubscriptionRow | undefined> =>
+  (await db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId)))[0];
+
+export type RecordedPayment =
+  | { outcome: "duplicate" }
+  | { outcome: "granted"; payment: StarPaymentRow; tierName: string };
+
+/**
+ * A successful Stars payment, in one transaction, once per charge id: the payment is stored, the
+ * member's subscription runs until the new expiry (a renewal extends it; the first payment's charge
+ * id keeps naming it), and the member is on the paid tier.
+ */
+export async function recordStarPayment(
+  db: Db,
+  payment: {
+    chargeId: string;
+    userId: string;
+    telegramId: bigint;
+    tierId: string;
+    stars: number;
+    renewal: boolean;
+    expiresAt: Date;
+  },
+  at: Date,
+  reason: string,
+): Promise<RecordedPayment> {
+  return db.transaction(async (tx) => {
+    const [tier] = await tx.select().from(membershipTiers).where(eq(membershipTiers.id, payment.tierId));
+    const tierName = tier?.displayName ?? "";
+    const [stored] = await tx
+      .insert(starPayments)
+      .values({ ...payment, tierName, paidAt: at })
+      .onConflictDoNothing({ target: starPayments.chargeId })
+      .returning();
+    if (!stored) return { outcome: "duplicate" } as const;
+    await tx
+      .insert(planSubscriptions)
+      .values({
+        userId: payment.userId,
+        tierId: payment.tierId,
+        tierName,
+        stars: payment.stars,
+        chargeId: payment.chargeId,
+        expiresAt: payment.expiresAt,
+      })
+      .onConflictDoUpdate({
+        target: planSubscriptions.userId,
+        set: {
+          tierId: payment.tierId,
+          tierName,
+          stars: payment.stars,
+          expiresAt: sql`greatest(${planSubscriptions.expiresAt}, excluded.expires_at)`,
+          // A renewal keeps the subscription's first charge id; a new subscription replaces it.
+          ...(payment.renewal ? {} : { chargeId: payment.chargeId }),
+        },
+      });
+    await changeTier(tx, payment.userId, payment.tierId, at, { reason, anyState: true });
+    return { outcome: "granted", payment: stored, tierName } as const;
+  });
+}
+
+/**
+ * Ends the member's subscription now (expired, or its payment refunded): the row goes, and a member
+ * still on the subscribed tier returns to level 1 (no tier when there is no level 1).
+ */
+async function endSubscription(tx: Db, subscription: SubscriptionRow, at: Date, reason: string) {
+  await tx.delete(planSubscriptions).where(eq(planSubscriptions.userId, subscription.userId));
+  const [profile] = await tx
+    .select({ tierId: profiles.membershipTierId })
+    .from(profiles)
+    .where(eq(profiles.id, subscription.userId))
+    .for("update");
+  if (!profile || profile.tierId !== subscription.tierId) return;
+  const [base] = await tx.select().from(membershipTiers).where(eq(membershipTiers.tierLevel, 1));
+  if (base) {
+    await changeTier(tx, subscription.userId, base.id, at, { reason, anyState: true });
+    return;
+  }
+  await tx
+    .update(profiles)
+    .set({ membershipTierId: null, membershipStartedAt: at })
+    .where(eq(profiles.id, subscription.userId));
+  if (profile.tierId) {
+    await tx.insert(membershipHistory).values({
+      userId: subscription.userId,
+      oldTierId: profile.tierId,
+      newTierId: null,
+      reason,
+    });
+  }
+}
+
+/**
+ * Ends every subscription whose paid time is over at `at` (one member's, when given). Rows another
+ * process is ending are skipped, so two sweeps never end one twice.
+ */
+export async function endExpiredSubscriptions(
+  db: Db,
+  at: Date,
+  reason: string,
+  userId?: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .select()
+      .from(planSubscriptions)
+      .where(
+        and(lte(planSubscriptions.expiresAt, at), userId ? eq(planSubscriptions.userId, userId) : undefined),
+      )
+      .for("update", { skipLocked: true });
+    for (const subscription of expired) await endSubscription(tx, subscription, at, reason);
+    return expired.length;
+  });
+}
+
+export const findPayment = async (db: Db, id: string): Promise<StarPaymentRow | undefined> =>
+  (await db.select().from(starPayments).where(eq(starPayments.id, id)))[0];
+
+/** Claims the refund: only one admin's refund of a payment goes on to Telegram. */
+export async function markRefunded(db: Db, id: string, at: Date): Promise<StarPaymentRow | undefined> {
+  const [row] = await db
+    .update(starPayments)
+    .set({ refundedAt: at })
+    .where(and(eq(starPayments.id, id), isNull(starPayments.refundedAt)))
+    .returning();
+  return row;
+}
+
+/** Telegram refused the refund: the payment stands. */
+export async function unmarkRefunded(db: Db, id: string): Promise<void> {
+  await db.update(starPayments).set({ refundedAt: null }).where(eq(starPayments.id, id));
+}
+
+/** After a refund, the subscription that payment belongs to ends at once. */
+export async function endSubscriptionAfterRefund(
+  db: Db,
+  payment: StarPaymentRow,
+  at: Date,
+  reason: string,
+): Promise<SubscriptionRow | undefined> {
+  if (!payment.userId) return undefined;
+  const userId = payment.userId;
+  return db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .select()
+      .from(planSubscriptions)
+      .where(eq(planSubscriptions.userId, userId))
+      .for("update");
+    if (!subscription) return undefined;
+    await endSubscription(tx, subscription, at, reason);
+    return subscription;
+  });
+}
+
+/** The newest payments with the payer's name. */
+export async function listStarPayments(db: Db, limit: number) {
+  return db
+    .select({
+      payment: starPayments,
+      userName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.email})`,
+    })
+    .from(starPayments)
+    .leftJoin(profiles, eq(profiles.id, starPayments.userId))
+    .orderBy(desc(starPayments.paidAt))
+    .limit(limit);
+}

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+import { membershipTiers } from "./membership";
+import { users } from "./users";
+
+/** A member's request for a paid tier (PLAN_PAYMENTS=manual), decided by an admin. */
+export const planRequests = pgTable(
+  "plan_requests",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tierId: uuid("tier_id").references(() => membershipTiers.id, { onDelete: "set null" }),
+    // The tier's display name when asked, so a decided request still reads after the tier is gone.
+    tierName: text("tier_name").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("plan_requests_status_check", sql`${t.status} in ('pending', 'approved', 'declined')`),
+    // One open request per member: a new one replaces it.
+    uniqueIndex("plan_requests_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
+    index("plan_requests_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** An invoice link the bot made for a member and a tier; the payload names it by nonce. */
+export const planInvoices = pgTable("plan_invoices", {
+  nonce: text("nonce").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tierId: uuid("tier_id")
+    .notNull()
+    .references(() => membershipTiers.id, { onDelete: "cascade" }),
+  stars: integer("stars").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every Telegram Stars payment, first and renewals, once per charge id. */
+export const starPayments = pgTable(
+  "star_payments",
+  {
+    id: id(),
+    chargeId: text("charge_id").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    // The payer, kept for a refund after the account is gone.
+    telegramId: bigint("telegram_id", { mode: "bigint" }).notNull(),
+    tierId: uuid("tier_id").references(() => membershipTiers.id, { onDelete: "set null" }),
+    tierName: text("tier_name").notNull(),
+    stars: integer("stars").notNull(),
+    renewal: boolean("renewal").notNull().default(false),
+    paidAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("star_payments_charge_id_key").on(t.chargeId),
+    index("star_payments_paid_idx").on(t.paidAt),
+  ],
+);
+
+/** A member's running Stars subscription; the row goes when it ends. */
+export const planSubscriptions = pgTable("plan_subscriptions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tierId: uuid("tier_id").references(() => membershipTiers.id, { onDelete: "set null" }),
+  tierName: text("tier_name").notNull(),
+  stars: integer("stars").notNull(),
+  // The first payment's charge id names the subscription to Telegram (editUserStarSubscription).
+  chargeId: text("charge_id").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

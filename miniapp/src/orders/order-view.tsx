@@ -1,0 +1,121 @@
+import { Badge } from "@telegram-apps/telegram-ui";
+import { Receipt } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Order, OrderStatus } from "#api/contracts/checkout";
+import { stateName } from "#api/contracts/us-states";
+import { ResourceView } from "../components/state-view";
+import { errorMessage } from "../lib/api";
+import { formatShortDate } from "../lib/dates";
+import { formatCredits } from "../lib/format";
+import type { Resource } from "../lib/use-resource";
+import "./order-view.css";
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  placed: "Placed",
+  fulfilled: "Fulfilled",
+  cancelled: "Cancelled",
+};
+
+const itemCount = (order: Order) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
+export const itemsLabel = (order: Order) => (itemCount(order) === 1 ? "1 item" : `${itemCount(order)} items`);
+
+/** One order in a list: number, a line about it, total and status; opens the order. */
+export function OrderRow({
+  order,
+  about,
+  onOpen,
+  testId,
+  highlight,
+}: {
+  order: Order;
+  about: ReactNode;
+  onOpen: () => void;
+  testId: string;
+  /** The status that wants attention here (staff: placed; members: fulfilled). */
+  highlight: OrderStatus;
+}) {
+  return (
+    <button type="button" className="order-row" data-testid={testId} onClick={onOpen}>
+      <span className="order-row-main">
+        <span className="order-row-number">#{order.number}</span>
+        <span>{about}</span>
+      </span>
+      <span className="order-row-total">{formatCredits(order.total)}</span>
+      <Badge type="number" mode={order.status === highlight ? "primary" : "gray"}>
+        {orderStatusLabels[order.status]}
+      </Badge>
+    </button>
+  );
+}
+
+/** An order in full: its lines at the prices paid, the total, the delivery and when it was placed. */
+export function OrderDetail({ order }: { order: Order }) {
+  return (
+    <div className="order-detail">
+      <ul className="order-detail-lines" aria-label="Items">
+        {/* One line per product (the checkout refuses a product twice); a deleted one keeps its title. */}
+        {order.lines.map((line) => (
+          <li key={`${line.productId ?? "gone"}:${line.title}`}>
+            <span>
+              {line.title} × {line.quantity}
+            </span>
+            <span>{formatCredits(line.subtotal)}</span>
+          </li>
+        ))}
+        <li className="order-detail-total">
+          <span>Total</span>
+          <span>{formatCredits(order.total)}</span>
+        </li>
+      </ul>
+      <section aria-label="Delivery" className="order-delivery">
+        <p className="order-delivery-name">{order.delivery.name}</p>
+        <p>{order.delivery.address}</p>
+        <p>{stateName(order.delivery.state)}</p>
+      </section>
+      <p className="order-placed-at">Placed {formatShortDate(order.createdAt)}</p>
+    </div>
+  );
+}
+
+/** A list of orders as loaded (loading, failure with Retry, empty), each row opening its order. */
+export function OrderList({
+  orders,
+  texts,
+  row,
+  onOpen,
+}: {
+  orders: Resource<Order[]> & { reload: () => void };
+  texts: { loading: string; failed: string; empty: string };
+  row: { testId: string; highlight: OrderStatus; about: (order: Order) => string };
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <ResourceView
+      resource={orders}
+      loadingLabel={texts.loading}
+      errorMessage={errorMessage(orders.status === "error" ? orders.error : null, texts.failed)}
+      isEmpty={(data) => data.length === 0}
+      empty={{ title: texts.empty, icon: <Receipt size={36} /> }}
+    >
+      {(data) => (
+        <ul className="card-list" aria-label="Orders">
+          {data.map((order) => (
+            <li key={order.id}>
+              <OrderRow
+                order={order}
+                testId={row.testId}
+                highlight={row.highlight}
+                about={row.about(order)}
+                onOpen={() => onOpen(order.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ResourceView>
+  );
+}
+
+/** The open order as last loaded, so a live change reaches an open sheet too. */
+export const openOrder = (orders: Resource<Order[]>, id: string | null): Order | undefined =>
+  orders.status === "ready" ? orders.data.find((order) => order.id === id) : undefined;

@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useRef } from "react";
+import type { ProductChange } from "#api/contracts/events";
+import { subscribeToChanges } from "../../lib/events";
+import { toast } from "../../lib/toast";
+
+/** The spec's toasts for another staff member's change (a soft delete is an update). */
+export const liveProductTexts: Record<ProductChange["op"], string> = {
+  insert: "New product added!",
+  update: "Product updated",
+  delete: "Product removed",
+};
+
+/** Our own change's event arrives within a tick or two; past this it is someone else's. */
+const OWN_CHANGE_MS = 3000;
+
+/**
+ * Reloads the products list on every change to the catalogue, and announces the changes made by
+ * someone else: one toast per kind of change. The screen marks the products it is changing, so its
+ * own action shows only its own toast. An event too large to name its products reads "Product
+ * updated"; a resync (changes may have been missed) reloads quietly.
+ */
+export function useLiveProducts(reload: () => void): (id: string) => void {
+  const own = useRef(new Map<string, number>());
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+
+  useEffect(
+    () =>
+      subscribeToChanges("products", (event) => {
+        reloadRef.current();
+        if (!event) return;
+        const now = Date.now();
+        for (const [id, until] of own.current) if (until < now) own.current.delete(id);
+        const others = event.changes?.filter((change) => !own.current.has(change.id));
+        const ops = others ? new Set(others.map((change) => change.op)) : new Set(["update" as const]);
+        for (const op of ops) toast(liveProductTexts[op]);
+      }),
+    [],
+  );
+
+  return useCallback((id: string) => {
+    own.current.set(id, Date.now() + OWN_CHANGE_MS);
+  }, []);
+}

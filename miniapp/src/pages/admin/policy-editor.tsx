@@ -1,0 +1,201 @@
+import { Button, SegmentedControl, Textarea } from "@telegram-apps/telegram-ui";
+import { type FormEvent, useId, useState } from "react";
+import type { AdminLegalVersion } from "#api/contracts/admin-legal";
+import type { LegalType } from "#api/contracts/legal";
+import { Field } from "../../components/field";
+import { Markdown } from "../../components/markdown";
+import { api, call, errorMessage } from "../../lib/api";
+import { formatEffectiveDate } from "../../lib/dates";
+import { toast } from "../../lib/toast";
+
+type Tab = "write" | "preview";
+const tabs: [Tab, string][] = [
+  ["write", "Write"],
+  ["preview", "Preview"],
+];
+
+type Errors = Partial<Record<"content" | "version" | "effectiveDate", string>>;
+
+/** The field a refusal names (the API's messages start with the field's name). */
+function errorsOf(message: string): Errors {
+  if (message.startsWith("Content")) return { content: message };
+  if (message.startsWith("Version")) return { version: message };
+  if (message.startsWith("Effective date")) return { effectiveDate: message };
+  return {};
+}
+
+/** Today on the device, yyyy-mm-dd: the date input's value. */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** An empty version field lets the server take the latest plus one. */
+const versionOf = (text: string): number | undefined => (text.trim() === "" ? undefined : Number(text));
+
+/**
+ * "Publish new version": the text (starting from the active one), its version (the latest plus one)
+ * and effective date (today), with a Preview in the public page's markdown.
+ */
+export function PolicyEditor({
+  type,
+  title,
+  latest,
+  onPublished,
+  onCancel,
+}: {
+  type: LegalType;
+  title: string;
+  /** The newest version, or undefined when there is none yet. */
+  latest: AdminLegalVersion | undefined;
+  onPublished: () => void;
+  onCancel: () => void;
+}) {
+  const editorId = useId();
+  const contentId = useId();
+  const [tab, setTab] = useState<Tab>("write");
+  const [content, setContent] = useState(latest?.content ?? "");
+  const [version, setVersion] = useState(String((latest?.version ?? 0) + 1));
+  const [effectiveDate, setEffectiveDate] = useState(today);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { document } = await call(
+        api.admin.legal[":type"].$post({
+          param: { type },
+          json: { content, version: versionOf(version), effectiveDate },
+        }),
+      );
+      toast.success(`Version ${document.version} published`);
+      onPublished();
+    } catch (error) {
+      const message = errorMessage(error);
+      const found = errorsOf(message);
+      setErrors(found);
+      if (found.content) setTab("write");
+      toast.error("Failed to publish version", { id: "policy-publish", description: message });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card policy-editor" aria-labelledby={`${editorId}-title`}>
+      <h2 id={`${editorId}-title`} className="policy-section-title">
+        Publish new version
+      </h2>
+      <SegmentedControl className="policy-tabs" aria-label="Editor">
+        {tabs.map(([key, label]) => (
+          <SegmentedControl.Item
+            key={key}
+            type="button"
+            id={`${editorId}-tab-${key}`}
+            selected={tab === key}
+            aria-selected={tab === key}
+            aria-controls={`${editorId}-panel-${key}`}
+            className="policy-tab"
+            onClick={() => setTab(key)}
+          >
+            {label}
+          </SegmentedControl.Item>
+        ))}
+      </SegmentedControl>
+      <form className="form" onSubmit={submit} noValidate>
+        <div
+          role="tabpanel"
+          id={`${editorId}-panel-write`}
+          aria-labelledby={`${editorId}-tab-write`}
+          className="policy-write"
+          hidden={tab !== "write"}
+        >
+          <div className="field">
+            <label htmlFor={contentId} className="field-label">
+              Content
+            </label>
+            <div className="field-control">
+              <Textarea
+                id={contentId}
+                className="policy-textarea"
+                value={content}
+                onChange={(event) => {
+                  setContent(event.target.value);
+                  setErrors((all) => ({ ...all, content: undefined }));
+                }}
+                status={errors.content ? "error" : undefined}
+                aria-invalid={errors.content ? true : undefined}
+                aria-describedby={`${contentId}-message`}
+                disabled={busy}
+              />
+            </div>
+            {errors.content ? (
+              <p id={`${contentId}-message`} className="field-error" role="alert">
+                {errors.content}
+              </p>
+            ) : (
+              <p id={`${contentId}-message`} className="field-note">
+                Markdown: # ## ### headings, **bold** lines, "- " bullets, "---" rules.
+              </p>
+            )}
+          </div>
+          <div className="policy-fields">
+            <Field
+              label="Version"
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              value={version}
+              onChange={(event) => {
+                setVersion(event.target.value);
+                setErrors((all) => ({ ...all, version: undefined }));
+              }}
+              error={errors.version}
+              disabled={busy}
+            />
+            <Field
+              label="Effective date"
+              type="date"
+              value={effectiveDate}
+              onChange={(event) => {
+                setEffectiveDate(event.target.value);
+                setErrors((all) => ({ ...all, effectiveDate: undefined }));
+              }}
+              error={errors.effectiveDate}
+              disabled={busy}
+            />
+          </div>
+        </div>
+        {tab === "preview" ? (
+          <div
+            role="tabpanel"
+            id={`${editorId}-panel-preview`}
+            aria-labelledby={`${editorId}-tab-preview`}
+            className="policy-preview"
+            data-testid="policy-preview"
+          >
+            <p className="page-subtitle">
+              Version {version || "—"} · Effective {formatEffectiveDate(effectiveDate)}
+            </p>
+            {content.trim() === "" ? (
+              <p className="hint">Nothing to preview yet.</p>
+            ) : (
+              <Markdown source={content} title={title} />
+            )}
+          </div>
+        ) : null}
+        <div className="policy-editor-buttons">
+          <Button type="button" mode="bezeled" size="l" stretched onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" size="l" stretched loading={busy} disabled={busy}>
+            Publish
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

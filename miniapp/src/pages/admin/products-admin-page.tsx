@@ -1,0 +1,171 @@
+import { Button } from "@telegram-apps/telegram-ui";
+import { Package, Upload } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import type { AdminProduct } from "#api/contracts/admin-products";
+import { LinkButton } from "../../components/link-button";
+import { PageHeader } from "../../components/page-header";
+import { ResourceView } from "../../components/state-view";
+import { api, call, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useResource } from "../../lib/use-resource";
+import { useStaffBack } from "../../state/roles";
+import { AdminProductCard } from "./admin-product-card";
+import { DeleteProductSheet } from "./delete-product-sheet";
+import { useLiveProducts } from "./live-products";
+import { defaultProductFilters, ProductFilters, type ProductFilterValues } from "./product-filters";
+import { fetchProductPages, sameFilters } from "./product-pages";
+import "./products-admin-page.css";
+
+export const productStatusTexts = {
+  activated: "Product activated",
+  deactivated: "Product deactivated",
+  failed: "Failed to update product status",
+} as const;
+
+/** The search is sent once typing pauses. */
+const SEARCH_DELAY_MS = 300;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * /admin/products (staff): the catalogue with its search and filters, a page at a time ("Load
+ * more"), each product's Edit, Activate/Deactivate and Delete; other staff's changes arrive live.
+ */
+export default function ProductsAdminPage() {
+  const back = useStaffBack();
+
+  const [typed, setTyped] = useState<ProductFilterValues>(defaultProductFilters);
+  const search = useDebounced(typed.search.trim(), SEARCH_DELAY_MS);
+  const filters = { ...typed, search };
+  const key = `admin-products:${JSON.stringify(filters)}`;
+  // How many pages are shown, for these filters; other filters start at one.
+  const [more, setMore] = useState({ key, pages: 1 });
+  const pages = more.key === key ? more.pages : 1;
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const markOwn = useLiveProducts(reload);
+  const list = useResource(key, fetchProductPages(filters, pages), {
+    // Both only grow for one key: a live change, an action or Load more refetches in place.
+    version: version + pages,
+  });
+
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+
+  const toggle = async (product: AdminProduct) => {
+    setBusyId(product.id);
+    markOwn(product.id);
+    try {
+      await call(
+        api.admin.products[":id"].$patch({
+          param: { id: product.id },
+          json: { isActive: !product.isActive },
+        }),
+      );
+      toast.success(product.isActive ? productStatusTexts.deactivated : productStatusTexts.activated);
+    } catch (error) {
+      toast.error(productStatusTexts.failed, { description: errorMessage(error) });
+    } finally {
+      setBusyId(null);
+      reload();
+    }
+  };
+
+  const narrowed = !sameFilters(filters, defaultProductFilters);
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Products" back={back} />
+      <ProductFilters
+        values={typed}
+        onChange={setTyped}
+        action={
+          <LinkButton
+            to="/admin/upload-products"
+            size="m"
+            className="admin-products-upload"
+            before={<Upload size={16} aria-hidden="true" />}
+          >
+            Upload Products
+          </LinkButton>
+        }
+      />
+      <ResourceView
+        resource={list}
+        loadingLabel="Loading products"
+        showLoadingLabel
+        errorMessage="Failed to load products"
+        isEmpty={(data) => data.products.length === 0}
+        empty={
+          narrowed
+            ? {
+                title: "No products found",
+                description: "No product matches this search and these filters.",
+                icon: <Package size={36} />,
+                action: (
+                  <Button mode="bezeled" size="m" onClick={() => setTyped(defaultProductFilters)}>
+                    Clear filters
+                  </Button>
+                ),
+              }
+            : {
+                title: "No products yet",
+                description: "Active products appear here.",
+                icon: <Package size={36} />,
+                action: (
+                  <LinkButton to="/admin/upload-products" mode="bezeled" size="m">
+                    Add First Product
+                  </LinkButton>
+                ),
+              }
+        }
+      >
+        {(data) => (
+          <>
+            <p className="admin-products-count hint" aria-live="polite">
+              {`Showing ${data.products.length} of ${data.total}`}
+            </p>
+            <ul className="card-list admin-products" aria-label="Products">
+              {data.products.map((product) => (
+                <AdminProductCard
+                  key={product.id}
+                  product={product}
+                  busy={busyId === product.id}
+                  onToggle={() => void toggle(product)}
+                  onDelete={() => setDeleting(product)}
+                />
+              ))}
+            </ul>
+            {data.products.length < data.total ? (
+              <Button
+                mode="bezeled"
+                size="l"
+                stretched
+                className="admin-products-more"
+                // More pages asked for than shown: they are on their way.
+                loading={data.products.length < Math.min(data.total, pages * data.pageSize)}
+                onClick={() => setMore({ key, pages: pages + 1 })}
+              >
+                Load more
+              </Button>
+            ) : null}
+          </>
+        )}
+      </ResourceView>
+      {deleting ? (
+        <DeleteProductSheet
+          product={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleting={() => markOwn(deleting.id)}
+          onDone={reload}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,331 @@
+import { eq } from "drizzle-orm";
+import type { Update } from "grammy/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#api/app";
+import { invoiceSchema, starPaymentResultSchema, starPaymentsSchema } from "#api/contracts/plan-payments";
+import { planSchema } from "#api/contracts/plans";
+import { serviceContext } from "#api/deps";
+import { recordPlanPayment } from "#api/services/plan-payments";
+import { membershipHistory, membershipTiers, starPayments, users } from "#db/schema/index";
+import { bearer, createMember, DAY, errorOf, post, TestClock } from "../helpers/accounts";
+import { startBotApp } from "../helpers/bot-app";
+import type { FakeBotApi } from "../helpers/fake-bot-api";
+import { eventually, type TestApp } from "../helpers/test-app";
+import { insertTestTiers, type TestTierName } from "../helpers/tiers";
+
+// PLAN_PAYMENTS=stars: the real bot (grammY) against a fake Bot API server, the routes using its notifier.
+const clock = new TestClock(Date.parse("2026-11-10T12:00:00Z"));
+const MEMBER_TG = 8101;
+const OTHER_TG = 8102;
+let fake: FakeBotApi;
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let close: () => Promise<void>;
+let tier: Record<TestTierName, string>;
+let admin: Awaited<ReturnType<typeof createMember>>;
+let nextQuery = 1;
+let nextCharge = 1;
+
+beforeAll(async () => {
+  ({ fake, t, app, close } = await startBotApp(
+    { PLAN_PAYMENTS: "stars", SESSION_TTL_DAYS: "365" },
+    { now: clock.now },
+  ));
+  tier = await insertTestTiers(t.services.database.db);
+  admin = await createMember(t, { roles: ["admin"] });
+});
+afterAll(() => close());
+
+const db = () => t.services.database.db;
+async function telegramMember(telegramId: number) {
+  const member = await createMember(t);
+  await db()
+    .update(users)
+    .set({ telegramId: BigInt(telegramId) })
+    .where(eq(users.id, member.userId));
+  return member;
+}
+const invoiceFor = async (token: string, tierId: string) => {
+  const res = await app.request("/api/me/plan/invoice", post({ tierId }, bearer(token)));
+  expect(res.status).toBe(200);
+  invoiceSchema.parse(await res.json());
+  const call = fake.callsTo("createInvoiceLink").at(-1);
+  return String(call?.payload.payload);
+};
+const planOf = async (token: string) =>
+  planSchema.parse(await (await app.request("/api/me/plan", { headers: bearer(token) })).json());
+
+/** Telegram asks whether the payment may go ahead; resolves with the bot's answer. */
+async function preCheckout(from: number, payload: string, amount: number, currency = "XTR") {
+  const id = `q${nextQuery++}`;
+  fake.push({
+    pre_checkout_query: {
+      id,
+      from: { id: from, is_bot: false, first_name: "M" },
+      currency,
+      total_amount: amount,
+      invoice_payload: payload,
+    },
+  });
+  return eventually(async () => {
+    const answer = fake.callsTo("answerPreCheckoutQuery").find((c) => c.payload.pre_checkout_query_id === id);
+    expect(answer).toBeDefined();
+    return answer?.payload as { ok: boolean; error_message?: string };
+  });
+}
+
+/** The payment Telegram reports after it went through. */
+function successfulPayment(
+  from: number,
+  payload: string,
+  stars: number,
+  options: { chargeId?: string; expiresAt: Date; renewal?: boolean },
+): { chargeId: string; update: Update } {
+  const chargeId = options.chargeId ?? `charge-${nextCharge++}`;
+  const update = fake.push({
+    message: {
+      message_id: 1000 + nextCharge,
+      date: Math.floor(clock.now().getTime() / 1000),
+      chat: { id: from, type: "private", first_name: "M" },
+      from: { id: from, is_bot: false, first_name: "M" },
+      successful_payment: {
+        currency: "XTR",
+        total_amount: stars,
+        invoice_payload: payload,
+        telegram_payment_charge_id: chargeId,
+        provider_payment_charge_id: "",
+        subscription_expiration_date: Math.floor(options.expiresAt.getTime() / 1000),
+        is_recurring: true,
+        ...(options.renewal ? {} : { is_first_recurring: true }),
+      },
+    },
+  } as Omit<Update, "update_id">);
+  return { chargeId, update };
+}
+const paymentsOf = (chargeId: string) =>
+  db().select().from(starPayments).where(eq(starPayments.chargeId, chargeId));
+const repliesTo = (chatId: number) =>
+  fake
+    .callsTo("sendMessage")
+    .filter((c) => c.payload.chat_id === chatId)
+    .map((c) => String(c.payload.text));
+
+describe("a Stars subscription invoice", () => {
+  it("is made by the bot: XTR, one price, 30 days, a payload naming member, tier and a nonce", async () => {
+    const member = await telegramMember(8001);
+    const res = await app.request("/api/me/plan/invoice", post({ tierId: tier.basic }, bearer(member.token)));
+    expect(res.status).toBe(200);
+    const { invoiceUrl } = invoiceSchema.parse(await res.json());
+    const call = fake.callsTo("createInvoiceLink").at(-1);
+    expect(invoiceUrl).toBe(call?.result);
+    expect(call?.payload).toMatchObject({
+      title: "Basic plan",
+      currency: "XTR",
+      provider_token: "",
+      prices: [{ label: "Basic plan", amount: 250 }],
+      subscription_period: 2592000,
+    });
+    expect(String(call?.payload.payload)).toMatch(
+      new RegExp(`^plan:${member.userId}:${tier.basic}:[A-Za-z0-9_-]{16}$`),
+    );
+  });
+
+  it("is refused for a web member, a free tier, a tier without a Stars price; 404 for an inactive one", async () => {
+    const web = await createMember(t);
+    const tg = await telegramMember(8002);
+    const cases: [string, string, number, string][] = [
+      [web.token, tier.basic, 409, "This plan is not sold for Telegram Stars"],
+      [tg.token, tier.free, 409, "This plan is not sold for Telegram Stars"],
+      [tg.token, tier.premium, 409, "This plan is not sold for Telegram Stars"],
+      [tg.token, tier.retired, 404, "Plan not found"],
+    ];
+    for (const [token, tierId, status, message] of cases) {
+      const res = await app.request("/api/me/plan/invoice", post({ tierId }, bearer(token)));
+      expect(res.status).toBe(status);
+      expect((await errorOf(res)).message).toBe(message);
+    }
+    expect((await app.request("/api/me/plan/invoice", post({ tierId: tier.basic }))).status).toBe(401);
+  });
+
+  it("says so when the bot is off", async () => {
+    const member = await telegramMember(8003);
+    const botOff = createApp({ ...t.services, staticDir: undefined });
+    const res = await botOff.request(
+      "/api/me/plan/invoice",
+      post({ tierId: tier.basic }, bearer(member.token)),
+    );
+    expect(res.status).toBe(503);
+    expect((await errorOf(res)).message).toBe(
+      "Payments through Telegram are not available right now. Please try again later.",
+    );
+  });
+});
+
+describe("pre-checkout", () => {
+  it("goes ahead for the member's own invoice at its price", async () => {
+    const member = await telegramMember(MEMBER_TG);
+    const payload = await invoiceFor(member.token, tier.basic);
+    expect(await preCheckout(MEMBER_TG, payload, 250)).toMatchObject({ ok: true });
+  });
+
+  it("refuses another account, a changed price, another currency, a switched-off tier and a payload not ours", async () => {
+    const member = await telegramMember(8004);
+    const payload = await invoiceFor(member.token, tier.basic);
+    expect(await preCheckout(OTHER_TG, payload, 250)).toEqual(
+      expect.objectContaining({ ok: false, error_message: "This invoice belongs to another account." }),
+    );
+    expect((await preCheckout(8004, payload, 250, "USD")).error_message).toBe(
+      "This plan's price has changed. Please open the plan again.",
+    );
+    await db().update(membershipTiers).set({ priceStars: 300 }).where(eq(membershipTiers.id, tier.basic));
+    try {
+      expect((await preCheckout(8004, payload, 250)).error_message).toBe(
+        "This plan's price has changed. Please open the plan again.",
+      );
+    } finally {
+      await db().update(membershipTiers).set({ priceStars: 250 }).where(eq(membershipTiers.id, tier.basic));
+    }
+    await db().update(membershipTiers).set({ isActive: false }).where(eq(membershipTiers.id, tier.basic));
+    try {
+      expect((await preCheckout(8004, payload, 250)).error_message).toBe("This plan is no longer available");
+    } finally {
+      await db().update(membershipTiers).set({ isActive: true }).where(eq(membershipTiers.id, tier.basic));
+    }
+    for (const forged of ["plan:x:y:z", payload.replace(/:[^:]+$/, ":AAAAAAAAAAAAAAAA"), "other"]) {
+      expect((await preCheckout(8004, forged, 250)).error_message).toBe(
+        "This invoice is no longer valid. Please open the plan again.",
+      );
+    }
+  });
+});
+
+describe("successful payments, renewals, expiry", () => {
+  it("grant the tier once per charge id, renewals extend it, and it ends when unpaid time runs out", async () => {
+    const member = await telegramMember(8010);
+    const payload = await invoiceFor(member.token, tier.basic);
+    const firstEnd = new Date(clock.now().getTime() + 30 * DAY);
+    const first = successfulPayment(8010, payload, 250, { expiresAt: firstEnd });
+    await eventually(async () => expect((await planOf(member.token)).tier?.displayName).toBe("Basic"));
+    expect((await planOf(member.token)).subscription).toMatchObject({
+      tierName: "Basic",
+      stars: 250,
+      expiresAt: firstEnd.toISOString(),
+    });
+    await eventually(async () => expect(repliesTo(8010)).toEqual(["Thank you! Your plan is now Basic."]));
+
+    // Telegram delivers the same payment again (a new update, the same charge): nothing more happens.
+    const again = await recordPlanPayment(serviceContext(t.services), {
+      payload,
+      fromId: 8010,
+      currency: "XTR",
+      totalAmount: 250,
+      chargeId: first.chargeId,
+      expiresAt: Math.floor(firstEnd.getTime() / 1000),
+      isRecurring: true,
+      isFirstRecurring: true,
+    });
+    expect(again).toBeUndefined();
+    expect(await paymentsOf(first.chargeId)).toHaveLength(1);
+
+    // A renewal 30 days on: a new charge, the subscription runs to the new end.
+    clock.advance(30 * DAY - 60_000);
+    const secondEnd = new Date(firstEnd.getTime() + 30 * DAY);
+    const renewal = successfulPayment(8010, payload, 250, { expiresAt: secondEnd, renewal: true });
+    await eventually(async () =>
+      expect((await planOf(member.token)).subscription?.expiresAt).toBe(secondEnd.toISOString()),
+    );
+    expect((await paymentsOf(renewal.chargeId))[0]?.renewal).toBe(true);
+    await eventually(async () =>
+      expect(repliesTo(8010)).toContain(
+        `Your Basic plan was renewed until ${secondEnd.toISOString().slice(0, 10)}.`,
+      ),
+    );
+
+    // No renewal comes: at the end the member is back on level 1, and the history says why.
+    clock.ms = secondEnd.getTime() + 1000;
+    const plan = await planOf(member.token);
+    expect(plan.tier?.displayName).toBe("Free");
+    expect(plan.subscription).toBeNull();
+    const reasons = (
+      await db().select().from(membershipHistory).where(eq(membershipHistory.userId, member.userId))
+    ).map((row) => row.reason);
+    expect(reasons).toEqual(["Subscription ended"]);
+    clock.ms = Date.parse("2026-11-10T12:00:00Z");
+  });
+});
+
+describe("refunds", () => {
+  const payFor = async (telegramId: number) => {
+    const member = await telegramMember(telegramId);
+    const payload = await invoiceFor(member.token, tier.basic);
+    const paid = successfulPayment(telegramId, payload, 250, {
+      expiresAt: new Date(clock.now().getTime() + 30 * DAY),
+    });
+    await eventually(async () => expect(await paymentsOf(paid.chargeId)).toHaveLength(1));
+    const [row] = await paymentsOf(paid.chargeId);
+    return { member, chargeId: paid.chargeId, paymentId: row?.id ?? "" };
+  };
+  const refund = (paymentId: string, token = admin.token) =>
+    app.request(`/api/admin/payments/${paymentId}/refund`, post({}, bearer(token)));
+
+  it("admins see the payments and refund one: Telegram refunds, the subscription is cancelled and ends now", async () => {
+    const { member, chargeId, paymentId } = await payFor(8020);
+    const list = await app.request("/api/admin/payments", { headers: bearer(admin.token) });
+    expect(
+      starPaymentsSchema.parse(await list.json()).payments.find((p) => p.id === paymentId),
+    ).toMatchObject({
+      tierName: "Basic",
+      stars: 250,
+      chargeId,
+      renewal: false,
+      refundedAt: null,
+    });
+    const res = await refund(paymentId);
+    expect(res.status).toBe(200);
+    expect(starPaymentResultSchema.parse(await res.json()).payment.refundedAt).not.toBeNull();
+    expect(fake.callsTo("refundStarPayment").at(-1)?.payload).toEqual({
+      user_id: 8020,
+      telegram_payment_charge_id: chargeId,
+    });
+    expect(fake.callsTo("editUserStarSubscription").at(-1)?.payload).toEqual({
+      user_id: 8020,
+      telegram_payment_charge_id: chargeId,
+      is_canceled: true,
+    });
+    const plan = await planOf(member.token);
+    expect(plan.tier?.displayName).toBe("Free");
+    expect(plan.subscription).toBeNull();
+  });
+
+  it("refunds once: two admins at the same moment get one 200 and one 409", async () => {
+    const { paymentId } = await payFor(8021);
+    const other = await createMember(t, { roles: ["admin"] });
+    const before = fake.callsTo("refundStarPayment").length;
+    const answers = await Promise.all([refund(paymentId), refund(paymentId, other.token)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(fake.callsTo("refundStarPayment").length).toBe(before + 1);
+  });
+
+  it("a refusal by Telegram is said and the payment stands", async () => {
+    const { member, paymentId } = await payFor(8022);
+    fake.failNext("refundStarPayment", { error_code: 400, description: "Bad Request: CHARGE_NOT_FOUND" });
+    const res = await refund(paymentId);
+    expect(res.status).toBe(503);
+    expect((await errorOf(res)).message).toBe(
+      "Telegram refused the refund: 400: Bad Request: CHARGE_NOT_FOUND",
+    );
+    const [row] = await db().select().from(starPayments).where(eq(starPayments.id, paymentId));
+    expect(row?.refundedAt).toBeNull();
+    expect((await planOf(member.token)).tier?.displayName).toBe("Basic");
+  });
+
+  it("is for admins only; unknown payments are 404", async () => {
+    const { paymentId } = await payFor(8023);
+    const staff = await createMember(t, { roles: ["moderator"] });
+    expect((await refund(paymentId, staff.token)).status).toBe(403);
+    expect((await app.request("/api/admin/payments", { headers: bearer(staff.token) })).status).toBe(403);
+    const missing = await refund("00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect((await errorOf(missing)).message).toBe("Payment not found");
+  });
+});

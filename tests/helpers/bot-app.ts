@@ -1,0 +1,40 @@
+import { expect } from "vitest";
+import { createApp } from "#api/app";
+import type { ServiceOverrides } from "#api/compose";
+import { serviceContext } from "#api/deps";
+import { startTelegram } from "#bot/runtime";
+import { TEST_BOT_TOKEN } from "./accounts";
+import { startFakeBotApi } from "./fake-bot-api";
+import { eventually, startTestApp } from "./test-app";
+
+/**
+ * The API with the real bot (grammY, long polling) against a fake Bot API server; `app` is the API
+ * whose services talk to Telegram through that bot, as main.ts wires them.
+ */
+export async function startBotApp(env: Record<string, string> = {}, overrides: ServiceOverrides = {}) {
+  const fake = await startFakeBotApi({ id: -1009, title: "Channel" });
+  const t = await startTestApp({
+    ...overrides,
+    env: {
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_MODE: "polling",
+      BOT_API_ROOT: fake.apiRoot,
+      PUBLIC_URL: "https://shop.example.com",
+      ...env,
+    },
+  });
+  const runtime = startTelegram(serviceContext(t.services));
+  if (!runtime) throw new Error("the bot did not start");
+  await eventually(async () => expect(fake.callsTo("getUpdates").length).toBeGreaterThan(0), 10_000);
+  const app = createApp({ ...t.services, staticDir: undefined, telegram: runtime.notifier });
+  return {
+    fake,
+    t,
+    app,
+    async close() {
+      await runtime.stop();
+      await t.close();
+      await fake.close();
+    },
+  };
+}
