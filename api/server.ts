@@ -54,5 +54,10 @@ export async function createHttpServer(
   // Sockets past this are closed on arrival, so file descriptors cannot run out; event streams
   // have their own, lower cap (SSE_MAX_STREAMS), leaving room for ordinary requests.
   server.maxConnections = deps.config.MAX_CONNECTIONS ?? deps.config.SSE_MAX_STREAMS + 1000;
+  // An idle kept-alive socket outlives the clients' and proxies' own idle timeouts (often 60 s), so
+  // the server never closes one just as a client sends its next request down it (ECONNRESET).
+  // Headers still have to arrive within their own limit, counted from a request's first byte.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }

@@ -70,3 +70,14 @@ describe("the HTTP server's catalogue fast path", () => {
     expect(post.status).toBe(404);
   });
 });
+
+describe("the HTTP server's kept-alive sockets", () => {
+  it("tells clients it keeps an idle socket for longer than the usual 60 s client and proxy timeouts", async () => {
+    const res = await fetch(`${base}/api/health`);
+    await res.arrayBuffer();
+    // Node announces its keepAliveTimeout in seconds; a client that reuses the socket within it
+    // is never answered with a reset.
+    const timeout = Number(/timeout=(\d+)/.exec(res.headers.get("keep-alive") ?? "")?.[1]);
+    expect(timeout).toBeGreaterThan(60);
+  });
+});

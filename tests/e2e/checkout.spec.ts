@@ -214,6 +214,9 @@ for (const [name, theme] of [
     await expect
       .poll(async () => (await mainButton()) as { is_visible?: boolean })
       .toMatchObject({ is_visible: false });
+    // The press placed the order and nothing else: the product page under the sheet did not also
+    // take it as Add to Cart.
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
     await screenshot(page, `checkout-telegram-${name}-placed`);
     const number = (await done.getByText(/^Order #\d+$/).textContent())?.replace("Order ", "") ?? "";
     await done.getByRole("button", { name: "View purchases" }).click();
