@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type MainButtonClaim, type MainButtonView, MainButtonOwners } from "../../miniapp/src/telegram/main-button";
+import {
+  type MainButtonClaim,
+  MainButtonOwners,
+  type MainButtonView,
+} from "../../miniapp/src/telegram/main-button";
 
 function setup() {
   const shown: MainButtonView[] = [];
