@@ -1,19 +1,13 @@
 import { createHash } from "node:crypto";
-import type { Db } from "#db/client";
 import {
-  claimCheckoutKey,
+  type CheckoutResult,
   findOrder,
-  insertOrder,
   listOrders,
-  lockBuyer,
   moveOrder,
-  type OrderWithLines,
   ordersOfMember,
-  productsByIds,
-  saveCheckoutAnswer,
-  takeStock,
+  type PlacedOrder,
+  placeCreditOrder,
 } from "#db/queries/orders";
-import { budgetFigures } from "#db/queries/plans";
 import { type CheckoutInput, checkoutMessages, type Order, type OrderStatus } from "../contracts/checkout";
 import type { ErrorCode } from "../contracts/errors";
 import { isUuid } from "../contracts/ids";
@@ -25,7 +19,7 @@ import { noticeNewOrder, noticeOrderStatus, type StockCrossing } from "./order-n
 
 const PAGE = 100;
 
-export const orderOf = (row: OrderWithLines): Order => ({
+export const orderOf = (row: PlacedOrder): Order => ({
   id: row.id,
   number: row.number,
   status: row.status as OrderStatus,
@@ -41,29 +35,49 @@ export const orderOf = (row: OrderWithLines): Order => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** What a checkout answers, kept with its Idempotency-Key and replayed for the same key and body. */
+/** What a checkout answers; the same key and body get it again. */
 export interface CheckoutAnswer {
   status: 201 | 403 | 409 | 422;
   body: { order: Order } | { error: { code: ErrorCode; message: string } };
 }
 
-/** A rule refused the order: the savepoint rolls back and the answer is kept with the key. */
-class Refused extends Error {
-  constructor(readonly answer: CheckoutAnswer) {
-    super(answer.status.toString());
+const refusalCodes = { 403: "forbidden", 409: "conflict", 422: "unprocessable" } as const satisfies Record<
+  number,
+  ErrorCode
+>;
+
+const refusal = (
+  result: Extract<CheckoutResult, { outcome: "refused" }>,
+  message: string,
+): CheckoutAnswer => ({
+  status: result.status,
+  body: { error: { code: refusalCodes[result.status], message } },
+});
+
+/** The answer to a checkout's result (its status is the database's), the first time and on replays. */
+function answerOf(result: CheckoutResult, input: CheckoutInput): CheckoutAnswer {
+  if (result.outcome === "placed") return { status: 201, body: { order: orderOf(result.order) } };
+  switch (result.reason) {
+    case "age":
+      return refusal(result, checkoutMessages.ageRequired);
+    case "unavailable":
+      return refusal(result, checkoutMessages.unavailable(result.title ?? "A product in your cart"));
+    case "restricted":
+      return refusal(
+        result,
+        checkoutMessages.restricted(result.title ?? "", stateName(input.delivery.state)),
+      );
+    case "stock":
+      return refusal(result, checkoutMessages.notEnoughStock(result.title ?? ""));
+    case "budget":
+      return refusal(result, checkoutMessages.budgetExceeded(result.remaining));
   }
 }
-const refuse = (status: 403 | 409 | 422, code: ErrorCode, message: string) =>
-  new Refused({ status, body: { error: { code, message } } });
 
 /**
- * A credit checkout, in one transaction: the key is claimed (or its first answer replayed), then in
- * a savepoint the buyer is locked, the products re-read, the delivery state checked against each
- * product's restricted states, the budget checked, the order, its lines and the spending written,
- * and last the stock taken only where enough remains (a conditional update, products in id
- * order), so a hot product's row is locked only for the end of the transaction. A product already
- * short when read is refused without waiting for that lock. A refusal rolls the savepoint back and
- * is kept as the key's answer; nothing is half-written.
+ * A credit checkout, in one statement (placeCreditOrder): the key claimed, the order placed or
+ * refused, and the result kept with the key, so the same key and body get the same answer and
+ * another body under that key is refused. A refusal writes nothing but the key's result.
  */
 export async function checkoutWithCredits(
   ctx: ServiceContext,
@@ -71,105 +85,36 @@ export async function checkoutWithCredits(
   key: string,
   input: CheckoutInput,
 ): Promise<CheckoutAnswer> {
-  const hash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
-  const crossings: StockCrossing[] = [];
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const earlier = await claimCheckoutKey(tx, userId, key, hash);
-    if (earlier) {
-      if (earlier.requestHash !== hash) throw new AppError("conflict", checkoutMessages.keyReused);
-      return { answer: { status: earlier.status, body: earlier.response } as CheckoutAnswer, replayed: true };
-    }
-    let answer: CheckoutAnswer;
-    try {
-      answer = await tx.transaction((savepoint) => placeOrder(ctx, savepoint, userId, input, crossings));
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      crossings.length = 0;
-      answer = error.answer;
-    }
-    await saveCheckoutAnswer(tx, userId, key, answer.status, answer.body);
-    return { answer, replayed: false };
+  const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+  const found = await placeCreditOrder(ctx.db, {
+    userId,
+    key,
+    requestHash,
+    lines: input.lines,
+    delivery: input.delivery,
+    at: ctx.now(),
   });
-  const { answer, replayed } = outcome;
-  if (!replayed && "order" in answer.body) {
-    await noticeNewOrder(ctx, answer.body.order, crossings);
+  if (found.outcome === "earlier") {
+    if (found.requestHash !== requestHash) throw new AppError("conflict", checkoutMessages.keyReused);
+    return answerOf(found.earlier, input);
+  }
+  const answer = answerOf(found, input);
+  // Only the request that placed the order tells anyone (a replay does not).
+  if (found.outcome === "placed" && "order" in answer.body) {
+    await noticeNewOrder(ctx, answer.body.order, lowStockCrossings(ctx, found.stock));
   }
   return answer;
 }
 
-async function placeOrder(
+/** Products this order took to the low-stock threshold or below (each row was locked, so once per crossing). */
+function lowStockCrossings(
   ctx: ServiceContext,
-  tx: Db,
-  userId: string,
-  input: CheckoutInput,
-  crossings: StockCrossing[],
-): Promise<CheckoutAnswer> {
-  const now = ctx.now();
-  const buyer = await lockBuyer(tx, userId);
-  if (!buyer?.ageVerified) throw refuse(403, "forbidden", checkoutMessages.ageRequired);
-  const lines = [...input.lines].sort((a, b) => a.productId.localeCompare(b.productId));
-  const found = new Map(
-    (
-      await productsByIds(
-        tx,
-        lines.map((l) => l.productId),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  let total = 0;
-  for (const line of lines) {
-    const product = found.get(line.productId);
-    if (!product?.isActive) {
-      throw refuse(
-        422,
-        "unprocessable",
-        checkoutMessages.unavailable(product?.title ?? "A product in your cart"),
-      );
-    }
-    if (product.restrictedStates.includes(input.delivery.state)) {
-      throw refuse(
-        422,
-        "unprocessable",
-        checkoutMessages.restricted(product.title, stateName(input.delivery.state)),
-      );
-    }
-    if (product.stockQuantity < line.quantity) {
-      throw refuse(409, "conflict", checkoutMessages.notEnoughStock(product.title));
-    }
-    total += toCents(product.creditPrice) * line.quantity;
-  }
-  const { monthly, rollover, spent } = await budgetFigures(tx, userId, now);
-  const remaining = Math.max(0, toCents(monthly) + toCents(rollover) - toCents(spent));
-  if (total > remaining)
-    throw refuse(422, "unprocessable", checkoutMessages.budgetExceeded(fromCents(remaining)));
-  const order = await insertOrder(tx, {
-    userId,
-    total: fromCents(total),
-    delivery: input.delivery,
-    lines: input.lines.map((line) => {
-      const product = found.get(line.productId);
-      return {
-        productId: line.productId,
-        title: product?.title ?? "",
-        unitCredits: product?.creditPrice ?? "0.00",
-        quantity: line.quantity,
-      };
-    }),
-    period: {
-      start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
-      end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
-    },
-    at: now,
-  });
+  stock: { title: string; quantity: number; left: number }[],
+): StockCrossing[] {
   const threshold = ctx.config.LOW_STOCK_THRESHOLD;
-  for (const line of lines) {
-    const title = found.get(line.productId)?.title ?? "";
-    const left = await takeStock(tx, line.productId, line.quantity);
-    if (left === undefined) throw refuse(409, "conflict", checkoutMessages.notEnoughStock(title));
-    // The row is locked from here to the commit, so exactly one order sees each crossing.
-    if (left <= threshold && left + line.quantity > threshold) crossings.push({ title, left });
-  }
-  return { status: 201, body: { order: orderOf(order) } };
+  return stock
+    .filter(({ left, quantity }) => left <= threshold && left + quantity > threshold)
+    .map(({ title, left }) => ({ title, left }));
 }
 
 export const ordersOf = async (ctx: ServiceContext, userId: string): Promise<Order[]> =>

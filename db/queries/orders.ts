@@ -1,116 +1,79 @@
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { checkoutRequests, orderLines, orders, products, profiles, userSpending } from "../schema/index";
-import { passedAgeGate } from "./channel";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, executeRows } from "../client";
+import { orderLines, orders, products, userSpending } from "../schema/index";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
 
+/** An order as the checkout writes it: what the answer shows. */
+export type PlacedOrder = Pick<
+  OrderRow,
+  | "id"
+  | "number"
+  | "status"
+  | "totalCredits"
+  | "deliveryName"
+  | "deliveryAddress"
+  | "deliveryState"
+  | "createdAt"
+> & { lines: Pick<OrderLineRow, "productId" | "title" | "unitCredits" | "quantity">[] };
+
+/** What a checkout came to: an order placed, or the reason it was refused, with its HTTP status. */
+export type CheckoutResult =
+  | { outcome: "refused"; status: 403; reason: "age" }
+  | {
+      outcome: "refused";
+      status: 409 | 422;
+      reason: "unavailable" | "restricted" | "stock";
+      title: string | null;
+    }
+  | { outcome: "refused"; status: 422; reason: "budget"; remaining: string }
+  | {
+      outcome: "placed";
+      status: 201;
+      order: PlacedOrder;
+      /** The stock each product has left after this order. */
+      stock: { title: string; quantity: number; left: number }[];
+    };
+
+/** place_credit_order's answer: this request's result, or the result kept with its key earlier. */
+export type CheckoutOutcome =
+  | CheckoutResult
+  | { outcome: "earlier"; requestHash: string; earlier: CheckoutResult };
+
+/** JSON carries the order's time as text. */
+function withDates(result: CheckoutResult): CheckoutResult {
+  if (result.outcome === "placed") result.order.createdAt = new Date(result.order.createdAt);
+  return result;
+}
+
 /**
- * Takes the Idempotency-Key for this checkout inside its transaction. A second request with the key
- * blocks on the first one's uncommitted row, then finds it: `undefined` means the key is ours now.
+ * A credit checkout in one statement (db/migrations/0009_checkout-function.sql): the
+ * Idempotency-Key claimed, the buyer locked, the rules checked and the order written with its stock
+ * and spending, or the reason it was refused with nothing written; the result kept with the key.
  */
-export async function claimCheckoutKey(db: Db, userId: string, key: string, requestHash: string) {
-  const [claimed] = await db
-    .insert(checkoutRequests)
-    .values({ userId, key, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: checkoutRequests.key });
-  if (claimed) return undefined;
-  const [existing] = await db
-    .select()
-    .from(checkoutRequests)
-    .where(and(eq(checkoutRequests.userId, userId), eq(checkoutRequests.key, key)));
-  return existing;
-}
-
-export async function saveCheckoutAnswer(
-  db: Db,
-  userId: string,
-  key: string,
-  status: number,
-  response: unknown,
-) {
-  await db
-    .update(checkoutRequests)
-    .set({ status, response })
-    .where(and(eq(checkoutRequests.userId, userId), eq(checkoutRequests.key, key)));
-}
-
-/** Locks the buyer's profile for the checkout (one checkout per member at a time); past the age gate or not. */
-export async function lockBuyer(db: Db, userId: string): Promise<{ ageVerified: boolean } | undefined> {
-  const [row] = await db
-    .select({ ageVerified: passedAgeGate(profiles.ageVerified) })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .for("update", { of: profiles });
-  return row;
-}
-
-export const productsByIds = (db: Db, ids: string[]) =>
-  db
-    .select({
-      id: products.id,
-      title: products.title,
-      creditPrice: products.creditPrice,
-      isActive: products.isActive,
-      restrictedStates: products.restrictedStates,
-      stockQuantity: products.stockQuantity,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
-
-/** Takes stock only where enough remains: the stock left, or undefined when it did not. */
-export async function takeStock(db: Db, productId: string, quantity: number): Promise<number | undefined> {
-  const [row] = await db
-    .update(products)
-    .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
-    .where(
-      and(eq(products.id, productId), eq(products.isActive, true), gte(products.stockQuantity, quantity)),
-    )
-    .returning({ left: products.stockQuantity });
-  return row?.left;
-}
-
-/** The order, its lines at the price of the moment, and what it spends of this month's budget. */
-export async function insertOrder(
+export async function placeCreditOrder(
   db: Db,
   order: {
     userId: string;
-    total: string;
+    key: string;
+    requestHash: string;
+    lines: { productId: string; quantity: number }[];
     delivery: { name: string; address: string; state: string };
-    lines: { productId: string; title: string; unitCredits: string; quantity: number }[];
-    period: { start: Date; end: Date };
     at: Date;
   },
-): Promise<OrderWithLines> {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      userId: order.userId,
-      totalCredits: order.total,
-      deliveryName: order.delivery.name,
-      deliveryAddress: order.delivery.address,
-      deliveryState: order.delivery.state,
-      createdAt: order.at,
-    })
-    .returning();
-  if (!row) throw new Error("order insert returned nothing");
-  const lines = await db
-    .insert(orderLines)
-    .values(order.lines.map((line) => ({ ...line, orderId: row.id })))
-    .returning();
-  await db.insert(userSpending).values({
-    userId: order.userId,
-    amount: order.total,
-    description: `Order #${row.number}`,
-    periodStart: order.period.start,
-    periodEnd: order.period.end,
-    orderId: row.id,
-    createdAt: order.at,
-  });
-  return { ...row, lines };
+): Promise<CheckoutOutcome> {
+  const lines = order.lines.map((line, position) => ({ ...line, position }));
+  const [row] = await executeRows<{ outcome: CheckoutOutcome }>(
+    db,
+    sql`select place_credit_order(${order.userId}, ${order.key}, ${order.requestHash}, ${JSON.stringify(lines)}::jsonb, ${order.delivery.name}, ${order.delivery.address}, ${order.delivery.state}, ${order.at.toISOString()}::timestamptz) as outcome`,
+  );
+  const outcome = row?.outcome;
+  if (!outcome) throw new Error("place_credit_order returned nothing");
+  return outcome.outcome === "earlier"
+    ? { ...outcome, earlier: withDates(outcome.earlier) }
+    : withDates(outcome);
 }
 
 async function withLines(db: Db, rows: OrderRow[]): Promise<OrderWithLines[]> {

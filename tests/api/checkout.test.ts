@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderResultSchema, ordersSchema } from "#api/contracts/checkout";
 import { budgetSchema } from "#api/contracts/plans";
@@ -100,6 +100,43 @@ describe("POST /api/checkout/credits", () => {
     expect(res.status).toBe(409);
     expect((await errorOf(res)).message).toBe("Not enough stock available: Rare Kush");
     expect([await stockOf(a.id), await stockOf(scarce.id)]).toEqual([5, 1]);
+    expect(await ordersOf(member.userId)).toHaveLength(0);
+    expect((await budget(member.token)).spent).toBe("0.00");
+  });
+
+  it("a product emptied after it was read is refused with 409, and the stock already taken goes back", async () => {
+    const member = await buyer("premium");
+    // Stock is taken in product-id order: the second product is emptied, so the first one's stock
+    // was already taken when the shortfall is found.
+    const made = [await product({ stockQuantity: 5 }), await product({ stockQuantity: 1 })];
+    const byId = await db()
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(inArray(products.id, [made[0]?.id ?? "", made[1]?.id ?? ""]))
+      .orderBy(products.id);
+    const [first, second] = byId;
+    if (!first || !second) throw new Error("products missing");
+    await db().update(products).set({ stockQuantity: 5 }).where(eq(products.id, first.id));
+    await db().update(products).set({ stockQuantity: 1 }).where(eq(products.id, second.id));
+    // Someone else buys the second product after this checkout read it: the budget step brings the
+    // member's rollover up to date, and a trigger on that row empties the product at that moment.
+    await db().execute(
+      sql.raw(`create function empty_for_test() returns trigger language plpgsql as $$
+        begin update products set stock_quantity = 0 where id = '${second.id}'; return null; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger empty_for_test after insert or update on user_budget_rollover for each row
+        when (new.user_id = '${member.userId}') execute function empty_for_test()`),
+    );
+    try {
+      const res = await checkout(member.token, cart([first.id, 2], [second.id, 1]));
+      expect(res.status).toBe(409);
+      expect((await errorOf(res)).message).toBe(`Not enough stock available: ${second.title}`);
+    } finally {
+      await db().execute(sql`drop trigger empty_for_test on user_budget_rollover`);
+      await db().execute(sql`drop function empty_for_test`);
+    }
+    expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([5, 0]);
     expect(await ordersOf(member.userId)).toHaveLength(0);
     expect((await budget(member.token)).spent).toBe("0.00");
   });

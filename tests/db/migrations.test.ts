@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#db/client";
+import { type Database, executeRows } from "#db/client";
 import { membershipTiers, profiles, userBudgetRollover, userSpending, users } from "#db/schema/index";
 import { freshDatabase } from "../helpers/test-db";
 
@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const rows = async <T>(query: ReturnType<typeof sql>) => {
-  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } & T[];
-  return (result.rows ?? result) as T[];
-};
+const rows = <T>(query: SQL) => executeRows<T>(database.db, query);
 
 describe("migrations", () => {
   it("create every table of both documents and DESIGN.md", async () => {
@@ -74,6 +71,8 @@ describe("migrations", () => {
         "process_monthly_rollover",
         "notify_app_change",
         "notify_order_change",
+        "credit_order_outcome",
+        "place_credit_order",
       ]),
     );
     const triggers = (
