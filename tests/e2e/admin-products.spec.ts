@@ -274,6 +274,56 @@ test("another staff member's changes arrive live with their toasts; employees ge
   }
 });
 
+test("a shopper's open catalogue follows an admin's Activate and Deactivate with no reload", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  const admin = await apiAs();
+  const product = await createProduct(admin, {
+    title: `E2E Shopper ${stamp()}`,
+    creditPrice: "7",
+    stockQuantity: 3,
+    isActive: false,
+  });
+  const shopperContext = await browser.newContext({ baseURL: SEEDED_ORIGIN });
+  try {
+    // A visitor on the plain web has the Products drawer open; the inactive product is not in it.
+    const shopper = await shopperContext.newPage();
+    await shopper.goto("/");
+    await shopper.getByRole("button", { name: "Products", exact: true }).click();
+    const drawer = shopper.getByRole("dialog", { name: "Products" });
+    const shopperCard = drawer.getByTestId("product-card").filter({ hasText: product.title });
+    await expect(drawer.getByTestId("product-card").first()).toBeVisible();
+    await expect(shopperCard).toHaveCount(0);
+
+    // The admin activates it on their screen: it joins the shopper's open catalogue.
+    await page.goto("/admin/products");
+    await searchFor(page, product.title);
+    await page.getByRole("combobox", { name: "Status" }).selectOption("inactive");
+    await card(page, product.title)
+      .getByRole("button", { name: `Activate ${product.title}` })
+      .click();
+    await expect(toast(page, "Product activated")).toBeVisible();
+    await expect(shopperCard).toBeVisible();
+    await shopperCard.scrollIntoViewIfNeeded();
+    await screenshot(shopper, "catalogue-web-live-activated");
+
+    // And deactivating takes it out again.
+    await page.getByRole("combobox", { name: "Status" }).selectOption("active");
+    await untilToastsGo(page);
+    await card(page, product.title)
+      .getByRole("button", { name: `Deactivate ${product.title}` })
+      .click();
+    await expect(toast(page, "Product deactivated")).toBeVisible();
+    await expect(shopperCard).toHaveCount(0);
+  } finally {
+    await shopperContext.close();
+    await deactivate(admin, [product]);
+  }
+});
+
 test("an empty catalogue offers Add First Product; a failed load offers Retry", async ({ page }) => {
   await signInAsAdmin(page);
   let answer: "fail" | "empty" = "fail";
