@@ -1,11 +1,11 @@
 -- A credit checkout in one statement (place_credit_order, below): a busy shop's checkouts do not
 -- pay a dozen round trips each, and a hot product's row is locked only for the end of that one
--- statement. The Idempotency-Key is claimed, the order placed or refused, and the outcome kept with
--- the key, all in the statement's transaction: the same key gets the same outcome back (a
--- concurrent request with it waits on the uncommitted claim first). The API words the answer.
+-- statement. The member's checkouts take turns, the order is placed or refused, and the outcome
+-- kept with the Idempotency-Key, all in the statement's transaction: the same key gets the same
+-- outcome back. The API words the answer.
 --
--- credit_order_outcome, the order itself:
---   1. the buyer's profile is locked (one checkout per member at a time) and the age gate checked;
+-- credit_order_outcome, the order itself, called with the member's turn held:
+--   1. the age gate;
 --   2. each product is read: active, deliverable to the state, with enough stock when read;
 --   3. the budget: monthly price + rollover (brought up to date) - spent this period;
 --   4. stock is taken only where enough remains (products in id order), then the order, its lines
@@ -38,8 +38,7 @@ BEGIN
   SELECT coalesce(p.age_verified, false)
       OR NOT coalesce((SELECT s.age_verification_enabled FROM channel_settings s LIMIT 1), true)
   INTO v_passed
-  FROM profiles p WHERE p.id = p_user_id
-  FOR UPDATE OF p;
+  FROM profiles p WHERE p.id = p_user_id;
   IF NOT coalesce(v_passed, false) THEN
     RETURN jsonb_build_object('outcome', 'refused', 'status', 403, 'reason', 'age');
   END IF;
@@ -154,11 +153,13 @@ DECLARE
   v_earlier checkout_requests%ROWTYPE;
   v_outcome jsonb;
 BEGIN
-  INSERT INTO checkout_requests (user_id, key, request_hash)
-  VALUES (p_user_id, p_key, p_request_hash)
-  ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN
-    SELECT * INTO v_earlier FROM checkout_requests WHERE user_id = p_user_id AND key = p_key;
+  -- One checkout per member at a time (so concurrent ones cannot overspend), and a second request
+  -- with a key waits here until the first one's result is committed. A lock in memory: nothing is
+  -- written for it. Two members whose ids hash alike merely take turns. (725001 is the migrations'
+  -- lock, db/client.ts.)
+  PERFORM pg_advisory_xact_lock(725002, hashtext(p_user_id::text));
+  SELECT * INTO v_earlier FROM checkout_requests WHERE user_id = p_user_id AND key = p_key;
+  IF FOUND THEN
     RETURN jsonb_build_object(
       'outcome', 'earlier', 'requestHash', v_earlier.request_hash, 'earlier', v_earlier.response
     );
@@ -166,8 +167,8 @@ BEGIN
   v_outcome := credit_order_outcome(
     p_user_id, p_lines, p_delivery_name, p_delivery_address, p_delivery_state, p_at
   );
-  UPDATE checkout_requests SET status = (v_outcome ->> 'status')::integer, response = v_outcome
-  WHERE user_id = p_user_id AND key = p_key;
+  INSERT INTO checkout_requests (user_id, key, request_hash, status, response)
+  VALUES (p_user_id, p_key, p_request_hash, (v_outcome ->> 'status')::integer, v_outcome);
   RETURN v_outcome;
 END;
 $$;

@@ -49,9 +49,9 @@ function withDates(result: CheckoutResult): CheckoutResult {
 }
 
 /**
- * A credit checkout in one statement (db/migrations/0009_checkout-function.sql): the
- * Idempotency-Key claimed, the buyer locked, the rules checked and the order written with its stock
- * and spending, or the reason it was refused with nothing written; the result kept with the key.
+ * A credit checkout in one statement (db/migrations/0009_checkout-function.sql): in the member's
+ * turn, the Idempotency-Key's earlier result, or the rules checked and the order written with its
+ * stock and spending (or the reason it was refused, with nothing written) and kept with the key.
  */
 export async function placeCreditOrder(
   db: Db,
