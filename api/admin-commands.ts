@@ -1,4 +1,5 @@
-import { listAccounts, rolesOfMany } from "#db/queries/accounts";
+import { rolesOfMany } from "#db/queries/accounts";
+import { listAccounts } from "#db/queries/admin-users";
 import { adminMessages } from "./contracts/admin";
 import { type Role, roles } from "./contracts/roles";
 import { AppError } from "./errors";

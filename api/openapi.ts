@@ -49,16 +49,34 @@ function multipartSchema(fields: z.ZodType | undefined) {
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
 
+/** One `in: query` parameter per field of the route's query schema, as the client may send it. */
+function queryParameters(query: z.ZodObject | undefined) {
+  if (!query) return [];
+  const schema = z.toJSONSchema(query, { io: "input" }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
 export function buildOpenApi() {
   const errorSchema = z.toJSONSchema(apiErrorSchema);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of routeDocs) {
-    const params = [...doc.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
+    const params = [
+      ...[...doc.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+        name: m[1],
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
+      ...queryParameters(doc.query),
+    ];
     const responses: Record<string, unknown> = {
       [doc.status ?? 200]: {
         description: "OK",

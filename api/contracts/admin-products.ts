@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFields, pageQuery, searchQuery } from "./paging";
 import { featureIcons, productSchema, strainTypes } from "./products";
 import { usStateCodes } from "./us-states";
 
@@ -128,16 +129,14 @@ export const updateProductSchema = z.object(fields).partial().strict();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
 export const adminProductStatuses = ["active", "inactive", "all"] as const;
-export const ADMIN_PAGE_SIZE = 24;
 
 export const adminProductQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: searchQuery,
   strain: z.enum(strainTypes).optional(),
   category: z.enum(productCategories).optional(),
   // The list shows active products unless asked otherwise (spec: status defaults to Active).
   status: z.enum(adminProductStatuses).default("active"),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  ...pageQuery,
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 
@@ -151,9 +150,7 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const adminProductPageSchema = z.object({
   products: z.array(adminProductSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageFields,
 });
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 export const adminProductResultSchema = z.object({ product: adminProductSchema });

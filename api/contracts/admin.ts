@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageFields, pageQuery, searchQuery } from "./paging";
 import { planRequestSchema } from "./plan-payments";
 import { roleSchema, roles } from "./roles";
 
@@ -13,6 +14,8 @@ export const adminUserSchema = z.object({
   /** Null shows as "No name". */
   fullName: z.string().nullable(),
   email: z.string().nullable(),
+  /** The Telegram @username (without the @), shown when there is no email. */
+  telegramUsername: z.string().nullable(),
   /** Empty shows as "No role assigned". */
   roles: z.array(roleSchema),
   /** The member's tier, null with none. */
@@ -22,10 +25,16 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserListSchema = z.object({ users: z.array(adminUserSchema) });
-/** `?filter=pending`: only members with a request waiting. */
-export const adminUserQuerySchema = z.object({ filter: z.enum(["all", "pending"]).default("all") });
+export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), ...pageFields });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+/** `?filter=pending`: only members with a request waiting; `?search`: name, email or @username; a page. */
+export const adminUserQuerySchema = z.object({
+  filter: z.enum(["all", "pending"]).default("all"),
+  search: searchQuery,
+  ...pageQuery,
+});
+export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
 
 /** Replaces all of the user's roles with this one. */
 export const setRoleSchema = z.object({

@@ -51,6 +51,7 @@ export const adminProductDocs: RouteDoc[] = [
     summary:
       "Products for staff, newest first, a page at a time: ?search (title), strain, category, status (active by default, inactive, all), page, pageSize (24, at most 100)",
     access: STAFF,
+    query: adminProductQuerySchema,
     response: adminProductPageSchema,
     errors: [400, 401, 403],
   },

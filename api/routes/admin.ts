@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, requireRole } from "../auth/middleware";
 import {
-  type AdminUserList,
   adminUserListSchema,
   adminUserQuerySchema,
   setRoleResultSchema,
@@ -24,7 +23,7 @@ import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
 import { createTier, editTier, listTiersForStaff, removeTier } from "../services/admin-tiers";
 import { decidePlanRequest, listPayments, refundPayment } from "../services/plan-payments";
-import { listUsersWithRoles, replaceRole } from "../services/roles";
+import { listUsersPage, replaceRole } from "../services/roles";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
 
@@ -35,10 +34,7 @@ export const adminRoutes = (deps: AppDeps) => {
   return new Hono<AppEnv>()
     .use("*", requireRole("admin"))
     .get("/users", valid("query", adminUserQuerySchema), async (c) =>
-      c.json(
-        { users: await listUsersWithRoles(db, c.req.valid("query").filter) } satisfies AdminUserList,
-        200,
-      ),
+      c.json(await listUsersPage(db, c.req.valid("query")), 200),
     )
     .put("/users/:id/role", valid("json", setRoleSchema), async (c) =>
       c.json({ user: await replaceRole(db, c.req.param("id"), c.req.valid("json").role) }, 200),
@@ -78,8 +74,9 @@ export const adminDocs: RouteDoc[] = [
     method: "get",
     path: "/api/admin/users",
     summary:
-      "Every user (?filter=pending: those with a plan request waiting) with roles, tier and pending request, oldest first",
+      "Users with roles, tier and pending request, oldest first, a page at a time: ?filter (all by default, pending: those with a plan request waiting), search (part of the name, email or Telegram @username, ignoring case; % and _ are literal), page, pageSize (24, at most 100)",
     access: "admin",
+    query: adminUserQuerySchema,
     response: adminUserListSchema,
     errors: [400, 401, 403],
   },

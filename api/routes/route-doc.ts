@@ -8,6 +8,8 @@ export interface RouteDoc {
   summary: string;
   /** Who may call it, shown in the description. */
   access: string;
+  /** The query string's parameters (each optional, with its default), listed as OpenAPI parameters. */
+  query?: z.ZodObject;
   response?: z.ZodType;
   /** The success status when not 200. */
   status?: number;

@@ -15,6 +15,7 @@ import {
   type UpdateProductInput,
 } from "../contracts/admin-products";
 import { isUuid } from "../contracts/ids";
+import { pageWindow } from "../contracts/paging";
 import { AppError } from "../errors";
 import { storefrontEndpoint } from "../integrations/shopify-storefront";
 import type { ServiceContext } from "./context";
@@ -33,10 +34,7 @@ export async function listProductsPage(
   query: AdminProductQuery,
 ): Promise<AdminProductPage> {
   const { page, pageSize, ...filter } = query;
-  const { rows, total } = await listProductsForStaff(ctx.db, filter, {
-    offset: (page - 1) * pageSize,
-    limit: pageSize,
-  });
+  const { rows, total } = await listProductsForStaff(ctx.db, filter, pageWindow(query));
   return { products: rows.map(toAdminProduct), total, page, pageSize };
 }
 

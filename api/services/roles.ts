@@ -5,24 +5,20 @@ import {
   findAccountByEmail,
   findAccountById,
   findAccountByTelegramId,
-  listAccounts,
   rolesOfMany,
 } from "#db/queries/accounts";
-import { membersWithPendingRequests, pendingRequestsOf } from "#db/queries/plan-payments";
+import { findUserForAdmin, listUsersForAdmin, type UserListRow } from "#db/queries/admin-users";
+import { pendingRequestsOf } from "#db/queries/plan-payments";
 import { userRoles } from "#db/schema/index";
-import { type AdminUser, adminMessages } from "../contracts/admin";
+import { type AdminUser, type AdminUserList, type AdminUserQuery, adminMessages } from "../contracts/admin";
 import { isUuid } from "../contracts/ids";
+import { pageWindow } from "../contracts/paging";
 import type { Role } from "../contracts/roles";
 import { AppError } from "../errors";
 import { planRequestOf } from "./plan-payments";
 
-/**
- * The admin users screen: everyone (or only members with a plan request waiting), oldest account
- * first, with their roles, tier and pending request.
- */
-export async function listUsersWithRoles(db: Db, filter: "all" | "pending" = "all"): Promise<AdminUser[]> {
-  const pending = filter === "pending" ? await membersWithPendingRequests(db) : undefined;
-  const rows = (await listAccounts(db)).filter((r) => !pending || pending.has(r.id));
+/** Roles, tier and pending request for listed users, in their order. */
+async function toAdminUsers(db: Db, rows: UserListRow[]): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
   const [roles, requests] = await Promise.all([rolesOfMany(db, ids), pendingRequestsOf(db, ids)]);
   return rows.map((r) => {
@@ -31,6 +27,7 @@ export async function listUsersWithRoles(db: Db, filter: "all" | "pending" = "al
       id: r.id,
       fullName: r.fullName,
       email: r.email,
+      telegramUsername: r.telegramUsername,
       roles: roles.get(r.id) ?? [],
       tier:
         r.tierId && r.tierName !== null && r.tierLevel !== null
@@ -41,9 +38,24 @@ export async function listUsersWithRoles(db: Db, filter: "all" | "pending" = "al
   });
 }
 
-async function toAdminUser(db: Db, account: AccountRow): Promise<AdminUser> {
-  const user = (await listUsersWithRoles(db)).find((u) => u.id === account.id);
-  if (!user) throw new AppError("not_found", adminMessages.userNotFound);
+/**
+ * The admin users screen, a page at a time: everyone (or only members with a plan request
+ * waiting), narrowed by a search, oldest account first.
+ */
+export async function listUsersPage(db: Db, query: AdminUserQuery): Promise<AdminUserList> {
+  const { rows, total } = await listUsersForAdmin(
+    db,
+    { search: query.search, pendingOnly: query.filter === "pending" },
+    pageWindow(query),
+  );
+  return { users: await toAdminUsers(db, rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function adminUserById(db: Db, id: string): Promise<AdminUser> {
+  const row = await findUserForAdmin(db, id);
+  if (!row) throw new AppError("not_found", adminMessages.userNotFound);
+  const [user] = await toAdminUsers(db, [row]);
+  if (!user) throw new Error("no user made of the row");
   return user;
 }
 
@@ -73,7 +85,7 @@ export async function replaceRole(db: Db, userId: string, role: Role): Promise<A
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.insert(userRoles).values({ userId, role });
   });
-  return toAdminUser(db, account);
+  return adminUserById(db, account.id);
 }
 
 /** An email (contains @) or a numeric Telegram id, as the admin command takes them. */

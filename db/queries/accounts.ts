@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { credentials, membershipTiers, profiles, userRoles, users } from "../schema/index";
+import { credentials, profiles, userRoles, users } from "../schema/index";
 import { passedAgeGate } from "./channel";
 
 export type Role = (typeof userRoles.$inferSelect)["role"];
@@ -92,22 +92,4 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
     .insert(credentials)
     .values({ userId, passwordHash })
     .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: sql`now()` } });
-}
-
-/** Everyone for the admin users screen, oldest first. */
-export function listAccounts(db: Db) {
-  return db
-    .select({
-      id: users.id,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      createdAt: users.createdAt,
-      tierId: membershipTiers.id,
-      tierName: membershipTiers.displayName,
-      tierLevel: membershipTiers.tierLevel,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(membershipTiers, eq(membershipTiers.id, profiles.membershipTierId))
-    .orderBy(asc(users.createdAt), asc(users.id));
 }

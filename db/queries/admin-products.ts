@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { products } from "../schema/index";
 import type { ProductRow } from "./products";
+import { containsText } from "./search";
 
 export type ProductValues = Omit<typeof products.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
@@ -12,12 +13,9 @@ export interface ProductFilter {
   status: "active" | "inactive" | "all";
 }
 
-/** `%` and `_` typed in the search box are themselves, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function where(filter: ProductFilter): SQL | undefined {
   return and(
-    filter.search ? ilike(products.title, `%${escapeLike(filter.search)}%`) : undefined,
+    filter.search ? containsText(products.title, filter.search) : undefined,
     filter.strain ? eq(products.strainType, filter.strain) : undefined,
     filter.category ? eq(products.category, filter.category) : undefined,
     filter.status === "all" ? undefined : eq(products.isActive, filter.status === "active"),

@@ -56,15 +56,6 @@ export async function pendingRequestsOf(db: Db, userIds: string[]): Promise<Map<
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
-/** Members with a request waiting. */
-export async function membersWithPendingRequests(db: Db): Promise<Set<string>> {
-  const rows = await db
-    .select({ userId: planRequests.userId })
-    .from(planRequests)
-    .where(eq(planRequests.status, "pending"));
-  return new Set(rows.map((row) => row.userId));
-}
-
 export const findRequest = async (db: Db, id: string): Promise<PlanRequestRow | undefined> =>
   (await db.select().from(planRequests).where(eq(planRequests.id, id)))[0];
 

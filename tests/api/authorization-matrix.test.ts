@@ -15,6 +15,8 @@ const people: Who[] = ["anonymous", "member", "employee", "moderator", "admin"];
 interface Row {
   status: Record<Who, number>;
   params?: Record<string, string>;
+  /** A query string, for routes whose answer depends on it. */
+  query?: string;
   /** A JSON body; chosen so no call changes who anyone is. */
   body?: (who: Who) => unknown;
 }
@@ -107,7 +109,8 @@ const expected: Record<string, Row> = {
   "POST /api/me/password": { status: signedIn(400), body: () => ({}) },
   "POST /api/me/telegram-link": { status: signedIn(422) },
   // Administration: admins only
-  "GET /api/admin/users": { status: adminOnly(200) },
+  // Searching and paging change nothing about who may list.
+  "GET /api/admin/users": { status: adminOnly(200), query: "filter=pending&search=a%25_&page=2&pageSize=5" },
   "PUT /api/admin/users/:id/role": {
     status: adminOnly(404),
     params: { id: UNKNOWN_ID },
@@ -219,7 +222,7 @@ describe("the authorization matrix", () => {
       const headers = await headersFor(who);
       const body = row.body?.(who);
       const controller = new AbortController();
-      const res = await t.app.request(path, {
+      const res = await t.app.request(row.query ? `${path}?${row.query}` : path, {
         method,
         signal: controller.signal,
         headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },

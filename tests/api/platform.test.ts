@@ -41,6 +41,23 @@ describe("GET /api/openapi.json", () => {
     expect([...served].sort()).toEqual([...documented].sort());
     expect(Object.keys(doc.paths)).toContain("/api/products/{id}");
   });
+
+  it("lists a route's query parameters", async () => {
+    const doc = (await (await t.app.request("/api/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        Record<string, { parameters: { name: string; in: string; required: boolean }[] }>
+      >;
+    };
+    const parameters = doc.paths["/api/admin/users"]?.get?.parameters;
+    expect(parameters?.map((p) => `${p.in} ${p.name}${p.required ? "" : "?"}`)).toEqual([
+      "query filter?",
+      "query search?",
+      "query page?",
+      "query pageSize?",
+    ]);
+    expect(doc.paths["/api/admin/products"]?.get?.parameters.map((p) => p.name)).toContain("search");
+  });
 });
 
 describe("errors", () => {

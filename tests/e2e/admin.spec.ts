@@ -3,7 +3,7 @@ import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from
 import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { screenshot } from "./support/screens";
-import { LIGHT_THEME, THEME } from "./support/telegram";
+import { LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
 
 test("a member is sent to Not authorized on /administration", async ({ page }) => {
   await signUpViaApi(page, { email: uniqueEmail("not-admin") });
@@ -96,11 +96,16 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
 
   await links.filter({ hasText: "Users" }).click();
   await expect(page).toHaveURL("/admin/users");
-  const row = page.getByTestId("user-row").filter({ hasText: otherEmail });
-  await expect(row).toContainText("Pat Promote");
-  await expect(row).toContainText("No role assigned");
+  // Oldest first, a page at a time: each person is found through the search.
+  const searchBox = page.getByRole("searchbox", { name: "Search users" });
+  await searchBox.fill(E2E_ADMIN_EMAIL);
   const admin = page.getByTestId("user-row").filter({ hasText: E2E_ADMIN_EMAIL });
   await expect(admin.locator(".badge-role")).toHaveText(["Admin"]);
+  await searchBox.fill(otherEmail);
+  const row = page.getByTestId("user-row").filter({ hasText: otherEmail });
+  await expect(page.getByTestId("user-row")).toHaveCount(1);
+  await expect(row).toContainText("Pat Promote");
+  await expect(row).toContainText("No role assigned");
   await expect(row.getByRole("combobox")).toBeVisible();
   await expect(row.getByRole("combobox").locator("option:not([disabled])")).toHaveText([
     "Admin",
@@ -117,20 +122,21 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
   await row.getByRole("combobox").selectOption("employee");
   await expect(row.locator(".badge-role")).toHaveText(["Employee"]);
   await page.reload();
-  await expect(
-    page.getByTestId("user-row").filter({ hasText: otherEmail }).locator(".badge-role"),
-  ).toHaveText(["Employee"]);
+  await searchBox.fill(otherEmail);
+  await expect(page.getByText("Showing 1 of 1")).toBeVisible();
+  await expect(row.locator(".badge-role")).toHaveText(["Employee"]);
 
-  // A failure says so.
+  // A failure says so (making an admin is confirmed first).
   await page.route("**/api/admin/users/*/role", (route) =>
     route.fulfill({ status: 500, json: { error: { code: "internal", message: "boom" } } }),
   );
+  await row.getByRole("combobox").selectOption("admin");
   await page
-    .getByTestId("user-row")
-    .filter({ hasText: otherEmail })
-    .getByRole("combobox")
-    .selectOption("admin");
+    .getByRole("dialog", { name: "Make Pat Promote an admin?" })
+    .getByRole("button", { name: "Confirm" })
+    .click();
   await expect(toast(page, "Failed to update role")).toBeVisible();
+  await expect(row.locator(".badge-role")).toHaveText(["Employee"]);
 
   // An employee is staff but not admin: still not authorized on the admin screens.
   await other.goto("/administration");
@@ -138,14 +144,23 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
   await otherContext.close();
 });
 
-test("the users list failing to load says Failed to load users", async ({ page }) => {
+test("the users list failing to load says Failed to load users, and Retry loads it", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.route("**/api/admin/users", (route) =>
-    route.fulfill({ status: 500, json: { error: { code: "internal", message: "boom" } } }),
+  let fail = true;
+  await page.route(
+    (url) => url.pathname === "/api/admin/users",
+    (route) =>
+      fail
+        ? route.fulfill({ status: 500, json: { error: { code: "internal", message: "boom" } } })
+        : route.continue(),
   );
   await page.goto("/admin/users");
   await expect(page.getByText("Failed to load users").first()).toBeVisible();
-  await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+  await screenshot(page, "admin-users-error");
+  fail = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("user-row").first()).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
 });
 
 test("/admin leads to /admin/settings (the landing page editor comes later)", async ({ page }) => {
@@ -164,6 +179,7 @@ interface UserBody {
   id: string;
   fullName: string | null;
   email: string | null;
+  telegramUsername: string | null;
   tier: { id: string; displayName: string; tierLevel: number } | null;
   pendingRequest: {
     id: string;
@@ -173,6 +189,13 @@ interface UserBody {
     createdAt: string;
     decidedAt: string | null;
   } | null;
+}
+
+interface UserPage {
+  users: UserBody[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 const USER_LAUNCHES = [
@@ -225,21 +248,29 @@ for (const launch of USER_LAUNCHES) {
     ]);
     const decided: string[] = [];
     let refuseNextApprove = launch.name === "web";
+    const withRequest = (user: UserBody): UserBody => ({
+      ...user,
+      pendingRequest: (user.email && pending.get(user.email)) || null,
+    });
     await page.route(
       (url) => url.pathname === "/api/admin/users",
       async (route) => {
         const url = new URL(route.request().url());
         const onlyPending = url.searchParams.get("filter") === "pending";
-        url.searchParams.set("filter", "all");
-        const response = await route.fetch({ url: url.toString() });
-        const users = ((await response.json()) as { users: UserBody[] }).users.map((user) => ({
-          ...user,
-          pendingRequest: (user.email && pending.get(user.email)) || null,
-        }));
-        await route.fulfill({
-          response,
-          json: { users: onlyPending ? users.filter((user) => user.pendingRequest) : users },
-        });
+        url.searchParams.delete("filter");
+        if (!onlyPending) {
+          const response = await route.fetch({ url: url.toString() });
+          const body = (await response.json()) as UserPage;
+          return route.fulfill({ response, json: { ...body, users: body.users.map(withRequest) } });
+        }
+        // Those waiting, each found through the server's own search.
+        const waiting: UserBody[] = [];
+        for (const email of pending.keys()) {
+          url.searchParams.set("search", email);
+          const body = (await (await route.fetch({ url: url.toString() })).json()) as UserPage;
+          waiting.push(...body.users.map(withRequest));
+        }
+        return route.fulfill({ json: { users: waiting, total: waiting.length, page: 1, pageSize: 24 } });
       },
     );
     await page.route("**/api/admin/plan-requests/*/*", async (route) => {
@@ -277,10 +308,16 @@ for (const launch of USER_LAUNCHES) {
     // All users: each with their plan; the waiting requests with Approve and Decline.
     const filter = page.getByRole("tab", { name: "All users" });
     await expect(filter).toHaveAttribute("aria-selected", "true");
+    const searchBox = page.getByRole("searchbox", { name: "Search users" });
+    await searchBox.fill(quinnEmail);
     await expect(row(quinnEmail).getByTestId("user-tier")).toHaveText("Plan: Basic");
-    await expect(row(danaEmail).getByTestId("user-tier")).toHaveText("Plan: No plan");
     await expect(row(quinnEmail).getByTestId("user-request")).toContainText("Requested: Premium");
+    await searchBox.fill(danaEmail);
+    await expect(row(danaEmail).getByTestId("user-tier")).toHaveText("Plan: No plan");
+    await searchBox.fill(E2E_ADMIN_EMAIL);
+    await expect(row(E2E_ADMIN_EMAIL)).toHaveCount(1);
     await expect(row(E2E_ADMIN_EMAIL).getByTestId("user-request")).toHaveCount(0);
+    await searchBox.fill("");
 
     // Pending requests: only those two.
     await page.getByRole("tab", { name: "Pending requests" }).click();
@@ -314,9 +351,109 @@ for (const launch of USER_LAUNCHES) {
 
     // Back to everyone: nothing waits any more.
     await page.getByRole("tab", { name: "All users" }).click();
+    await searchBox.fill(quinnEmail);
+    await expect(row(quinnEmail)).toHaveCount(1);
     await expect(row(quinnEmail).getByTestId("user-request")).toHaveCount(0);
+    await searchBox.fill(danaEmail);
+    await expect(row(danaEmail)).toHaveCount(1);
     await expect(row(danaEmail).getByTestId("user-request")).toHaveCount(0);
     // A live refetch of the list may still be in the route above as the test ends.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+}
+
+// The users screen at scale: the server searches and pages. Pages of 2 here (the route asks the
+// real server for them), so three people make a second page without creating dozens.
+for (const launch of USER_LAUNCHES) {
+  test(`users at scale (${launch.name}): search, Load more, a Telegram @username, promoting asks first`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = `lumen${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const context = await browser.newContext({ baseURL });
+    const member = await context.newPage();
+    for (const n of [1, 2, 3]) {
+      await signUpViaApi(member, { email: uniqueEmail(`${tag}-${n}`), fullName: `Lumen ${n} ${tag}` });
+      await context.clearCookies();
+    }
+    // A Telegram account with no email: its @username shows.
+    const telegramUser = newTelegramUser("Tilda");
+    const initData = new URLSearchParams(launchHash(undefined, { user: telegramUser }).slice(1)).get(
+      "tgWebAppData",
+    );
+    expect((await member.request.post("/api/auth/telegram", { data: { initData } })).status()).toBe(200);
+    await context.close();
+
+    await page.route(
+      (url) => url.pathname === "/api/admin/users",
+      (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set("pageSize", "2");
+        return route.continue({ url: url.toString() });
+      },
+    );
+    await openAdminScreen(page, request, {
+      theme: launch.theme,
+      firstName: "Uma",
+      screen: "Users",
+      path: "/admin/users",
+    });
+    await expect(page).toHaveURL("/admin/users");
+    const rows = page.getByTestId("user-row");
+
+    // The search, sent once typing pauses, finds the three; the first page shows two.
+    const searchBox = page.getByRole("searchbox", { name: "Search users" });
+    await searchBox.fill(tag.toUpperCase());
+    await expect(page.getByText("Showing 2 of 3")).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(`Lumen 1 ${tag}`);
+    await screenshot(page, `admin-users-search-${launch.name}`);
+    await expectReadable(page, `users, search, ${launch.name}`);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(page.getByText("Showing 3 of 3")).toBeVisible();
+    await expect(rows).toHaveText([/Lumen 1 /, /Lumen 2 /, /Lumen 3 /]);
+    await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+    // Making someone an admin asks first: Cancel leaves the role as it was, Confirm changes it.
+    const lumen = rows.filter({ hasText: `Lumen 2 ${tag}` });
+    await lumen.getByRole("combobox").selectOption("admin");
+    const confirm = page.getByRole("dialog", { name: `Make Lumen 2 ${tag} an admin?` });
+    await expect(confirm).toBeVisible();
+    await screenshot(page, `admin-users-promote-${launch.name}`);
+    await expectReadable(page, `users, promote to admin, ${launch.name}`);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(lumen).toContainText("No role assigned");
+    await expect(lumen.getByRole("combobox")).toHaveValue("");
+    await lumen.getByRole("combobox").selectOption("admin");
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(toast(page, "Role updated successfully")).toBeVisible();
+    await expect(lumen.locator(".badge-role")).toHaveText(["Admin"]);
+    await expect(lumen.getByRole("combobox")).toHaveValue("admin");
+    // Other changes stay immediate.
+    await rows
+      .filter({ hasText: `Lumen 3 ${tag}` })
+      .getByRole("combobox")
+      .selectOption("moderator");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(rows.filter({ hasText: `Lumen 3 ${tag}` }).locator(".badge-role")).toHaveText(["Moderator"]);
+
+    // A Telegram user: found by @username, shown with it rather than "No email".
+    await searchBox.fill(`@${telegramUser.username}`);
+    await expect(page.getByText("Showing 1 of 1")).toBeVisible();
+    await expect(rows.first()).toContainText(`@${telegramUser.username}`);
+    await expect(rows.first()).not.toContainText("No email");
+    await screenshot(page, `admin-users-telegram-user-${launch.name}`);
+
+    // No one matches: the empty state clears the search.
+    await searchBox.fill(`${tag}-nobody`);
+    await expect(page.getByText("No users found")).toBeVisible();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect(searchBox).toHaveValue("");
+    await expect(rows.first()).toBeVisible();
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 }

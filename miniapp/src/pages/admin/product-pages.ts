@@ -1,12 +1,7 @@
 import type { AdminProduct, AdminProductQuery } from "#api/contracts/admin-products";
 import { api, call } from "../../lib/api";
+import { fetchPages, type Pages } from "../../lib/paged-list";
 import type { ProductFilterValues } from "./product-filters";
-
-export interface ProductPages {
-  products: AdminProduct[];
-  total: number;
-  pageSize: number;
-}
 
 export const sameFilters = (a: ProductFilterValues, b: ProductFilterValues): boolean =>
   a.search === b.search && a.strain === b.strain && a.category === b.category && a.status === b.status;
@@ -20,22 +15,13 @@ function queryOf({ search, strain, category, status }: ProductFilterValues) {
   return query;
 }
 
-/**
- * The first `pages` pages, fetched together (a live change reloads all that is shown). A product
- * that moved between pages meanwhile shows once.
- */
+/** The first `pages` pages of the products these filters pick. */
 export const fetchProductPages =
   (filters: ProductFilterValues, pages: number) =>
-  async (signal: AbortSignal): Promise<ProductPages> => {
+  (signal: AbortSignal): Promise<Pages<AdminProduct>> => {
     const query = queryOf(filters);
-    const answers = await Promise.all(
-      Array.from({ length: pages }, (_, index) =>
-        call(api.admin.products.$get({ query: { ...query, page: String(index + 1) } }, { init: { signal } })),
-      ),
-    );
-    const byId = new Map(
-      answers.flatMap((answer) => answer.products.map((product) => [product.id, product])),
-    );
-    const last = answers.at(-1);
-    return { products: [...byId.values()], total: last?.total ?? 0, pageSize: last?.pageSize ?? 0 };
+    return fetchPages(pages, async (page) => {
+      const answer = await call(api.admin.products.$get({ query: { ...query, page } }, { init: { signal } }));
+      return { items: answer.products, total: answer.total, pageSize: answer.pageSize };
+    });
   };

@@ -1,12 +1,15 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { Package, Upload } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type { AdminProduct } from "#api/contracts/admin-products";
 import { LinkButton } from "../../components/link-button";
 import { PageHeader } from "../../components/page-header";
+import { PagedList } from "../../components/paged-list";
 import { ResourceView } from "../../components/state-view";
 import { api, call, errorMessage } from "../../lib/api";
+import { usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
+import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminProductCard } from "./admin-product-card";
@@ -22,18 +25,6 @@ export const productStatusTexts = {
   failed: "Failed to update product status",
 } as const;
 
-/** The search is sent once typing pauses. */
-const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 /**
  * /admin/products (staff): the catalogue with its search and filters, a page at a time ("Load
  * more"), each product's Edit, Activate/Deactivate and Delete; other staff's changes arrive live.
@@ -45,9 +36,7 @@ export default function ProductsAdminPage() {
   const search = useDebounced(typed.search.trim(), SEARCH_DELAY_MS);
   const filters = { ...typed, search };
   const key = `admin-products:${JSON.stringify(filters)}`;
-  // How many pages are shown, for these filters; other filters start at one.
-  const [more, setMore] = useState({ key, pages: 1 });
-  const pages = more.key === key ? more.pages : 1;
+  const [pages, loadMore] = usePageCount(key);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const markOwn = useLiveProducts(reload);
@@ -101,7 +90,7 @@ export default function ProductsAdminPage() {
         loadingLabel="Loading products"
         showLoadingLabel
         errorMessage="Failed to load products"
-        isEmpty={(data) => data.products.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         empty={
           narrowed
             ? {
@@ -127,12 +116,9 @@ export default function ProductsAdminPage() {
         }
       >
         {(data) => (
-          <>
-            <p className="admin-products-count hint" aria-live="polite">
-              {`Showing ${data.products.length} of ${data.total}`}
-            </p>
+          <PagedList data={data} pages={pages} onMore={loadMore}>
             <ul className="card-list admin-products" aria-label="Products">
-              {data.products.map((product) => (
+              {data.items.map((product) => (
                 <AdminProductCard
                   key={product.id}
                   product={product}
@@ -142,20 +128,7 @@ export default function ProductsAdminPage() {
                 />
               ))}
             </ul>
-            {data.products.length < data.total ? (
-              <Button
-                mode="bezeled"
-                size="l"
-                stretched
-                className="admin-products-more"
-                // More pages asked for than shown: they are on their way.
-                loading={data.products.length < Math.min(data.total, pages * data.pageSize)}
-                onClick={() => setMore({ key, pages: pages + 1 })}
-              >
-                Load more
-              </Button>
-            ) : null}
-          </>
+          </PagedList>
         )}
       </ResourceView>
       {deleting ? (

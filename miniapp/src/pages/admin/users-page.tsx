@@ -1,21 +1,26 @@
-import { Badge, Button, SegmentedControl, Select } from "@telegram-apps/telegram-ui";
-import { Check, Crown, Users, X } from "lucide-react";
+import { Badge, Button, Input, SegmentedControl, Select } from "@telegram-apps/telegram-ui";
+import { Check, Crown, Search, Users, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import type { AdminUser } from "#api/contracts/admin";
+import type { AdminUser, AdminUserQuery } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
 import { PageHeader } from "../../components/page-header";
+import { PagedList } from "../../components/paged-list";
 import { ResourceView } from "../../components/state-view";
 import { api, call, errorMessage } from "../../lib/api";
+import { fetchPages, type Pages, usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
+import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
 import { signedInUser, useAuth } from "../../state/auth";
 import { forgetRoles } from "../../state/roles";
+import { PromoteAdminSheet } from "./promote-admin-sheet";
+import { asksBeforeChange, contactLines, usersQuery, whoIs } from "./user-rules";
 import "./users-page.css";
 
 const roleLabels: Record<Role, string> = { admin: "Admin", moderator: "Moderator", employee: "Employee" };
 const roleOrder: Role[] = ["admin", "moderator", "employee"];
 
-type UserFilter = "all" | "pending";
+type UserFilter = AdminUserQuery["filter"];
 const filters: [UserFilter, string][] = [
   ["all", "All users"],
   ["pending", "Pending requests"],
@@ -28,10 +33,16 @@ export const requestTexts = {
   declineFailed: "Failed to decline request",
 } as const;
 
-// All users is the API's default: /api/admin/users as before, ?filter=pending for the waiting ones.
-const fetchUsers = (filter: UserFilter) => async (signal: AbortSignal) =>
-  (await call(api.admin.users.$get({ query: filter === "all" ? {} : { filter } }, { init: { signal } })))
-    .users;
+/** The first `pages` pages of the users this filter and search pick. */
+const fetchUserPages =
+  (filter: UserFilter, search: string, pages: number) =>
+  (signal: AbortSignal): Promise<Pages<AdminUser>> => {
+    const query = usersQuery(filter, search);
+    return fetchPages(pages, async (page) => {
+      const answer = await call(api.admin.users.$get({ query: { ...query, page } }, { init: { signal } }));
+      return { items: answer.users, total: answer.total, pageSize: answer.pageSize };
+    });
+  };
 
 /** A member's request for a paid tier: approve moves them to it, decline leaves the plan as it is. */
 function PendingRequest({ user, onDecided }: { user: AdminUser; onDecided: () => void }) {
@@ -98,6 +109,7 @@ function UserRow({
 }) {
   const me = signedInUser(useAuth());
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<Role | null>(null);
   const change = async (role: Role) => {
     setBusy(true);
     try {
@@ -120,7 +132,11 @@ function UserRow({
     <li className="card user-row" data-testid="user-row">
       <div className="user-info">
         <p className="user-name">{label}</p>
-        <p className="user-email">{user.email ?? "No email"}</p>
+        {contactLines(user).map((line) => (
+          <p key={line} className="user-email">
+            {line}
+          </p>
+        ))}
         <p className="user-tier" data-testid="user-tier">
           <Crown size={14} aria-hidden="true" />
           <span className="visually-hidden">Plan: </span>
@@ -150,7 +166,11 @@ function UserRow({
           aria-label={`Role for ${label}`}
           value={user.roles[0] ?? ""}
           disabled={busy}
-          onChange={(event) => void change(event.target.value as Role)}
+          onChange={(event) => {
+            const role = event.target.value as Role;
+            if (asksBeforeChange(user, role)) setConfirming(role);
+            else void change(role);
+          }}
         >
           <option value="" disabled>
             Select role
@@ -162,18 +182,58 @@ function UserRow({
           ))}
         </Select>
       </div>
+      {confirming ? (
+        <PromoteAdminSheet
+          name={whoIs(user)}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void change(confirming);
+          }}
+        />
+      ) : null}
     </li>
   );
 }
 
+/** The empty state for what is asked: a search that matches no one, no requests waiting, or no users. */
+function emptyState(filter: UserFilter, search: string, clearSearch: () => void) {
+  if (search) {
+    return {
+      title: "No users found",
+      description: "No user's name, email or @username matches this search.",
+      icon: <Users size={36} />,
+      action: (
+        <Button mode="bezeled" size="m" onClick={clearSearch}>
+          Clear search
+        </Button>
+      ),
+    };
+  }
+  if (filter === "pending") {
+    return {
+      title: "No pending requests",
+      description: "Requests for a paid plan wait here for an admin.",
+      icon: <Users size={36} />,
+    };
+  }
+  return { title: "No users yet", icon: <Users size={36} /> };
+}
+
 /**
- * /admin/users (admins): everyone's name, email, plan and role, the role dropdown, and members'
- * requests for a paid plan (manual payments) to approve or decline; filtered to those waiting.
+ * /admin/users (admins): everyone's name, email or @username, plan and role, the role dropdown
+ * (making someone an admin is confirmed first), and members' requests for a paid plan to approve
+ * or decline; searched on the server and shown a page at a time, filtered to those waiting.
  */
 export default function UsersPage() {
   const [filter, setFilter] = useState<UserFilter>("all");
+  const [typed, setTyped] = useState("");
+  const search = useDebounced(typed.trim(), SEARCH_DELAY_MS);
+  const key = `admin-users:${filter}:${search}`;
+  const [pages, loadMore] = usePageCount(key);
   const [version, setVersion] = useState(0);
-  const users = useResource(`admin-users:${filter}`, fetchUsers(filter), { version });
+  // Both only grow for one key: a decided request or Load more refetches in place.
+  const users = useResource(key, fetchUserPages(filter, search, pages), { version: version + pages });
   const [changed, setChanged] = useState<Record<string, AdminUser>>({});
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
@@ -188,6 +248,17 @@ export default function UsersPage() {
   return (
     <div className="page settings-page">
       <PageHeader title="Users" back="/administration" />
+      <search className="field-control users-search">
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="Name, email or @username"
+          maxLength={100}
+          before={<Search size={18} aria-hidden="true" />}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </search>
       <SegmentedControl className="user-filter" aria-label="Show">
         {filters.map(([key, label]) => (
           <SegmentedControl.Item
@@ -209,25 +280,22 @@ export default function UsersPage() {
           resource={users}
           loadingLabel="Loading users"
           errorMessage="Failed to load users"
-          isEmpty={(data) => data.length === 0}
-          empty={{
-            title: filter === "pending" ? "No pending requests" : "No users yet",
-            description:
-              filter === "pending" ? "Requests for a paid plan wait here for an admin." : undefined,
-            icon: <Users size={36} />,
-          }}
+          isEmpty={(data) => data.items.length === 0}
+          empty={emptyState(filter, search, () => setTyped(""))}
         >
           {(data) => (
-            <ul className="card-list">
-              {data.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={changed[user.id] ?? user}
-                  onChanged={(updated) => setChanged((all) => ({ ...all, [updated.id]: updated }))}
-                  onDecided={reload}
-                />
-              ))}
-            </ul>
+            <PagedList data={data} pages={pages} onMore={loadMore}>
+              <ul className="card-list" aria-label="Users">
+                {data.items.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={changed[user.id] ?? user}
+                    onChanged={(updated) => setChanged((all) => ({ ...all, [updated.id]: updated }))}
+                    onDecided={reload}
+                  />
+                ))}
+              </ul>
+            </PagedList>
           )}
         </ResourceView>
       </div>
