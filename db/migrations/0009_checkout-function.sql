@@ -8,9 +8,9 @@
 --   1. the age gate;
 --   2. each product is read: active, deliverable to the state, with enough stock when read;
 --   3. the budget: monthly price + rollover (brought up to date) - spent this period;
---   4. stock is taken only where enough remains (products in id order), then the order, its lines
---      at the price read in 2 and the period's spending are written. A product emptied in the
---      meantime undoes step 4 as a whole.
+--   4. the order, its lines at the price read in 2 and the period's spending are written, and
+--      last the stock is taken only where enough remains (products in id order). A product
+--      emptied in the meantime undoes step 4 as a whole (order numbers may then skip one).
 -- A refusal returns its HTTP status, its reason and the facts its message needs; nothing of the
 -- order is written.
 CREATE FUNCTION credit_order_outcome(
@@ -80,23 +80,12 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'refused', 'status', 422, 'reason', 'budget', 'remaining', v_remaining::text);
   END IF;
 
-  BEGIN
-    FOR v_line IN
-      SELECT l."productId" AS product_id, l.quantity, l.title
-      FROM jsonb_to_recordset(v_items) AS l("productId" uuid, quantity integer, title text)
-      ORDER BY l."productId"
-    LOOP
-      UPDATE products SET stock_quantity = stock_quantity - v_line.quantity
-      WHERE id = v_line.product_id AND is_active AND stock_quantity >= v_line.quantity
-      RETURNING stock_quantity INTO v_left;
-      IF NOT FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'CK409', MESSAGE = v_line.title;
-      END IF;
-      v_stock := v_stock || jsonb_build_object(
-        'title', v_line.title, 'quantity', v_line.quantity, 'left', v_left
-      );
-    END LOOP;
+  SELECT jsonb_agg(item - 'position' ORDER BY (item ->> 'position')::integer)
+  INTO v_lines FROM jsonb_array_elements(v_items) AS item;
 
+  -- The hot rows last: a product's row stays locked from its update to the commit, so everything
+  -- else is written first.
+  BEGIN
     INSERT INTO orders (user_id, total_credits, delivery_name, delivery_address, delivery_state, created_at)
     VALUES (p_user_id, v_total, p_delivery_name, p_delivery_address, p_delivery_state, p_at)
     RETURNING * INTO v_order;
@@ -112,12 +101,25 @@ BEGIN
       p_user_id, v_total, 'Order #' || v_order.number, v_period_start,
       (v_period_start AT TIME ZONE 'UTC' + interval '1 month') AT TIME ZONE 'UTC', v_order.id, p_at
     );
+
+    FOR v_line IN
+      SELECT l."productId" AS product_id, l.quantity, l.title
+      FROM jsonb_to_recordset(v_items) AS l("productId" uuid, quantity integer, title text)
+      ORDER BY l."productId"
+    LOOP
+      UPDATE products SET stock_quantity = stock_quantity - v_line.quantity
+      WHERE id = v_line.product_id AND is_active AND stock_quantity >= v_line.quantity
+      RETURNING stock_quantity INTO v_left;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'CK409', MESSAGE = v_line.title;
+      END IF;
+      v_stock := v_stock || jsonb_build_object(
+        'title', v_line.title, 'quantity', v_line.quantity, 'left', v_left
+      );
+    END LOOP;
   EXCEPTION WHEN SQLSTATE 'CK409' THEN
     RETURN jsonb_build_object('outcome', 'refused', 'status', 409, 'reason', 'stock', 'title', SQLERRM);
   END;
-
-  SELECT jsonb_agg(item - 'position' ORDER BY (item ->> 'position')::integer)
-  INTO v_lines FROM jsonb_array_elements(v_items) AS item;
 
   RETURN jsonb_build_object(
     'outcome', 'placed',

@@ -1,20 +1,22 @@
 // Credit checkouts under load, through the checkout service as the route runs it (the HTTP layer
-// around it is measured by the products figure): 1,000 members at once for one product with stock
-// 100, and 200 checkouts at once by one member whose budget covers 10. Counts what each produced.
+// around it is measured by the products figure): three rounds of 1,000 members at once for one
+// product with stock 100, and 200 checkouts at once by one member whose budget covers 10. Counts
+// what each produced.
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
 import { loadConfig } from "#api/config";
 import { createLogger } from "#api/logger";
 import { checkoutWithCredits } from "#api/services/checkout";
+import type { ServiceContext } from "#api/services/context";
 import { createDb, type Db } from "#db/client";
-import { membershipTiers, orders, products, profiles, userSpending, users } from "#db/schema/index";
+import { membershipTiers, orderLines, products, profiles, userSpending, users } from "#db/schema/index";
 
 const MEMBERS = 1000;
 const STOCK = 100;
 const ONE_MEMBER_TRIES = 200;
-const POOL = 20;
+const ROUNDS = 3;
 
 async function members(db: Db, count: number, tierId: string): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
@@ -29,43 +31,73 @@ async function members(db: Db, count: number, tierId: string): Promise<string[]>
 
 const delivery = { name: "Bench Buyer", address: "1 Main St", state: "TX" as const };
 
+/** 1,000 members at once for one new product with stock 100: what each checkout and the database show. */
+async function crowdRound(db: Db, ctx: ServiceContext, tierId: string) {
+  const [product] = await db
+    .insert(products)
+    .values({ title: "Bench Kush", creditPrice: "10.00", stockQuantity: STOCK })
+    .returning();
+  if (!product) throw new Error("setup failed");
+  const buyers = await members(db, MEMBERS, tierId);
+  const cart = { lines: [{ productId: product.id, quantity: 1 }], delivery };
+  const started = performance.now();
+  const answers = await Promise.all(
+    buyers.map((id) => checkoutWithCredits(ctx, id, randomUUID(), cart).catch(() => ({ status: 500 }))),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const count = (status: number) => answers.filter((a) => a.status === status).length;
+  const [stock] = await db
+    .select({ n: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, product.id));
+  const [made] = await db
+    .select({ n: sql<number>`count(distinct ${orderLines.orderId})::int` })
+    .from(orderLines)
+    .where(eq(orderLines.productId, product.id));
+  const [spent] = await db
+    .select({ total: sql<string>`coalesce(sum(${userSpending.amount}), 0)::text` })
+    .from(userSpending)
+    .where(inArray(userSpending.userId, buyers));
+  return {
+    productId: product.id,
+    placed: count(201),
+    outOfStock: count(409),
+    errors5xx: count(500),
+    ordersInDb: made?.n,
+    stockLeft: stock?.n,
+    spendingTotal: spent?.total,
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+}
+
 export async function checkoutUnderLoad(database: "pglite" | "postgres", url: string) {
-  const db = await createDb(url ? { databaseUrl: url, poolSize: POOL } : { dataDir: "memory://" });
+  // The pool the server runs with (DB_POOL_SIZE's default): more connections than cores only queue
+  // behind the hot product's row.
+  const config = loadConfig({ SEED_DEMO_DATA: "false" });
+  const pool = config.DB_POOL_SIZE;
+  const db = await createDb(url ? { databaseUrl: url, poolSize: pool } : { dataDir: "memory://" });
   try {
-    const ctx = createServiceContext(loadConfig({ SEED_DEMO_DATA: "false" }), createLogger("silent"), db.db);
+    const ctx = createServiceContext(config, createLogger("silent"), db.db);
     const [tier] = await db.db
       .insert(membershipTiers)
       .values({ name: "bench", displayName: "Bench", priceMonthly: "100.00", tierLevel: 1 })
       .returning();
-    const [product] = await db.db
-      .insert(products)
-      .values({ title: "Bench Kush", creditPrice: "10.00", stockQuantity: STOCK })
-      .returning();
-    if (!tier || !product) throw new Error("setup failed");
-    const buyers = await members(db.db, MEMBERS, tier.id);
-    const cart = { lines: [{ productId: product.id, quantity: 1 }], delivery };
+    if (!tier) throw new Error("setup failed");
     // A running server's pool is connected already: open every connection before the clock starts,
     // so the figure is checkouts and not connection set-up.
-    await Promise.all(Array.from({ length: POOL }, () => db.db.execute(sql`select pg_sleep(0.01)`)));
+    await Promise.all(Array.from({ length: pool }, () => db.db.execute(sql`select pg_sleep(0.01)`)));
 
-    const started = performance.now();
-    const answers = await Promise.all(
-      buyers.map((id) => checkoutWithCredits(ctx, id, randomUUID(), cart).catch(() => ({ status: 500 }))),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const count = (status: number) => answers.filter((a) => a.status === status).length;
-    const [stock] = await db.db
-      .select({ n: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, product.id));
-    const [made] = await db.db.select({ n: sql<number>`count(*)::int` }).from(orders);
-    const [spent] = await db.db
-      .select({ total: sql<string>`coalesce(sum(${userSpending.amount}), 0)::text` })
-      .from(userSpending);
+    // Three rounds, each a product of its own and 1,000 members new to the shop; the figure is
+    // the median round (one round on two shared cores moves by a third from run to run).
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) rounds.push(await crowdRound(db.db, ctx, tier.id));
+    const median = [...rounds].sort((a, b) => a.seconds - b.seconds)[Math.floor(ROUNDS / 2)];
+    const product = rounds.at(-1)?.productId ?? "";
+    const cart = { lines: [{ productId: product, quantity: 1 }], delivery };
 
     // One member, budget $100 with $10 items: ten fit.
     const [solo] = await members(db.db, 1, tier.id);
-    await db.db.update(products).set({ stockQuantity: 1000 }).where(eq(products.id, product.id));
+    await db.db.update(products).set({ stockQuantity: 1000 }).where(eq(products.id, product));
     const soloAnswers = await Promise.all(
       Array.from({ length: ONE_MEMBER_TRIES }, () =>
         checkoutWithCredits(ctx, solo ?? "", randomUUID(), cart).catch(() => ({ status: 500 })),
@@ -73,17 +105,13 @@ export async function checkoutUnderLoad(database: "pglite" | "postgres", url: st
     );
     return {
       database,
+      pool: url ? pool : null,
       members: MEMBERS,
       stock: STOCK,
-      placed: count(201),
-      outOfStock: count(409),
-      errors5xx: count(500),
-      ordersInDb: made?.n,
-      stockLeft: stock?.n,
-      spendingTotal: spent?.total,
-      expectedSpending: (STOCK * 10).toFixed(2),
-      seconds: Math.round(seconds * 100) / 100,
-      checkoutsPerSecond: Math.round(MEMBERS / seconds),
+      expectedPerRound: { placed: STOCK, stockLeft: 0, spending: (STOCK * 10).toFixed(2) },
+      rounds: rounds.map(({ productId: _, ...figures }) => figures),
+      errors5xx: rounds.reduce((sum, r) => sum + r.errors5xx, 0),
+      checkoutsPerSecond: median ? Math.round(MEMBERS / median.seconds) : null,
       goalPerSecondOnPostgres: 1000,
       oneMember: {
         tries: ONE_MEMBER_TRIES,
