@@ -25,7 +25,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_telegram_id_key").on(t.telegramId)],
+  (t) => [
+    uniqueIndex("users_telegram_id_key").on(t.telegramId),
+    // The admin users list's order (oldest first, the id breaking ties), page by page.
+    index("users_created_id_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const profiles = pgTable(
