@@ -5,6 +5,7 @@ import { type Context, Hono } from "hono";
 import { errorResponse } from "../errors";
 import { renderAppShell, type ShellData } from "../http/app-shell";
 import { compress, pickEncoding } from "../http/compression";
+import { withFirstPaintTheme } from "../http/first-paint-theme";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -28,7 +29,7 @@ export function staticRoutes(staticDir: string, shellData?: (c: Context) => Prom
   const app = new Hono();
   const indexPath = join(staticDir, "index.html");
   if (!existsSync(indexPath)) return app;
-  const indexHtml = readFileSync(indexPath, "utf8");
+  const indexHtml = withFirstPaintTheme(readFileSync(indexPath, "utf8"));
 
   const page = async (c: Context) => {
     let html = indexHtml;

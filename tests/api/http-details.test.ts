@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "static-"));
   await mkdir(join(dir, "assets"));
   await mkdir(join(dir, ".vite"));
-  await writeFile(join(dir, "index.html"), "<!doctype html><title>shop</title>");
+  await writeFile(
+    join(dir, "index.html"),
+    '<!doctype html><html><head><meta charset="UTF-8" /><title>shop</title></head><body></body></html>',
+  );
   await writeFile(join(dir, "assets", "main-abc123.js"), "console.log(1)");
   await writeFile(join(dir, ".vite", "manifest.json"), '{"index.html":{}}');
   app = createApp({ ...t.services, staticDir: dir });
@@ -69,7 +73,8 @@ describe("Content-Security-Policy", () => {
           return [name, values.join(" ")];
         }),
       );
-      expect(directives["script-src"]).toBe("'self'");
+      // Own files, and the first paint's theme script by its hash.
+      expect(directives["script-src"]).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]+={0,2}'$/);
       expect(directives["object-src"]).toBe("'none'");
       expect(directives["base-uri"]).toBe("'none'");
       // Telegram Web shows the Mini App in its iframe.
@@ -78,6 +83,22 @@ describe("Content-Security-Policy", () => {
       expect(directives["frame-src"]).toBe("https://www.youtube-nocookie.com");
     },
   );
+});
+
+describe("the first paint's theme script", () => {
+  it("is the page's one inline script, first in <head>, and the CSP allows exactly it", async () => {
+    for (const path of ["/", "/product/123", "/settings"]) {
+      const res = await app.request(path);
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+      expect(inline).toHaveLength(1);
+      expect(html.indexOf("<script>")).toBeLessThan(html.indexOf("<title>"));
+      const hash = `'sha256-${createHash("sha256")
+        .update(inline[0] ?? "")
+        .digest("base64")}'`;
+      expect(res.headers.get("content-security-policy")).toContain(`script-src 'self' ${hash}`);
+    }
+  });
 });
 
 describe("Cache-Control on /api", () => {

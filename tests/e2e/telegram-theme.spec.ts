@@ -24,6 +24,35 @@ test("in a light Telegram the app is light, in Telegram's colours, and colours T
   await screenshot(page, "telegram-light-home");
 });
 
+test("the first paint, before any script of the app runs, already has the launch's theme", async ({
+  page,
+}) => {
+  // The app's scripts never arrive: what shows is the server-drawn first screen and the inline
+  // theme script (allowed by the page's CSP).
+  await page.route("**/assets/*.js", (route) => route.abort());
+  const htmlBackground = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.goto(`/${launchHash(undefined, { theme: LIGHT_THEME })}`);
+  await expect(page.locator(".channel-name")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.className)).toBe("tg-palette");
+  expect(await htmlBackground()).toBe("rgb(255, 255, 255)");
+  await screenshot(page, "telegram-light-first-paint");
+
+  // A new document each time (a change of the address's hash alone is no new page).
+  await page.goto("about:blank");
+  await page.goto(`/${launchHash(undefined, { theme: THEME })}`);
+  await expect(page.locator(".channel-name")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.className)).toBe("dark tg-palette");
+
+  // On the web a visitor who chose Light gets light from the first paint.
+  await page.addInitScript(() => localStorage.setItem("theme", "light"));
+  await page.goto("about:blank");
+  await page.goto("/");
+  await expect(page.locator(".channel-name")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.className)).toBe("");
+  expect(await htmlBackground()).toBe("rgb(255, 255, 255)");
+});
+
 test("Dark chosen in a light Telegram: the app's dark palette, and Telegram's bars in that colour", async ({
   page,
 }) => {

@@ -16,7 +16,8 @@ import { signedInUser, useAuth } from "../state/auth";
 import { cartAtom } from "../state/cart";
 import { creditItems, lineTotalCents, withoutCreditItems } from "../state/cart-rules";
 import { openDrawerAtom } from "../state/drawers";
-import { useClosingConfirmation, useTelegramMainButton } from "../telegram/hooks";
+import { useClosingConfirmation } from "../telegram/hooks";
+import { useTelegramMainButton } from "../telegram/main-button";
 import { fetchBudget, placeCreditOrder } from "./checkout-api";
 import {
   creditOrder,

@@ -19,7 +19,7 @@ import { useResource } from "../lib/use-resource";
 import { ZOOM } from "../lib/zoom";
 import { addToCartLabel } from "../state/cart-rules";
 import { useCart } from "../state/use-cart";
-import { useTelegramMainButton } from "../telegram/hooks";
+import { useTelegramMainButton } from "../telegram/main-button";
 import "./product-page.css";
 
 export default function ProductPage() {

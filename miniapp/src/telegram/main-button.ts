@@ -1,3 +1,6 @@
+import { useEffect, useRef } from "react";
+import { type TelegramControls, telegram } from "./controls";
+
 /**
  * Telegram has one MainButton, but a sheet can open over a page that also wants it (the checkout
  * over a product page). Each mounted screen holds a claim; the claim made last owns the button:
@@ -54,4 +57,49 @@ export class MainButtonOwners {
       visible: options !== null,
     });
   }
+}
+
+let mainButton: { tg: TelegramControls; owners: MainButtonOwners } | null = null;
+
+function mainButtonOwners(tg: TelegramControls): MainButtonOwners {
+  if (mainButton?.tg !== tg) {
+    const owners = new MainButtonOwners((view) => tg.setMainButton(view));
+    tg.onMainButton(() => owners.press());
+    mainButton = { tg, owners };
+  }
+  return mainButton.owners;
+}
+
+/**
+ * Telegram's MainButton as the screen's main action, while the screen is the last one opened that
+ * wants it (see MainButtonOwners); null keeps it hidden. Returns whether the MainButton is in use,
+ * so the screen can leave out its own button.
+ */
+export function useTelegramMainButton(options: MainButtonOptions | null): boolean {
+  const tg = telegram();
+  const onClick = useRef(options?.onClick);
+  onClick.current = options?.onClick;
+  const claim = useRef<MainButtonClaim | null>(null);
+  const text = options?.text;
+  const enabled = options?.enabled ?? false;
+
+  useEffect(() => {
+    if (!tg) return;
+    const mine: MainButtonClaim = { options: null };
+    claim.current = mine;
+    const release = mainButtonOwners(tg).claim(mine);
+    return () => {
+      claim.current = null;
+      release();
+    };
+  }, [tg]);
+
+  useEffect(() => {
+    const mine = claim.current;
+    if (!tg || !mine) return;
+    mine.options = text === undefined ? null : { text, enabled, onClick: () => onClick.current?.() };
+    mainButtonOwners(tg).changed(mine);
+  }, [tg, text, enabled]);
+
+  return tg !== null && options !== null;
 }
