@@ -100,21 +100,22 @@ export function StaffGuard({
               : ""
             : guardMessages.notAuthorizedText;
       return (
-        <div className="page centered-page" data-testid={`guard-${view}`}>
-          <Icon size={40} className="state-icon" aria-hidden="true" />
-          <h1 className="page-title">{title}</h1>
-          <p className="hint">{text}</p>
-          <div className="button-row">
-            <Button type="button" mode="bezeled" size="l" onClick={retry}>
-              Retry
-            </Button>
-            {view === "not-authorized" ? (
-              <Button type="button" size="l" onClick={() => navigate("/")}>
+        <StateView
+          kind="error"
+          testId={`guard-${view}`}
+          message={title}
+          headingLevel={1}
+          description={text}
+          icon={<Icon size={40} />}
+          onRetry={retry}
+          action={
+            view === "not-authorized" ? (
+              <Button type="button" size="m" onClick={() => navigate("/")}>
                 Go Home
               </Button>
-            ) : null}
-          </div>
-        </div>
+            ) : null
+          }
+        />
       );
     }
     default:

@@ -2,10 +2,45 @@ import { Button, Placeholder, Spinner } from "@telegram-apps/telegram-ui";
 import type { ReactNode } from "react";
 import type { Resource } from "../lib/use-resource";
 
+/** What a state says beyond its title: the text under it, an icon above it, and whether the title is the page's heading. */
+interface StateDetails {
+  description?: ReactNode;
+  icon?: ReactNode;
+  /** The title as the page's heading (h1 for a screen of its own), rather than a plain caption. */
+  headingLevel?: 1 | 2;
+  testId?: string;
+}
+
 type StateViewProps =
   | { kind: "loading"; label: string; showLabel?: boolean }
-  | { kind: "error"; message: string; onRetry: () => void; retryLabel?: string }
-  | { kind: "empty"; title: string; description?: ReactNode; icon?: ReactNode; action?: ReactNode };
+  | ({
+      kind: "error";
+      message: string;
+      onRetry: () => void;
+      retryLabel?: string;
+      /** Another way out, beside Retry. */
+      action?: ReactNode;
+    } & StateDetails)
+  | ({ kind: "empty"; title: string; action?: ReactNode } & StateDetails);
+
+function title(text: string, level: StateDetails["headingLevel"]): ReactNode {
+  return level ? (
+    // biome-ignore lint/a11y/useSemanticElements: the kit's Placeholder puts its header in a <dt>, where no <h1> may go.
+    <span role="heading" aria-level={level}>
+      {text}
+    </span>
+  ) : (
+    text
+  );
+}
+
+function stateIcon(icon: ReactNode): ReactNode {
+  return icon ? (
+    <span className="state-icon" aria-hidden="true">
+      {icon}
+    </span>
+  ) : null;
+}
 
 /** The one way a list or page shows loading, a failure with Retry, or that it has nothing. */
 export function StateView(props: StateViewProps) {
@@ -18,30 +53,41 @@ export function StateView(props: StateViewProps) {
     );
   }
   if (props.kind === "error") {
+    const retry = (
+      <Button mode="bezeled" size="m" onClick={props.onRetry}>
+        {props.retryLabel ?? "Retry"}
+      </Button>
+    );
     return (
       <Placeholder
         className="state-view"
-        header={props.message}
+        data-testid={props.testId}
+        header={title(props.message, props.headingLevel)}
+        description={props.description}
         action={
-          <Button mode="bezeled" size="m" onClick={props.onRetry}>
-            {props.retryLabel ?? "Retry"}
-          </Button>
+          props.action ? (
+            <div className="button-row">
+              {retry}
+              {props.action}
+            </div>
+          ) : (
+            retry
+          )
         }
-      />
+      >
+        {stateIcon(props.icon)}
+      </Placeholder>
     );
   }
   return (
     <Placeholder
       className="state-view"
-      header={props.title}
+      data-testid={props.testId}
+      header={title(props.title, props.headingLevel)}
       description={props.description}
       action={props.action}
     >
-      {props.icon ? (
-        <span className="state-icon" aria-hidden="true">
-          {props.icon}
-        </span>
-      ) : null}
+      {stateIcon(props.icon)}
     </Placeholder>
   );
 }

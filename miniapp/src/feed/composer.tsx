@@ -1,7 +1,7 @@
 import { Button, IconButton, Progress } from "@telegram-apps/telegram-ui";
 import { Paperclip, SendHorizontal, X } from "lucide-react";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { MESSAGE_MAX_LENGTH, type PostMessageResult } from "#api/contracts/feed";
+import { MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
 import { errorMessage, LoadError } from "../lib/api";
 import { sendForm } from "../lib/send-form";
 import { toast } from "../lib/toast";
@@ -78,7 +78,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
     form.append("content", text);
     if (file) form.append("file", file);
     let uploaded = false;
-    const request = sendForm<PostMessageResult>("/api/messages", form, {
+    const request = sendForm(postMessageResultSchema, "/api/messages", form, {
       onProgress: (progress) => setSending((now) => now && { ...now, progress }),
       onUploaded: () => {
         uploaded = true;

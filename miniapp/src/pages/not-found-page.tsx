@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "../components/link-button";
 
 export default function NotFoundPage() {
   return (
@@ -7,9 +7,9 @@ export default function NotFoundPage() {
         404
       </p>
       <h1 className="page-title">Oops! Page not found</h1>
-      <Link to="/" className="button button-primary">
+      <LinkButton to="/" size="l">
         Return to Home
-      </Link>
+      </LinkButton>
     </div>
   );
 }

@@ -37,24 +37,20 @@ export default function ProductPage() {
   if (product.status === "loading") return <StateView kind="loading" label="Loading product" />;
   if (notFound) {
     return (
-      <div className="page centered-page">
-        <h1 className="page-title">Product not found</h1>
-        <Button type="button" size="l" onClick={() => navigate("/")}>
-          Back to Home
-        </Button>
-      </div>
+      <StateView
+        kind="empty"
+        title="Product not found"
+        headingLevel={1}
+        action={
+          <Button type="button" size="m" onClick={() => navigate("/")}>
+            Back to Home
+          </Button>
+        }
+      />
     );
   }
-  if (product.status === "error") {
-    return (
-      <div className="page centered-page">
-        <p className="page-title">Failed to load product</p>
-        <Button type="button" mode="bezeled" size="l" onClick={product.reload}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (product.status === "error")
+    return <StateView kind="error" message="Failed to load product" onRetry={product.reload} />;
   return <ProductDetail key={product.data.id} product={product.data} />;
 }
 

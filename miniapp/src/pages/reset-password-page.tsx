@@ -1,9 +1,10 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { LinkIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
 import { Field } from "../components/field";
+import { LinkButton } from "../components/link-button";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
@@ -57,9 +58,9 @@ export default function ResetPasswordPage() {
         <LinkIcon size={40} className="state-icon" aria-hidden="true" />
         <h1 className="page-title">Reset link not valid</h1>
         <p className="hint">{invalid}</p>
-        <Link to="/forgot-password" className="button button-primary">
+        <LinkButton to="/forgot-password" size="l">
           Request a new link
-        </Link>
+        </LinkButton>
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { Button, Progress } from "@telegram-apps/telegram-ui";
 import { Upload, X } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import type { UploadedAsset } from "#api/contracts/admin-settings";
+import { type UploadedAsset, uploadedAssetSchema } from "#api/contracts/admin-settings";
 import type { UploadKind } from "#api/contracts/uploads";
 import { errorMessage } from "../../lib/api";
 import { type FormSending, sendForm } from "../../lib/send-form";
@@ -58,7 +58,7 @@ export function SettingsUpload({
     }
     const form = new FormData();
     form.append("file", file);
-    const request = sendForm<UploadedAsset>(endpoint, form, {
+    const request = sendForm(uploadedAssetSchema, endpoint, form, {
       onProgress: setProgress,
       onUploaded: () => setProgress(1),
     });

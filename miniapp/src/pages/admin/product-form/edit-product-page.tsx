@@ -1,7 +1,7 @@
-import { Spinner } from "@telegram-apps/telegram-ui";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { AdminProduct } from "#api/contracts/admin-products";
+import { StateView } from "../../../components/state-view";
 import { api, call } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { ProductForm } from "./product-form";
@@ -25,12 +25,6 @@ export default function EditProductPage() {
     );
     return () => controller.abort();
   }, [id, navigate]);
-  if (!product) {
-    return (
-      <div className="page product-form-loading" role="status" aria-label="Loading product">
-        <Spinner size="l" />
-      </div>
-    );
-  }
+  if (!product) return <StateView kind="loading" label="Loading product" />;
   return <ProductForm key={product.id} product={product} />;
 }

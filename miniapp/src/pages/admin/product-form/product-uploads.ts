@@ -1,4 +1,4 @@
-import type { AdminProduct } from "#api/contracts/admin-products";
+import { adminProductResultSchema } from "#api/contracts/admin-products";
 import type { StrainAnalysis } from "#api/contracts/strain-analysis";
 import { api, call } from "../../../lib/api";
 import { sendForm } from "../../../lib/send-form";
@@ -36,7 +36,7 @@ export async function saveFiles(
   );
   let sent = 0;
   const send = async (path: string, form: FormData, size: number) => {
-    await sendForm<{ product: AdminProduct }>(`/api/admin/products/${id}/${path}`, form, {
+    await sendForm(adminProductResultSchema, `/api/admin/products/${id}/${path}`, form, {
       onProgress: (share) => onProgress(total > 0 ? (sent + share * size) / total : 1),
       onUploaded: () => {},
     }).done;
