@@ -1,6 +1,6 @@
 import { Button, IconButton, Progress } from "@telegram-apps/telegram-ui";
 import { Paperclip, SendHorizontal, X } from "lucide-react";
-import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
 import { errorMessage, LoadError } from "../lib/api";
 import { sendForm } from "../lib/send-form";
@@ -8,6 +8,7 @@ import { toast } from "../lib/toast";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import { hapticImpact } from "../telegram/hooks";
 import "./composer.css";
+import { useObjectUrl } from "../lib/use-object-url";
 import { attachmentProblem, composerMessages, messageProblem } from "./composer-rules";
 
 /** The spec's text area: 32 px high, growing with its text up to 128 px, then scrolling. */
@@ -20,21 +21,6 @@ interface Sending {
   /** All of it is out: the server is posting, and cancelling would no longer stop it. */
   uploaded: boolean;
   abort: () => void;
-}
-
-/** A preview address for the chosen file, released when the file changes or goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(file);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [file]);
-  return url;
 }
 
 /** The admins' composer, fixed to the bottom of the feed: text, one image or video, progress, cancel. */

@@ -1,28 +1,14 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { FileText, FileUp, ImagePlus, X } from "lucide-react";
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, useRef } from "react";
 import {
   MAX_ADDITIONAL_IMAGES,
   MAX_ADDITIONAL_PER_UPLOAD,
   productFileMessages,
 } from "#api/contracts/product-files";
 import { toast } from "../../../lib/toast";
+import { useObjectUrl } from "../../../lib/use-object-url";
 import { fileProblem } from "./product-form-rules";
-
-/** A chosen file's preview URL, released when the file changes or the picker goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
-}
 
 /** The picked files that pass the client's checks; each refusal is said in a toast. */
 function accepted(event: ChangeEvent<HTMLInputElement>, kind: "productImage" | "certificate"): File[] {
