@@ -1,3 +1,4 @@
+import { IconButton } from "@telegram-apps/telegram-ui";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { formatCreditCents, formatCurrencyCents } from "../lib/format";
 import { type CartItem, lineTotalCents, optionsText, unitPriceCents } from "../state/cart-rules";
@@ -54,14 +55,15 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
               <Plus size={14} aria-hidden="true" />
             </button>
           </div>
-          <button
-            type="button"
+          <IconButton
+            mode="plain"
+            size="l"
             className="icon-button icon-button-danger"
             onClick={onRemove}
             aria-label={`Remove ${item.title}`}
           >
             <Trash2 size={16} aria-hidden="true" />
-          </button>
+          </IconButton>
         </div>
       </div>
     </li>
