@@ -23,6 +23,11 @@ const STREAM_HEADERS = {
  * chunk framing per client per event. The response has no Transfer-Encoding (its body ends when
  * the connection closes, which is how an event stream ends anyway), so the frame's bytes, made
  * once per tick, are the body bytes for every client.
+ *
+ * A request that arrives on a kept-alive connection before Node has finished the previous
+ * response there gets no socket yet (`res.socket` is null; Node queues the response, headers
+ * included, until its turn). Such a stream writes through the response, which keeps the bytes in
+ * order behind the headers, instead of losing them.
  */
 function socketSink(res: ServerResponse): StreamSink {
   res.useChunkedEncodingByDefault = false;
@@ -30,9 +35,19 @@ function socketSink(res: ServerResponse): StreamSink {
   res.writeHead(200, STREAM_HEADERS);
   res.flushHeaders();
   const socket = res.socket;
+  if (!socket) {
+    return {
+      write(bytes) {
+        if (res.destroyed || res.writableEnded) return;
+        if (res.writableLength > MAX_BACKLOG) res.destroy();
+        else res.write(bytes);
+      },
+      end: () => res.end(),
+    };
+  }
   return {
     write(bytes) {
-      if (!socket || socket.destroyed) return;
+      if (socket.destroyed) return;
       if (socket.writableLength > MAX_BACKLOG) socket.destroy();
       else socket.write(bytes);
     },

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect as connectTcp } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
@@ -164,6 +164,34 @@ describe("GET /api/events", () => {
     const current = await open(`${base}/api/events`, { "last-event-id": first.lastEventId ?? "" });
     expect(current.events).toEqual([]);
     for (const stream of [first, uptoDate, stranger, behind, current]) stream.stop();
+  });
+
+  it("delivers to a stream asked for on a kept-alive connection before the previous answer there had finished", async () => {
+    const { base } = await serve();
+    // Two requests in one write: Node reads the second while the first is still being answered, so
+    // the stream's response waits for its socket (the browser's case: it reuses a connection as soon
+    // as it has read an answer, which can be before the server has seen that answer finish).
+    const socket = connectTcp(Number(new URL(base).port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      "GET /api/products HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" +
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n",
+    );
+    try {
+      await eventually(async () => expect(received).toContain(": connected"));
+      expect(received.indexOf("text/event-stream")).toBeLessThan(received.indexOf(": connected"));
+      await renameChannel("Kept alive");
+      await eventually(async () =>
+        expect(received).toMatch(/event: change\ndata: \{"table":"channel_settings"\}/),
+      );
+    } finally {
+      socket.destroy();
+    }
   });
 
   it("caps streams per address (429) and frees a place when a client leaves", async () => {
