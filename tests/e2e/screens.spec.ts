@@ -15,10 +15,11 @@ import {
 } from "./support/telegram";
 
 /**
- * Every screen of the Mini App, photographed in four launches for a person to look at
- * (tests/e2e/screenshots/<launch>-<screen>.png): Telegram light on iOS, Telegram dark on Android,
- * and the plain web in a light and a dark colour scheme. Each launch is one test with one account,
- * a step per screen; each screen is waited for by what marks it loaded and checked a little first.
+ * Every screen of the Mini App, photographed in six launches for a person to look at
+ * (tests/e2e/screenshots/<launch>-<screen>.png): Telegram light and dark on iOS and on Android
+ * (the kit draws each platform its own way), and the plain web in a light and a dark colour
+ * scheme. Each launch is one test with one account, a step per screen; each screen is waited for
+ * by what marks it loaded and checked a little first.
  */
 
 interface Launch {
@@ -313,6 +314,24 @@ for (const launch of [
     appearance: "System",
     theme: LIGHT_THEME,
     platform: "ios",
+  },
+  {
+    prefix: "tg-ios-dark-",
+    telegram: true,
+    dark: true,
+    background: "rgb(17, 34, 51)",
+    appearance: "System",
+    theme: THEME,
+    platform: "ios",
+  },
+  {
+    prefix: "tg-android-light-",
+    telegram: true,
+    dark: false,
+    background: "rgb(255, 255, 255)",
+    appearance: "System",
+    theme: LIGHT_THEME,
+    platform: "android",
   },
   {
     prefix: "tg-android-dark-",
