@@ -41,16 +41,58 @@ test("the feed inside a light Telegram, after the age gate", async ({ page }) =>
 test("a feed that fails to load offers Retry", async ({ page }) => {
   await signUpViaApi(page);
   let fail = true;
-  await page.route("**/api/messages*", (route) =>
-    fail
+  // The first answer is held until the loading skeletons have been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/messages*", async (route) => {
+    await held;
+    return fail
       ? route.fulfill({ status: 500, json: { error: { code: "internal", message: "down" } } })
-      : route.continue(),
-  );
+      : route.continue();
+  });
   await page.goto("/");
+  await expect(page.getByTestId("feed-loading")).toBeVisible();
+  await screenshot(page, "feed-loading");
+  release();
   await expect(page.getByText("Failed to load messages")).toBeVisible();
   fail = false;
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByTestId("feed").getByTestId("message")).toHaveCount(3);
+});
+
+test("older messages that fail to load say so at the end of the feed, and Retry loads them", async ({ page }) => {
+  await signUpViaApi(page);
+  // The seeded feed is one page: its first page is answered as if older messages followed.
+  let olderFail = true;
+  await page.route("**/api/messages*", async (route) => {
+    const url = new URL(route.request().url());
+    if (url.searchParams.has("cursor")) {
+      if (olderFail) {
+        return route.fulfill({ status: 500, json: { error: { code: "internal", message: "down" } } });
+      }
+      const empty: FeedPage = { messages: [], nextCursor: null, telegramLinkPrefix: null };
+      return route.fulfill({ json: empty });
+    }
+    if (url.searchParams.has("ids")) return route.continue();
+    const response = await route.fetch();
+    const first = (await response.json()) as FeedPage;
+    return route.fulfill({ response, json: { ...first, nextCursor: "older" } satisfies FeedPage });
+  });
+  await page.goto("/");
+  const feed = page.getByTestId("feed");
+  await expect(feed.getByTestId("message")).toHaveCount(3);
+  const failed = feed.getByRole("alert").filter({ hasText: "Failed to load older messages" });
+  await failed.scrollIntoViewIfNeeded();
+  await expect(failed).toBeVisible();
+  await screenshot(page, "feed-older-failed");
+  olderFail = false;
+  const older = page.waitForRequest((request) => new URL(request.url()).searchParams.has("cursor"));
+  await failed.getByRole("button", { name: "Retry" }).click();
+  await older;
+  await expect(failed).toHaveCount(0);
+  await expect(feed.getByTestId("message")).toHaveCount(3);
 });
 
 test.describe("reactions and the actions sheet", () => {

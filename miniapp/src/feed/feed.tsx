@@ -1,4 +1,4 @@
-import { Button, Spinner } from "@telegram-apps/telegram-ui";
+import { Button, Skeleton, Spinner } from "@telegram-apps/telegram-ui";
 import { MessagesSquare } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
@@ -61,9 +61,9 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
       <section className="feed" aria-busy="true" aria-label="Loading messages" data-testid="feed-loading">
         {[0, 1, 2].map((n) => (
           <div key={n} className="card message-card message-skeleton">
-            <div className="skeleton message-skeleton-head" />
-            <div className="skeleton message-skeleton-line" />
-            <div className="skeleton message-skeleton-line message-skeleton-short" />
+            <Skeleton visible className="message-skeleton-head" />
+            <Skeleton visible className="message-skeleton-line" />
+            <Skeleton visible className="message-skeleton-line message-skeleton-short" />
           </div>
         ))}
       </section>
@@ -98,9 +98,12 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
       <div ref={sentinel} className="feed-end">
         {feed.loadingMore ? <Spinner size="s" /> : null}
         {feed.moreFailed ? (
-          <Button mode="bezeled" size="m" onClick={loadMore}>
-            Retry
-          </Button>
+          <div className="feed-more-failed" role="alert">
+            <span>Failed to load older messages</span>
+            <Button mode="bezeled" size="m" onClick={loadMore}>
+              Retry
+            </Button>
+          </div>
         ) : null}
       </div>
     </section>
