@@ -62,7 +62,9 @@ test("a feed that fails to load offers Retry", async ({ page }) => {
   await expect(page.getByTestId("feed").getByTestId("message")).toHaveCount(3);
 });
 
-test("older messages that fail to load say so at the end of the feed, and Retry loads them", async ({ page }) => {
+test("older messages that fail to load say so at the end of the feed, and Retry loads them", async ({
+  page,
+}) => {
   await signUpViaApi(page);
   // The seeded feed is one page: its first page is answered as if older messages followed.
   let olderFail = true;
