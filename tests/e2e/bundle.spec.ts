@@ -115,3 +115,20 @@ test("the first screen's largest image is on screen before the app's scripts are
     expect(firstScript, url).toBeGreaterThan(painted);
   }
 });
+
+test("the bottom sheets' Modal (vaul, Radix) loads when a sheet first opens, not with the page", async ({
+  page,
+}) => {
+  const modalChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/bottom-sheet-modal-[^/]+\.js$/.test(request.url())) modalChunks.push(request.url());
+  });
+  // The whole first load, as firstLoad() measures it, fetches no part of the Modal.
+  await firstLoad(page, "/");
+  expect(modalChunks).toEqual([]);
+  await page.getByRole("button", { name: "Join" }).click();
+  const sheet = page.getByRole("dialog", { name: "Get Started" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toHaveAccessibleDescription("Join the members-only channel and shop.");
+  expect(modalChunks).toHaveLength(1);
+});

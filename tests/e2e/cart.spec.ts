@@ -162,6 +162,22 @@ test("a line's subtotal, View cart on the toast, Browse products when empty", as
   await expect(page.getByRole("dialog", { name: "Products" })).toBeVisible();
 });
 
+test("a toast goes when the screen it was shown on is left, and stays with the action that navigates", async ({
+  page,
+  request,
+}) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 1, "product in stock");
+  await addToCart(page, product, 1);
+  const added = toast(page).filter({ hasText: "Added to cart" });
+  await expect(added).toBeVisible();
+  // The rule is about time: a toast shown more than 300 ms before a navigation belongs to the
+  // screen being left (one shown by the navigating action itself stays).
+  await page.waitForTimeout(400);
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(added).toHaveCount(0);
+});
+
 test("signing out empties the cart (a shared device keeps nothing of it)", async ({ page, request }) => {
   const product = pick(await catalogue(request), (p) => p.stockQuantity >= 1, "product in stock");
   await page.goto("/");

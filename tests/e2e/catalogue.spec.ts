@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/accounts";
 import { catalogue } from "./support/catalogue";
 import { screenshot } from "./support/screens";
 
@@ -125,6 +126,24 @@ test("the products drawer shows a spinner while loading and Retry after a failur
   fail = false;
   await drawer.getByRole("button", { name: "Retry" }).click();
   await expect(drawer.getByTestId("product-card").first()).toBeVisible();
+});
+
+test("to staff an empty catalogue gives the spec's hint about creating products", async ({ page }) => {
+  await signInAsAdmin(page);
+  // The seeded catalogue answered as empty (the empty server has no staff to sign in with).
+  await page.route("**/api/products", async (route) => {
+    const response = await route.fetch();
+    const { "content-encoding": _encoding, "content-length": _length, ...headers } = response.headers();
+    await route.fulfill({ status: 200, headers, json: { ...(await response.json()), products: [] } });
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Products", exact: true }).click();
+  const drawer = page.getByRole("dialog", { name: "Products" });
+  await expect(drawer.getByText("No products found")).toBeVisible();
+  await expect(
+    drawer.getByText("Products are created by telling the assistant what you want to sell."),
+  ).toBeVisible();
+  await expect(drawer.getByText("New products are on their way. Check back soon.")).toHaveCount(0);
 });
 
 test("the account button goes to /auth", async ({ page }) => {

@@ -191,6 +191,15 @@ async function shoppingScreens(page: Page, launch: Launch, { inStock, second, ou
 
 /** The settings pages, the legal pages and the 404 page, signed in. */
 async function accountScreens(page: Page, launch: Launch, fullName: string) {
+  await test.step("a bottom sheet: Manage Your Plan", async () => {
+    await page.getByRole("button", { name: "Manage Your Plan" }).click();
+    const sheet = page.getByRole("dialog", { name: "Manage Your Plan" });
+    await expect(sheet.getByLabel("Select plan")).toBeVisible();
+    await shot(page, launch, "plan-sheet");
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+  });
+
   await test.step("settings menu", async () => {
     await page.getByRole("button", { name: "Account" }).click();
     await expect(page).toHaveURL("/settings");

@@ -37,6 +37,7 @@ test("the small controls are at least 44 px on each side", async ({ page, reques
   await expectTappable(page.getByRole("link", { name: "Back" }), "product back arrow");
   await expectTappable(page.getByRole("link", { name: "View Certificate of Analysis" }), "certificate link");
   await expectTappable(page.getByRole("button", { name: "Increase quantity" }), "stepper +");
+  await expectTappable(page.getByRole("button", { name: "Decrease quantity" }), "stepper −");
   await page.getByRole("button", { name: "Zoom image" }).click();
   const zoom = page.getByRole("dialog", { name: "Image zoom" });
   for (const name of ["Zoom in", "Zoom out", "Close zoom"])
@@ -62,6 +63,15 @@ test("the small controls are at least 44 px on each side", async ({ page, reques
     await expectTappable(page.getByRole("tab", { name }), `${name} tab`);
   await expectTappable(page.getByRole("button", { name: "Sign up", exact: true }), "Sign up switch");
   await expectTappable(page.getByRole("link", { name: "Forgot password?" }), "Forgot password");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await expectTappable(page.getByRole("button", { name: "Log in", exact: true }), "Log in switch");
+
+  // A bottom sheet (the kit's Modal): its close button and its choices.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Join" }).click();
+  const sheet = page.getByRole("dialog", { name: "Get Started" });
+  await expectTappable(sheet.getByRole("button", { name: "Close" }), "sheet close");
+  await expectTappable(sheet.getByRole("button", { name: /^Login/ }), "Get Started choice");
 
   // Back from the product page goes home.
   await page.goto(`/product/${product.id}`);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useNavigate } from "react-router";
 import type { Order } from "#api/contracts/checkout";
 import { usStates } from "#api/contracts/us-states";
-import { Drawer } from "../components/drawer";
+import { BottomSheet } from "../components/bottom-sheet";
 import { Field } from "../components/field";
 import { ResourceView } from "../components/state-view";
 import { errorMessage, LoadError } from "../lib/api";
@@ -134,12 +134,11 @@ export default function CheckoutSheet() {
   );
 
   return (
-    <Drawer
+    <BottomSheet
       open={openDrawer === "checkout"}
       onClose={close}
       title={placed ? "Thank you" : "Checkout"}
       description={placed ? undefined : "Pay with credits from this month's budget"}
-      placement="bottom"
       footer={footer}
     >
       {placed ? (
@@ -245,6 +244,6 @@ export default function CheckoutSheet() {
           </fieldset>
         </div>
       )}
-    </Drawer>
+    </BottomSheet>
   );
 }

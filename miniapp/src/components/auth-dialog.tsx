@@ -8,7 +8,7 @@ import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
-import { Drawer } from "./drawer";
+import { BottomSheet } from "./bottom-sheet";
 import { Field } from "./field";
 import "./auth-dialog.css";
 
@@ -227,13 +227,7 @@ export default function AuthDialog() {
     ["signup", "Sign Up"],
   ];
   return (
-    <Drawer
-      open={openDrawer === "auth"}
-      onClose={close}
-      title={titles[tab]}
-      placement="bottom"
-      className="auth-dialog"
-    >
+    <BottomSheet open={openDrawer === "auth"} onClose={close} title={titles[tab]} className="auth-dialog">
       <SegmentedControl className="tabs" aria-label="Account">
         {tabs.map(([key, label]) => (
           <SegmentedControl.Item
@@ -275,6 +269,6 @@ export default function AuthDialog() {
           {tab === "login" ? "Sign up" : "Log in"}
         </Button>
       </p>
-    </Drawer>
+    </BottomSheet>
   );
 }

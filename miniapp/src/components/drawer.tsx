@@ -1,36 +1,39 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef } from "react";
 import { lockScroll } from "../lib/scroll-lock";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import "./drawer.css";
 
-interface DrawerProps {
+/** A side drawer's or a bottom sheet's content and how it closes. */
+export interface PanelProps {
   open: boolean;
   onClose: () => void;
   title: string;
   description?: string;
   children: ReactNode;
   footer?: ReactNode;
-  /** A right-side sheet (default) or a bottom sheet. */
-  placement?: "right" | "bottom";
   className?: string;
 }
 
 /** The open sheets, newest last: Escape closes only the top one (a confirmation over its sheet). */
 const openPanels: HTMLElement[] = [];
 
-/** A side or bottom sheet: a modal dialog that closes on Escape, on the backdrop and on its X. */
-export function Drawer({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  placement = "right",
-  className,
-}: DrawerProps) {
+/**
+ * Registers a bottom sheet (the kit's Modal, which handles its own Escape) as the newest open
+ * panel while it is mounted, so a side drawer under it leaves Escape to it.
+ */
+export function useTopmostPanel(): (element: HTMLElement | null) => void {
+  const current = useRef<HTMLElement | null>(null);
+  return useCallback((element: HTMLElement | null) => {
+    if (current.current) openPanels.splice(openPanels.indexOf(current.current), 1);
+    current.current = element;
+    if (element) openPanels.push(element);
+  }, []);
+}
+
+/** A side sheet (bottom sheets are `BottomSheet`): a modal dialog that closes on Escape, on the backdrop and on its X. */
+export function Drawer({ open, onClose, title, description, children, footer, className }: PanelProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -63,7 +66,7 @@ export function Drawer({
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
       <div
         ref={panel}
-        className={`drawer drawer-${placement}${className ? ` ${className}` : ""}`}
+        className={`drawer drawer-right${className ? ` ${className}` : ""}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,16 +1,15 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
-import { LoaderCircle, LogIn, ShoppingBag } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { firstLoadMessages } from "../lib/messages";
 import { lockScroll } from "../lib/scroll-lock";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import { type AuthState, signInWithTelegram } from "../state/auth";
-import { authTabAtom, openDrawerAtom } from "../state/drawers";
+import { openDrawerAtom } from "../state/drawers";
 import { telegram } from "../telegram/controls";
 import { ChannelHeader, type ChannelResource, DEFAULT_LOGO, useChannel } from "./channel-header";
-import { Drawer } from "./drawer";
 import "./landing.css";
 
 function LandingSpinner({ label }: { label: string }) {
@@ -23,10 +22,13 @@ function LandingSpinner({ label }: { label: string }) {
 
 // Only a signed-in member who has not confirmed their age needs the form (and its kit parts).
 const AgeGate = lazy(() => import("./age-gate"));
+// Join's sheet (and the kit's Modal under it) loads when Join is pressed.
+const GetStartedSheet = lazy(() => import("./get-started-sheet"));
 
 /** The hero: the channel's video, else its logo image, else a placeholder. */
 function Hero({ channel }: { channel: ChannelResource }) {
   const [videoFailed, setVideoFailed] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const data = channel.status === "ready" ? channel.data : null;
   const videoUrl = data?.heroVideoUrl && !videoFailed ? data.heroVideoUrl : null;
@@ -59,7 +61,7 @@ function Hero({ channel }: { channel: ChannelResource }) {
       </div>
     );
   }
-  if (data.logoUrl) {
+  if (data.logoUrl && !logoFailed) {
     return (
       <div className="landing-hero">
         <img
@@ -67,51 +69,17 @@ function Hero({ channel }: { channel: ChannelResource }) {
           src={data.logoUrl}
           alt=""
           data-testid="hero-image"
+          onError={() => setLogoFailed(true)}
         />
       </div>
     );
   }
   return (
-    // No video and no logo yet: the default logo on a soft backdrop, never a broken-image icon.
+    // No video and no logo (or one that fails to load): the default logo on a soft backdrop, never
+    // a broken-image icon.
     <div className="landing-hero landing-hero-placeholder" data-testid="hero-placeholder">
       <img className="landing-hero-default" src={DEFAULT_LOGO} alt="" width={96} height={96} />
     </div>
-  );
-}
-
-/** Shop (sign-up) or Login, both into the auth dialog. */
-function GetStartedSheet({ open }: { open: boolean }) {
-  const setOpenDrawer = useSetAtom(openDrawerAtom);
-  const setTab = useSetAtom(authTabAtom);
-  const choose = (tab: "login" | "signup") => {
-    setTab(tab);
-    setOpenDrawer("auth");
-  };
-  return (
-    <Drawer
-      open={open}
-      onClose={() => setOpenDrawer(null)}
-      title="Get Started"
-      description="Join the members-only channel and shop."
-      placement="bottom"
-    >
-      <div className="choice-list">
-        <button type="button" className="choice" onClick={() => choose("signup")}>
-          <ShoppingBag size={22} aria-hidden="true" />
-          <span className="choice-text">
-            <span className="choice-title">Shop</span>
-            <span className="choice-hint">New here? Create your account.</span>
-          </span>
-        </button>
-        <button type="button" className="choice" onClick={() => choose("login")}>
-          <LogIn size={22} aria-hidden="true" />
-          <span className="choice-text">
-            <span className="choice-title">Login</span>
-            <span className="choice-hint">Already a member? Sign in.</span>
-          </span>
-        </button>
-      </div>
-    </Drawer>
   );
 }
 
@@ -205,7 +173,11 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
           <Link to="/privacy-policy">Privacy Policy</Link>
         </nav>
       </div>
-      <GetStartedSheet open={openDrawer === "get-started"} />
+      {openDrawer === "get-started" ? (
+        <Suspense fallback={<div className="sheet-pending" aria-busy="true" />}>
+          <GetStartedSheet />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { Copy, Link2, Pin, PinOff, Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
-import { Drawer } from "../components/drawer";
+import { BottomSheet } from "../components/bottom-sheet";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
@@ -101,7 +101,7 @@ export function MessageActions({
   };
 
   return (
-    <Drawer open onClose={onClose} title="Message" placement="bottom">
+    <BottomSheet open onClose={onClose} title="Message">
       {confirmDelete ? (
         <div className="message-actions">
           <p>Delete this message? Members will no longer see it.</p>
@@ -156,6 +156,6 @@ export function MessageActions({
           ) : null}
         </div>
       )}
-    </Drawer>
+    </BottomSheet>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge } from "@telegram-apps/telegram-ui";
+import { Badge, Cell, Section } from "@telegram-apps/telegram-ui";
 import { Receipt } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
@@ -19,8 +19,8 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 const itemCount = (order: Order) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
 export const itemsLabel = (order: Order) => (itemCount(order) === 1 ? "1 item" : `${itemCount(order)} items`);
 
-/** One order in a list: number, a line about it, total and status; opens the order. */
-export function OrderRow({
+/** One order in a list, a kit cell: number, a line about it, total and status; opens the order. */
+function OrderRow({
   order,
   about,
   onOpen,
@@ -35,16 +35,25 @@ export function OrderRow({
   highlight: OrderStatus;
 }) {
   return (
-    <button type="button" className="order-row" data-testid={testId} onClick={onOpen}>
-      <span className="order-row-main">
-        <span className="order-row-number">#{order.number}</span>
-        <span>{about}</span>
-      </span>
-      <span className="order-row-total">{formatCredits(order.total)}</span>
-      <Badge type="number" mode={order.status === highlight ? "primary" : "gray"}>
-        {orderStatusLabels[order.status]}
-      </Badge>
-    </button>
+    <Cell
+      Component="button"
+      type="button"
+      className="order-row"
+      data-testid={testId}
+      onClick={onOpen}
+      subtitle={about}
+      multiline
+      after={
+        <span className="order-row-end">
+          <span className="order-row-total">{formatCredits(order.total)}</span>
+          <Badge type="number" mode={order.status === highlight ? "primary" : "gray"}>
+            {orderStatusLabels[order.status]}
+          </Badge>
+        </span>
+      }
+    >
+      <span className="order-row-number">#{order.number}</span>
+    </Cell>
   );
 }
 
@@ -98,19 +107,18 @@ export function OrderList({
       empty={{ title: texts.empty, icon: <Receipt size={36} /> }}
     >
       {(data) => (
-        <ul className="card-list" aria-label="Orders">
+        <Section className="order-list" aria-label="Orders">
           {data.map((order) => (
-            <li key={order.id}>
-              <OrderRow
-                order={order}
-                testId={row.testId}
-                highlight={row.highlight}
-                about={row.about(order)}
-                onOpen={() => onOpen(order.id)}
-              />
-            </li>
+            <OrderRow
+              key={order.id}
+              order={order}
+              testId={row.testId}
+              highlight={row.highlight}
+              about={row.about(order)}
+              onOpen={() => onOpen(order.id)}
+            />
           ))}
-        </ul>
+        </Section>
       )}
     </ResourceView>
   );

@@ -2,7 +2,7 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
-import { Drawer } from "../components/drawer";
+import { BottomSheet } from "../components/bottom-sheet";
 import { Stars } from "../components/stars";
 import { errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
@@ -131,11 +131,10 @@ export function PlanConfirmation({
     );
   const busyLabel = path === "request" ? "Sending..." : "Updating...";
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={busy ? stay : onCancel}
       title={confirmationTitle(current, next)}
-      placement="bottom"
       className="plan-confirmation"
       footer={
         <div className="plan-confirmation-buttons">
@@ -174,6 +173,6 @@ export function PlanConfirmation({
           {planPaymentTexts.requestNote}
         </p>
       ) : null}
-    </Drawer>
+    </BottomSheet>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Progress, Select } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { useCallback, useId, useState } from "react";
 import type { Budget, Plan, Tier } from "#api/contracts/plans";
-import { Drawer } from "../components/drawer";
+import { BottomSheet } from "../components/bottom-sheet";
 import { ResourceView } from "../components/state-view";
 import { errorMessage } from "../lib/api";
 import { useResource } from "../lib/use-resource";
@@ -157,7 +157,7 @@ export default function PlanDialog() {
   }, []);
   return (
     <>
-      <Drawer open onClose={close} title="Manage Your Plan" placement="bottom">
+      <BottomSheet open onClose={close} title="Manage Your Plan">
         <ResourceView
           resource={picker}
           loadingLabel="Loading plans..."
@@ -166,7 +166,7 @@ export default function PlanDialog() {
         >
           {(data) => <PlanPicker data={data} onChoose={setNext} />}
         </ResourceView>
-      </Drawer>
+      </BottomSheet>
       {next && picker.status === "ready" ? (
         <PlanConfirmation
           current={picker.data.plan.tier}

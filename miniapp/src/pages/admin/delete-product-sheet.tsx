@@ -1,7 +1,7 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { useState } from "react";
 import type { AdminProduct } from "#api/contracts/admin-products";
-import { Drawer } from "../../components/drawer";
+import { BottomSheet } from "../../components/bottom-sheet";
 import { api, call, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
@@ -42,11 +42,10 @@ export function DeleteProductSheet({
     }
   };
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={busy ? stay : onClose}
       title={`Delete ${product.title}?`}
-      placement="bottom"
       footer={
         <div className="admin-product-sheet-buttons">
           <Button mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
@@ -67,6 +66,6 @@ export function DeleteProductSheet({
       <p className="admin-product-sheet-text">
         This product will be marked inactive and will no longer be visible to customers.
       </p>
-    </Drawer>
+    </BottomSheet>
   );
 }

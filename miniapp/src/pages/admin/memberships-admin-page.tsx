@@ -2,7 +2,7 @@ import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
-import { Drawer } from "../../components/drawer";
+import { BottomSheet } from "../../components/bottom-sheet";
 import { Field } from "../../components/field";
 import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
@@ -159,12 +159,11 @@ function TierSheet({
 
   const slug = slugOf(values.displayName);
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={busy ? stay : onClose}
       title={editing ? "Edit Membership Tier" : "Add Membership Tier"}
       description={editing ? `Level ${editing.tierLevel}` : "The new tier goes one level above the highest."}
-      placement="bottom"
       className="tier-sheet"
       footer={
         <div className="tier-sheet-buttons">
@@ -243,7 +242,7 @@ function TierSheet({
           disabled={busy}
         />
       </form>
-    </Drawer>
+    </BottomSheet>
   );
 }
 
@@ -271,11 +270,10 @@ function DeleteConfirmation({
     }
   };
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={busy ? stay : onClose}
       title={`Delete ${tier.displayName}?`}
-      placement="bottom"
       className="tier-sheet"
       footer={
         <div className="tier-sheet-buttons">
@@ -299,7 +297,7 @@ function DeleteConfirmation({
         This permanently deletes the {tier.displayName} tier ({perMonth(tier.priceMonthly)}, level{" "}
         {tier.tierLevel}). A tier with members on it cannot be deleted.
       </p>
-    </Drawer>
+    </BottomSheet>
   );
 }
 

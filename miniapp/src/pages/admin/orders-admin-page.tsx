@@ -1,7 +1,7 @@
 import { Button, SegmentedControl } from "@telegram-apps/telegram-ui";
 import { useCallback, useState } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
-import { Drawer } from "../../components/drawer";
+import { BottomSheet } from "../../components/bottom-sheet";
 import { PageHeader } from "../../components/page-header";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
@@ -105,16 +105,15 @@ function OrderSheet({
       </div>
     );
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={onClose}
       title={`Order #${order.number}`}
       description={orderStatusLabels[order.status]}
-      placement="bottom"
       footer={footer}
     >
       <OrderDetail order={order} />
-    </Drawer>
+    </BottomSheet>
   );
 }
 

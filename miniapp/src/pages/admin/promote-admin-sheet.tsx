@@ -1,5 +1,5 @@
 import { Button } from "@telegram-apps/telegram-ui";
-import { Drawer } from "../../components/drawer";
+import { BottomSheet } from "../../components/bottom-sheet";
 
 /** Making someone an admin is asked first, naming them: Cancel leaves their role as it is. */
 export function PromoteAdminSheet({
@@ -12,11 +12,10 @@ export function PromoteAdminSheet({
   onConfirm: () => void;
 }) {
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={onCancel}
       title={`Make ${name} an admin?`}
-      placement="bottom"
       footer={
         <div className="promote-sheet-buttons">
           <Button mode="bezeled" size="l" stretched onClick={onCancel}>
@@ -31,6 +30,6 @@ export function PromoteAdminSheet({
       <p className="promote-sheet-text">
         Admins can change everyone's roles and plans, the products and the shop's settings.
       </p>
-    </Drawer>
+    </BottomSheet>
   );
 }

@@ -2,7 +2,7 @@ import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Star, Undo2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import type { StarPayment } from "#api/contracts/plan-payments";
-import { Drawer } from "../../components/drawer";
+import { BottomSheet } from "../../components/bottom-sheet";
 import { Stars } from "../../components/stars";
 import { ResourceView } from "../../components/state-view";
 import { api, call, errorMessage } from "../../lib/api";
@@ -100,11 +100,10 @@ function RefundConfirmation({
     onDone();
   };
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={busy ? stay : onClose}
       title="Refund this payment?"
-      placement="bottom"
       className="tier-sheet"
       footer={
         <div className="tier-sheet-buttons">
@@ -128,7 +127,7 @@ function RefundConfirmation({
         {memberOf(payment)} gets <Stars count={payment.stars} /> back for {payment.tierName}, paid on{" "}
         {formatShortDate(payment.paidAt)}, and their subscription ends at once.
       </p>
-    </Drawer>
+    </BottomSheet>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Order } from "#api/contracts/checkout";
-import { Drawer } from "../../components/drawer";
+import { BottomSheet } from "../../components/bottom-sheet";
 import { PageHeader } from "../../components/page-header";
 import { api, call } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
@@ -38,15 +38,14 @@ export default function PurchasesPage() {
         onOpen={setOpenId}
       />
       {open ? (
-        <Drawer
+        <BottomSheet
           open
           onClose={() => setOpenId(null)}
           title={`Order #${open.number}`}
           description={orderStatusLabels[open.status]}
-          placement="bottom"
         >
           <OrderDetail order={open} />
-        </Drawer>
+        </BottomSheet>
       ) : null}
     </div>
   );

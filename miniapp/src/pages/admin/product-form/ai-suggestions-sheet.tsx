@@ -1,7 +1,7 @@
 import { Button, Cell, Checkbox, Radio } from "@telegram-apps/telegram-ui";
 import { useId, useState } from "react";
 import { appliedDescription, type StrainAnalysis } from "#api/contracts/strain-analysis";
-import { Drawer } from "../../../components/drawer";
+import { BottomSheet } from "../../../components/bottom-sheet";
 import { Field } from "../../../components/field";
 
 export interface AppliedSuggestion {
@@ -38,12 +38,11 @@ export function AiSuggestionsSheet({
       ),
     });
   return (
-    <Drawer
+    <BottomSheet
       open
       onClose={onClose}
       title="AI Strain Suggestions"
       description={`Detected type: ${analysis.strainType}`}
-      placement="bottom"
       className="ai-sheet"
       footer={
         <div className="product-form-buttons">
@@ -110,6 +109,6 @@ export function AiSuggestionsSheet({
         ))}
       </fieldset>
       <p className="field-note ai-description">{analysis.description}</p>
-    </Drawer>
+    </BottomSheet>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Cell, Checkbox } from "@telegram-apps/telegram-ui";
 import { X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { stateName as nameOf, type UsState, usStates } from "#api/contracts/us-states";
-import { Drawer } from "../../../components/drawer";
+import { BottomSheet } from "../../../components/bottom-sheet";
 import { Field } from "../../../components/field";
 
 const byName = (Object.entries(usStates) as [UsState, string][]).sort(([, a], [, b]) => a.localeCompare(b));
@@ -55,12 +55,11 @@ export function StateSelect({
       <Button type="button" mode="bezeled" size="m" onClick={() => setOpen(true)} disabled={disabled}>
         Choose states
       </Button>
-      <Drawer
+      <BottomSheet
         open={open}
         onClose={() => setOpen(false)}
         title="Restricted states"
         description="The product cannot be delivered to the states ticked."
-        placement="bottom"
         className="state-sheet"
         footer={
           <Button type="button" size="l" stretched onClick={() => setOpen(false)}>
@@ -92,7 +91,7 @@ export function StateSelect({
             </Cell>
           ))}
         </div>
-      </Drawer>
+      </BottomSheet>
     </fieldset>
   );
 }
