@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { telegramAdmin } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
 import { screenshot } from "./support/screens";
 import {
@@ -157,4 +158,28 @@ test("outside Telegram nothing is posted to a Telegram client", async ({ page })
   await page.getByTestId("product-card").first().click();
   await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
   expect(await postedEvents(page)).toEqual([]);
+});
+
+test("inside Telegram: Account tapped while the launch is still signing in opens Settings, not the sign-in page", async ({
+  page,
+  request,
+}) => {
+  const hash = await telegramAdmin(page, request, "Quinn", THEME);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/auth/telegram", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/${hash}`);
+  await expect(page.getByRole("button", { name: "Manage Your Plan" })).toBeDisabled();
+  await page.getByRole("button", { name: "Account" }).click();
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByRole("status", { name: "Loading account" })).toBeVisible();
+  release();
+  await expect(page.getByRole("link", { name: "Administration" })).toBeVisible();
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByRole("button", { name: "Manage Your Plan" })).toBeEnabled();
 });

@@ -11,7 +11,11 @@ export function Header() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const count = useAtomValue(cartCountAtom);
   const navigate = useNavigate();
-  const me = signedInUser(useAuth());
+  const auth = useAuth();
+  const me = signedInUser(auth);
+  // While the account is still loading (a Telegram launch signing in) a tap must not count as
+  // signed out: Account goes to /settings, whose guard waits; the plan button waits too.
+  const loading = auth.status === "loading";
   // The plan is the account's, like Settings: signed out it is /auth, before the age gate the landing.
   const openPlan = () => (me?.ageVerified ? setOpenDrawer("plan") : navigate(me ? "/" : "/auth"));
   return (
@@ -32,6 +36,7 @@ export function Header() {
             size="l"
             className="header-button"
             onClick={openPlan}
+            disabled={loading}
             aria-label="Manage Your Plan"
           >
             <Crown size={22} aria-hidden="true" />
@@ -60,7 +65,7 @@ export function Header() {
             mode="plain"
             size="l"
             className="header-button"
-            onClick={() => navigate(me ? "/settings" : "/auth")}
+            onClick={() => navigate(auth.status === "signed-out" ? "/auth" : "/settings")}
             aria-label="Account"
           >
             <UserRound size={22} aria-hidden="true" />
