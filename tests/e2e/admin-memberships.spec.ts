@@ -24,8 +24,9 @@ const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString().slice(
 
 const tierRow = (page: Page, displayName: string) =>
   page
-    .getByTestId("admin-tier")
-    .filter({ has: page.getByRole("heading", { name: displayName, exact: true }) });
+    .getByRole("list", { name: "Membership tiers" })
+    .getByRole("listitem", { name: displayName, exact: true })
+    .and(page.getByTestId("admin-tier"));
 
 async function allTiers(request: APIRequestContext): Promise<AdminTier[]> {
   const response = await request.get("/api/admin/tiers");
@@ -443,7 +444,10 @@ function starPayments(): StarPaymentBody[] {
 }
 
 const paymentRow = (page: Page, member: string) =>
-  page.getByTestId("star-payment").filter({ has: page.getByRole("heading", { name: member, exact: true }) });
+  page
+    .getByRole("list", { name: "Telegram Stars payments" })
+    .getByRole("listitem", { name: member, exact: true })
+    .and(page.getByTestId("star-payment"));
 
 /**
  * GET /api/admin/payments from `payments`; a refund marks the payment refunded (as the server does)

@@ -46,8 +46,9 @@ async function republish(api: APIRequestContext, original: Version) {
 const editor = (page: Page) => page.getByRole("region", { name: "Publish new version" });
 const versionRow = (page: Page, version: number) =>
   page
-    .getByTestId("policy-version")
-    .filter({ has: page.getByRole("heading", { name: `Version ${version}`, exact: true }) });
+    .getByRole("list", { name: "Versions" })
+    .getByRole("listitem", { name: `Version ${version}`, exact: true })
+    .and(page.getByTestId("policy-version"));
 
 const LAUNCHES = [
   { name: "web", theme: null },

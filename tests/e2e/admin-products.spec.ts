@@ -56,7 +56,10 @@ async function deactivate(api: APIRequestContext, products: AdminProduct[]) {
 }
 
 const card = (page: Page, title: string) =>
-  page.getByTestId("admin-product").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  page
+    .getByRole("list", { name: "Products" })
+    .getByRole("listitem", { name: title, exact: true })
+    .and(page.getByTestId("admin-product"));
 
 async function searchFor(page: Page, text: string) {
   await page.getByRole("searchbox", { name: "Search products" }).fill(text);

@@ -104,6 +104,10 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
   await searchBox.fill(otherEmail);
   const row = page.getByTestId("user-row").filter({ hasText: otherEmail });
   await expect(page.getByTestId("user-row")).toHaveCount(1);
+  // A list of people, each row named by the person.
+  await expect(
+    page.getByRole("list", { name: "Users" }).getByRole("listitem", { name: "Pat Promote", exact: true }),
+  ).toHaveAttribute("data-testid", "user-row");
   await expect(row).toContainText("Pat Promote");
   await expect(row).toContainText("No role assigned");
   await expect(row.getByRole("combobox")).toBeVisible();

@@ -1,10 +1,10 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Pencil, Trash2 } from "lucide-react";
-import { useId } from "react";
 import type { AdminProduct } from "#api/contracts/admin-products";
 import { LinkButton } from "../../components/link-button";
 import { ProductImage } from "../../components/product-image";
 import { productPriceText } from "../../lib/format";
+import { AdminRow } from "./admin-row";
 
 /** "Indica · Flower"; what is not set is left out. */
 const kindText = (product: AdminProduct) =>
@@ -22,42 +22,43 @@ export function AdminProductCard({
   onToggle: () => void;
   onDelete: () => void;
 }) {
-  const titleId = useId();
   return (
-    <li className="card admin-product" aria-labelledby={titleId} data-testid="admin-product">
-      <div className="admin-product-main">
+    <AdminRow
+      testId="admin-product"
+      title={product.title}
+      before={
         <ProductImage src={product.primaryImageUrl} alt="" className="admin-product-image" iconSize={24} />
-        <div className="admin-product-text">
-          {product.isFeatured || !product.isActive ? (
-            <div className="admin-product-badges">
-              {product.isFeatured ? (
-                <Badge type="number" mode="primary" className="admin-product-badge">
-                  Featured
-                </Badge>
-              ) : null}
-              {product.isActive ? null : (
-                <Badge type="number" mode="gray" className="admin-product-badge">
-                  Inactive
-                </Badge>
-              )}
-            </div>
-          ) : null}
-          <h2 id={titleId} className="admin-product-title">
-            {product.title}
-          </h2>
-          <p className="admin-product-kind">{kindText(product)}</p>
-          <p className="admin-product-facts">
-            <span className="admin-product-price">{productPriceText(product)}</span>
-            <span>Stock: {product.stockQuantity}</span>
-          </p>
-        </div>
-      </div>
-      <div className="admin-product-actions">
+      }
+      after={
+        product.isFeatured || !product.isActive ? (
+          <span className="admin-row-badges">
+            {product.isFeatured ? (
+              <Badge type="number" mode="primary" className="admin-row-badge">
+                Featured
+              </Badge>
+            ) : null}
+            {product.isActive ? null : (
+              <Badge type="number" mode="gray" className="admin-row-badge">
+                Inactive
+              </Badge>
+            )}
+          </span>
+        ) : null
+      }
+      subtitle={kindText(product)}
+      description={
+        <span className="admin-product-facts">
+          <span className="admin-product-price">{productPriceText(product)}</span>
+          <span>Stock: {product.stockQuantity}</span>
+        </span>
+      }
+    >
+      <div className="admin-row-actions">
         <LinkButton
           to={`/admin/edit-product/${product.id}`}
           mode="bezeled"
           size="m"
-          className="admin-product-button"
+          className="admin-row-button"
           before={<Pencil size={16} aria-hidden="true" />}
           aria-label={`Edit ${product.title}`}
         >
@@ -66,7 +67,7 @@ export function AdminProductCard({
         <Button
           mode="bezeled"
           size="m"
-          className="admin-product-button"
+          className="admin-row-button"
           aria-label={`${product.isActive ? "Deactivate" : "Activate"} ${product.title}`}
           loading={busy}
           disabled={busy}
@@ -77,7 +78,7 @@ export function AdminProductCard({
         <Button
           mode="plain"
           size="m"
-          className="admin-product-button admin-product-delete"
+          className="admin-row-button admin-row-delete"
           before={<Trash2 size={16} aria-hidden="true" />}
           aria-label={`Delete ${product.title}`}
           disabled={busy}
@@ -86,6 +87,6 @@ export function AdminProductCard({
           Delete
         </Button>
       </div>
-    </li>
+    </AdminRow>
   );
 }

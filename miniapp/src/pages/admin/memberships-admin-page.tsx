@@ -12,6 +12,7 @@ import { api, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
 import { perMonth } from "../../plans/plan-rules";
+import { AdminList, AdminRow } from "./admin-row";
 import { StarPayments } from "./star-payments";
 import {
   checkTierForm,
@@ -41,23 +42,20 @@ const FORM_TOAST = "tier-form";
 const stay = () => {};
 
 function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => void; onDelete: () => void }) {
-  const titleId = useId();
   return (
-    <li className="card admin-tier" aria-labelledby={titleId} data-testid="admin-tier">
-      <div className="admin-tier-head">
-        <div className="admin-tier-title">
-          <h2 id={titleId} className="admin-tier-name">
-            {tier.displayName}
-          </h2>
-          <p className="admin-tier-slug">{tier.name}</p>
-        </div>
-        {tier.isActive ? null : (
-          <Badge type="number" mode="gray" className="admin-tier-badge" data-testid="tier-inactive">
+    <AdminRow
+      testId="admin-tier"
+      title={tier.displayName}
+      subtitle={<span className="admin-tier-slug">{tier.name}</span>}
+      after={
+        tier.isActive ? null : (
+          <Badge type="number" mode="gray" className="admin-row-badge" data-testid="tier-inactive">
             Inactive
           </Badge>
-        )}
-      </div>
-      <dl className="admin-tier-facts">
+        )
+      }
+    >
+      <dl className="admin-row-facts admin-tier-facts">
         <div>
           <dt>Price</dt>
           <dd data-testid="tier-price">{perMonth(tier.priceMonthly)}</dd>
@@ -76,11 +74,11 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
           <Stars count={tier.priceStars} /> / 30 days
         </p>
       )}
-      <div className="admin-tier-actions">
+      <div className="admin-row-actions">
         <Button
           mode="bezeled"
           size="m"
-          className="admin-tier-button"
+          className="admin-row-button"
           before={<Pencil size={16} aria-hidden="true" />}
           aria-label={`Edit ${tier.displayName}`}
           onClick={onEdit}
@@ -90,7 +88,7 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
         <Button
           mode="plain"
           size="m"
-          className="admin-tier-button admin-tier-delete"
+          className="admin-row-button admin-row-delete"
           before={<Trash2 size={16} aria-hidden="true" />}
           aria-label={`Delete ${tier.displayName}`}
           onClick={onDelete}
@@ -98,7 +96,7 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
           Delete
         </Button>
       </div>
-    </li>
+    </AdminRow>
   );
 }
 
@@ -339,7 +337,7 @@ export default function MembershipsAdminPage() {
         }}
       >
         {(data) => (
-          <ul className="card-list" aria-label="Membership tiers">
+          <AdminList label="Membership tiers">
             {data.map((tier) => (
               <TierRow
                 key={tier.id}
@@ -348,7 +346,7 @@ export default function MembershipsAdminPage() {
                 onDelete={() => setDeleting(tier)}
               />
             ))}
-          </ul>
+          </AdminList>
         )}
       </ResourceView>
       <StarPayments />

@@ -9,6 +9,7 @@ import { ResourceView } from "../../components/state-view";
 import { api, call } from "../../lib/api";
 import { formatEffectiveDate, formatShortDate } from "../../lib/dates";
 import { useResource } from "../../lib/use-resource";
+import { AdminList, AdminRow } from "./admin-row";
 import { PolicyEditor } from "./policy-editor";
 import "./policy-admin-page.css";
 
@@ -25,25 +26,25 @@ const versionMeta = (doc: AdminLegalVersion) =>
 
 function VersionRow({ doc, title }: { doc: AdminLegalVersion; title: string }) {
   return (
-    <li className="card policy-version" data-testid="policy-version">
-      <div className="policy-version-head">
-        <h3 className="policy-version-name">Version {doc.version}</h3>
-        {doc.isActive ? (
-          <Badge type="number" mode="primary" className="policy-version-badge" data-testid="version-active">
+    <AdminRow
+      testId="policy-version"
+      title={`Version ${doc.version}`}
+      subtitle={`Effective ${formatEffectiveDate(doc.effectiveDate)} · Published ${formatShortDate(doc.createdAt)}`}
+      after={
+        doc.isActive ? (
+          <Badge type="number" mode="primary" className="admin-row-badge" data-testid="version-active">
             Active
           </Badge>
-        ) : null}
-      </div>
-      <p className="policy-version-dates">
-        Effective {formatEffectiveDate(doc.effectiveDate)} · Published {formatShortDate(doc.createdAt)}
-      </p>
+        ) : null
+      }
+    >
       {doc.isActive ? null : (
         <details className="policy-version-text">
           <summary>Show text</summary>
           <Markdown source={doc.content} title={title} />
         </details>
       )}
-    </li>
+    </AdminRow>
   );
 }
 
@@ -104,11 +105,11 @@ function PolicyAdmin({ type }: { type: LegalType }) {
               <h2 id="policy-versions-title" className="policy-section-title">
                 Versions
               </h2>
-              <ul className="card-list" aria-label="Versions">
+              <AdminList label="Versions">
                 {data.map((doc) => (
                   <VersionRow key={doc.id} doc={doc} title={title} />
                 ))}
-              </ul>
+              </AdminList>
             </section>
             {active ? (
               <section className="policy-section" aria-labelledby="policy-active-title">

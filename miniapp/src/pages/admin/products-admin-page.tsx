@@ -13,6 +13,7 @@ import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminProductCard } from "./admin-product-card";
+import { AdminList } from "./admin-row";
 import { DeleteProductSheet } from "./delete-product-sheet";
 import { useLiveProducts } from "./live-products";
 import { defaultProductFilters, ProductFilters, type ProductFilterValues } from "./product-filters";
@@ -117,7 +118,7 @@ export default function ProductsAdminPage() {
       >
         {(data) => (
           <PagedList data={data} pages={pages} onMore={loadMore}>
-            <ul className="card-list admin-products" aria-label="Products">
+            <AdminList label="Products">
               {data.items.map((product) => (
                 <AdminProductCard
                   key={product.id}
@@ -127,7 +128,7 @@ export default function ProductsAdminPage() {
                   onDelete={() => setDeleting(product)}
                 />
               ))}
-            </ul>
+            </AdminList>
           </PagedList>
         )}
       </ResourceView>

@@ -9,6 +9,7 @@ import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
+import { AdminList, AdminRow } from "./admin-row";
 
 async function fetchPayments(signal: AbortSignal): Promise<StarPayment[]> {
   return (await call(api.admin.payments.$get(undefined, { init: { signal } }))).payments;
@@ -25,21 +26,20 @@ const stay = () => {};
 const memberOf = (payment: StarPayment) => payment.userName ?? "Deleted account";
 
 function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () => void }) {
-  const titleId = useId();
   const member = memberOf(payment);
   return (
-    <li className="card star-payment" aria-labelledby={titleId} data-testid="star-payment">
-      <div className="admin-tier-head">
-        <h3 id={titleId} className="star-payment-member">
-          {member}
-        </h3>
-        {payment.refundedAt ? (
-          <Badge type="number" mode="gray" className="admin-tier-badge" data-testid="payment-refunded">
+    <AdminRow
+      testId="star-payment"
+      title={member}
+      after={
+        payment.refundedAt ? (
+          <Badge type="number" mode="gray" className="admin-row-badge" data-testid="payment-refunded">
             Refunded
           </Badge>
-        ) : null}
-      </div>
-      <dl className="admin-tier-facts star-payment-facts">
+        ) : null
+      }
+    >
+      <dl className="admin-row-facts star-payment-facts">
         <div>
           <dt>Tier</dt>
           <dd data-testid="payment-tier">{payment.tierName}</dd>
@@ -62,18 +62,20 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
           : ""}
       </p>
       {payment.refundedAt ? null : (
-        <Button
-          mode="plain"
-          size="m"
-          className="admin-tier-button admin-tier-delete"
-          before={<Undo2 size={16} aria-hidden="true" />}
-          aria-label={`Refund ${member}'s payment of ${payment.stars} Stars`}
-          onClick={onRefund}
-        >
-          Refund
-        </Button>
+        <div className="admin-row-actions">
+          <Button
+            mode="plain"
+            size="m"
+            className="admin-row-button admin-row-delete"
+            before={<Undo2 size={16} aria-hidden="true" />}
+            aria-label={`Refund ${member}'s payment of ${payment.stars} Stars`}
+            onClick={onRefund}
+          >
+            Refund
+          </Button>
+        </div>
       )}
-    </li>
+    </AdminRow>
   );
 }
 
@@ -159,11 +161,11 @@ export function StarPayments() {
         }}
       >
         {(data) => (
-          <ul className="card-list" aria-label="Telegram Stars payments">
+          <AdminList label="Telegram Stars payments">
             {data.map((payment) => (
               <PaymentRow key={payment.id} payment={payment} onRefund={() => setRefunding(payment)} />
             ))}
-          </ul>
+          </AdminList>
         )}
       </ResourceView>
       {refunding ? <RefundConfirmation payment={refunding} onClose={close} onDone={done} /> : null}

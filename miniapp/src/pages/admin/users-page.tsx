@@ -13,6 +13,7 @@ import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
 import { signedInUser, useAuth } from "../../state/auth";
 import { forgetRoles } from "../../state/roles";
+import { AdminList, AdminRow } from "./admin-row";
 import { PromoteAdminSheet } from "./promote-admin-sheet";
 import { asksBeforeChange, contactLines, usersQuery, whoIs } from "./user-rules";
 import "./users-page.css";
@@ -129,20 +130,16 @@ function UserRow({
   };
   const label = user.fullName || "No name";
   return (
-    <li className="card user-row" data-testid="user-row">
-      <div className="user-info">
-        <p className="user-name">{label}</p>
-        {contactLines(user).map((line) => (
-          <p key={line} className="user-email">
-            {line}
-          </p>
-        ))}
-        <p className="user-tier" data-testid="user-tier">
-          <Crown size={14} aria-hidden="true" />
-          <span className="visually-hidden">Plan: </span>
-          {user.tier?.displayName ?? "No plan"}
-        </p>
-        <div className="role-badges">
+    <AdminRow
+      testId="user-row"
+      title={label}
+      subtitle={contactLines(user).map((line) => (
+        <span key={line} className="user-email">
+          {line}
+        </span>
+      ))}
+      after={
+        <span className="admin-row-badges">
           {user.roles.length === 0 ? (
             <span className="hint">No role assigned</span>
           ) : (
@@ -151,14 +148,20 @@ function UserRow({
                 key={role}
                 type="number"
                 mode={role === "admin" ? "critical" : "secondary"}
-                className="badge-role"
+                className="admin-row-badge badge-role"
               >
                 {roleLabels[role]}
               </Badge>
             ))
           )}
-        </div>
-      </div>
+        </span>
+      }
+    >
+      <p className="user-tier" data-testid="user-tier">
+        <Crown size={14} aria-hidden="true" />
+        <span className="visually-hidden">Plan: </span>
+        {user.tier?.displayName ?? "No plan"}
+      </p>
       <PendingRequest user={user} onDecided={onDecided} />
       <div className="field-control">
         <Select
@@ -192,7 +195,7 @@ function UserRow({
           }}
         />
       ) : null}
-    </li>
+    </AdminRow>
   );
 }
 
@@ -285,7 +288,7 @@ export default function UsersPage() {
         >
           {(data) => (
             <PagedList data={data} pages={pages} onMore={loadMore}>
-              <ul className="card-list" aria-label="Users">
+              <AdminList label="Users">
                 {data.items.map((user) => (
                   <UserRow
                     key={user.id}
@@ -294,7 +297,7 @@ export default function UsersPage() {
                     onDecided={reload}
                   />
                 ))}
-              </ul>
+              </AdminList>
             </PagedList>
           )}
         </ResourceView>
