@@ -17,8 +17,8 @@ interface QuantityStepperProps {
 }
 
 /**
- * The −/+ stepper of the product page and of each cart line: 1..stock; every control disabled when
- * out of stock.
+ * The −/+ stepper of the product page and of each cart line: 1..stock (a cart line's − goes on to 0);
+ * every control disabled when out of stock.
  */
 export function QuantityStepper({
   value,
