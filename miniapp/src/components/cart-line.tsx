@@ -1,9 +1,9 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { formatCreditCents, formatCurrencyCents } from "../lib/format";
 import { type CartItem, lineTotalCents, optionsText, unitPriceCents } from "../state/cart-rules";
 import { ProductImage } from "./product-image";
-import "./quantity-stepper.css";
+import { QuantityStepper } from "./quantity-stepper";
 
 interface CartLineProps {
   item: CartItem;
@@ -33,28 +33,15 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           </span>
         ) : null}
         <div className="cart-line-actions">
-          <div className="stepper stepper-small">
-            <button
-              type="button"
-              className="stepper-button"
-              onClick={() => onQuantity(item.quantity - 1)}
-              aria-label={`Decrease quantity of ${item.title}`}
-            >
-              <Minus size={14} aria-hidden="true" />
-            </button>
-            <span className="stepper-value" data-testid="cart-line-quantity">
-              {item.quantity}
-            </span>
-            <button
-              type="button"
-              className="stepper-button"
-              onClick={() => onQuantity(item.quantity + 1)}
-              disabled={item.quantity >= stock}
-              aria-label={`Increase quantity of ${item.title}`}
-            >
-              <Plus size={14} aria-hidden="true" />
-            </button>
-          </div>
+          <QuantityStepper
+            value={item.quantity}
+            stock={stock}
+            onChange={onQuantity}
+            of={item.title}
+            removable
+            small
+            testId="cart-line-quantity"
+          />
           <IconButton
             mode="plain"
             size="l"

@@ -1,3 +1,4 @@
+import { IconButton } from "@telegram-apps/telegram-ui";
 import { Minus, Plus, X } from "lucide-react";
 import { type PointerEvent, type TouchEvent, useEffect, useLayoutEffect, useRef } from "react";
 import {
@@ -118,37 +119,43 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
         />
       </div>
       <div className="zoom-controls">
-        <button
+        <IconButton
           type="button"
+          mode="plain"
+          size="l"
           className="icon-button zoom-button"
           onClick={() => onZoom(zoomOut(zoom))}
           disabled={!canZoomOut(zoom)}
           aria-label="Zoom out"
         >
           <Minus size={20} aria-hidden="true" />
-        </button>
+        </IconButton>
         <span className="zoom-level" data-testid="zoom-level" aria-live="polite">
           {zoomLabel(zoom)}
         </span>
-        <button
+        <IconButton
           type="button"
+          mode="plain"
+          size="l"
           className="icon-button zoom-button"
           onClick={() => onZoom(zoomIn(zoom))}
           disabled={!canZoomIn(zoom)}
           aria-label="Zoom in"
         >
           <Plus size={20} aria-hidden="true" />
-        </button>
+        </IconButton>
       </div>
-      <button
+      <IconButton
         ref={closeButton}
         type="button"
+        mode="plain"
+        size="l"
         className="icon-button zoom-close"
         onClick={onClose}
         aria-label="Close zoom"
       >
         <X size={22} aria-hidden="true" />
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, IconButton, Progress } from "@telegram-apps/telegram-ui";
+import { Button, IconButton, Progress, Textarea } from "@telegram-apps/telegram-ui";
 import { Paperclip, SendHorizontal, X } from "lucide-react";
 import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
@@ -177,10 +177,9 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           data-testid="composer-file"
           aria-label="Image or video"
         />
-        <label className="composer-field">
-          <textarea
+        <div className="composer-field">
+          <Textarea
             ref={input}
-            className="composer-input"
             rows={1}
             value={text}
             maxLength={MESSAGE_MAX_LENGTH}
@@ -191,7 +190,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
           />
-        </label>
+        </div>
         <IconButton
           type="submit"
           mode="plain"

@@ -1,4 +1,4 @@
-import { Avatar } from "@telegram-apps/telegram-ui";
+import { Avatar, Button } from "@telegram-apps/telegram-ui";
 import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
 import type { FeedMessage } from "#api/contracts/feed";
 import { api, call } from "../lib/api";
@@ -82,26 +82,28 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
         />
       ) : null}
       <footer className="message-reactions">
-        <button
-          type="button"
+        <Button
+          mode="outline"
+          size="s"
           className="reaction"
+          before={<Heart size={18} aria-hidden="true" />}
           aria-pressed={message.myReactions.includes("heart")}
           aria-label={`Heart, ${message.hearts}`}
           onClick={() => void toggle("heart")}
         >
-          <Heart size={18} aria-hidden="true" />
-          <span>{message.hearts}</span>
-        </button>
-        <button
-          type="button"
+          {message.hearts}
+        </Button>
+        <Button
+          mode="outline"
+          size="s"
           className="reaction"
+          before={<Flame size={18} aria-hidden="true" />}
           aria-pressed={message.myReactions.includes("flame")}
           aria-label={`Flame, ${message.flames}`}
           onClick={() => void toggle("flame")}
         >
-          <Flame size={18} aria-hidden="true" />
-          <span>{message.flames}</span>
-        </button>
+          {message.flames}
+        </Button>
         {message.trending ? (
           <span className="message-trending">
             <TrendingUp size={16} aria-hidden="true" /> Trending

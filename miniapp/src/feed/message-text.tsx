@@ -8,6 +8,7 @@ const LINK_PROPS = { target: "_blank", rel: "noopener noreferrer nofollow" } as 
 function Spoiler({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
   return (
+    // Raw: a spoiler is inline text in the line that wraps with it; the kit's buttons are boxes.
     <button
       type="button"
       className={shown ? "spoiler spoiler-shown" : "spoiler"}

@@ -1,4 +1,4 @@
-import { Badge, Button } from "@telegram-apps/telegram-ui";
+import { Badge, Button, Tappable } from "@telegram-apps/telegram-ui";
 import { FileText, ZoomIn } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -92,7 +92,8 @@ function ProductDetail({ product }: { product: Product }) {
     <article className="page product-page">
       <BackLink to="/" className="product-back" />
       {product.primaryImageUrl ? (
-        <button
+        <Tappable
+          Component="button"
           type="button"
           className="product-hero"
           onClick={() => setZoomOpen(true)}
@@ -107,7 +108,7 @@ function ProductDetail({ product }: { product: Product }) {
           <span className="product-hero-hint" aria-hidden="true">
             <ZoomIn size={16} />
           </span>
-        </button>
+        </Tappable>
       ) : (
         <ProductImage
           src={null}
