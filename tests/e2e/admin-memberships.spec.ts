@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
+import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
 
@@ -481,10 +482,7 @@ async function answerPayments(
 
 test("Stars payments: loading, a failure with Retry, and none yet", async ({ page }) => {
   await signInAsAdmin(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   let answer: "fail" | "empty" = "fail";
   await page.route("**/api/admin/payments", async (route) => {
     await held;

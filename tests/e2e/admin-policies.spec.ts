@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, t
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
+import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
 
@@ -157,10 +158,7 @@ for (const launch of LAUNCHES) {
 
 test("a policy page: loading, a failure with Retry, and no document yet", async ({ page }) => {
   await signInAsAdmin(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   let answer: "fail" | "empty" = "fail";
   await page.route("**/api/admin/legal/refund", async (route) => {
     await held;

@@ -3,6 +3,7 @@ import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from
 import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { solidPng } from "./support/files";
+import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
 
@@ -92,14 +93,7 @@ test("an admin uploads a logo and a video, saves, and an open channel header fol
     await untilToastsGo(page);
 
     // The logo goes up with a progress bar (the answer held back so the bar can be seen).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/admin/settings/logo", async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, "**/api/admin/settings/logo");
     await logoInput.setInputFiles({
       name: "logo.png",
       mimeType: "image/png",

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
+import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
 
@@ -30,10 +31,7 @@ test("signed out, a staff page redirects to /auth", async ({ page }) => {
 
 test("Verifying permissions..., then Unable to Verify Permissions with Retry", async ({ page }) => {
   await signInAsAdmin(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   let fail = true;
   await page.route("**/api/me/roles", async (route) => {
     if (!fail) return route.continue();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { PASSWORD, resetLinkFromLog, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
+import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -355,14 +356,7 @@ test("the legal pages show the active document with its version and date", async
 });
 
 test("the legal pages show a spinner while loading", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/legal/terms", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/legal/terms");
   await page.goto("/terms-of-service");
   await expect(page.getByRole("status", { name: "Loading terms of service" })).toBeVisible();
   release();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/accounts";
 import { catalogue } from "./support/catalogue";
+import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 
 test("home shows the channel header block", async ({ page }) => {
@@ -21,10 +22,7 @@ test("the first screen comes with the page; a screen opened later shows skeleton
   page,
 }) => {
   let calls = 0;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   await page.route("**/api/channel", async (route) => {
     calls += 1;
     await held;
@@ -103,10 +101,7 @@ test("the products drawer shows a three-column grid of cards and opens a product
 test("the products drawer shows a spinner while loading and Retry after a failure", async ({ page }) => {
   let fail = true;
   // The failing answer is held until the spinner has been seen, then released.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   await page.route("**/api/products", async (route) => {
     if (fail) {
       await held;

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { FeedMessage, FeedPage } from "../../api/contracts/feed";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
+import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser } from "./support/telegram";
 
@@ -42,10 +43,7 @@ test("a feed that fails to load offers Retry", async ({ page }) => {
   await signUpViaApi(page);
   let fail = true;
   // The first answer is held until the loading skeletons have been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed: held, open: release } = gate();
   await page.route("**/api/messages*", async (route) => {
     await held;
     return fail

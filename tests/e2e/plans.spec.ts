@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUpViaApi, toast } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
+import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
@@ -92,14 +93,7 @@ test("on the web: pick a first plan, upgrade, see it under Memberships, downgrad
   await expect(page.getByTestId("member-home")).toBeVisible();
 
   // The budget held back: the sheet says it is loading.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/me/budget", async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, "**/api/me/budget");
   await page.getByRole("button", { name: "Manage Your Plan" }).click();
   await expect(planDialog(page).getByText("Loading plans...")).toBeVisible();
   release();

@@ -3,6 +3,7 @@ import { APPEARANCE_STORAGE_KEY } from "../../miniapp/src/lib/appearance";
 import { signInAsAdmin, signUpViaApi, uniqueEmail } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { E2E_ADMIN_EMAIL } from "./support/env";
+import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
@@ -363,14 +364,7 @@ for (const launch of [
 
       await test.step("landing while Telegram signs in", async () => {
         // The sign-in is held so that the landing is seen as it is before it: signed out.
-        let release = () => {};
-        const held = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        await page.route("**/api/auth/telegram", async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdRequests(page, "**/api/auth/telegram");
         await page.goto(
           `/${launchHash(undefined, { user, theme: launch.theme, platform: launch.platform })}`,
         );

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { telegramAdmin } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
+import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
@@ -165,14 +166,7 @@ test("inside Telegram: Account tapped while the launch is still signing in opens
   request,
 }) => {
   const hash = await telegramAdmin(page, request, "Quinn", THEME);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/auth/telegram", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/auth/telegram");
   await page.goto(`/${hash}`);
   await expect(page.getByRole("button", { name: "Manage Your Plan" })).toBeDisabled();
   await page.getByRole("button", { name: "Account" }).click();
