@@ -37,6 +37,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; "memory://" keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** PGlite only: start from this data dump (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   /** Connection pool size for Postgres. */
   poolSize?: number | undefined;
 }
@@ -58,7 +60,7 @@ async function createPglite(options: DbOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     release = lockPgliteDir(dataDir);
   }
-  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+  const client = await PGlite.create(dataDir, { loadDataDir: options.loadDataDir }).catch((error: unknown) => {
     release();
     throw error;
   });

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The whole test suite: build the Mini App, unit + API tests (vitest), end-to-end tests (Playwright).
-// Uses PGlite unless DATABASE_URL points at a Postgres server; then every test gets a fresh database.
-// Ends with one line "N passed, N failed" (also written to $TEST_SUMMARY_FILE when set).
-import { spawnSync } from "node:child_process";
+// The whole test suite, one command: build the Mini App, unit + API/bot/db tests (Vitest), end-to-end
+// tests (Playwright). Everything runs on embedded PGlite; when DATABASE_URL names a Postgres server
+// the Vitest suite runs there too, and so do the end-to-end tests whose behaviour depends on the
+// database driver (tagged @live: LISTEN/NOTIFY reaching another browser's event stream).
+// Ends with one line "N passed, N failed" (also written to $TEST_SUMMARY_FILE when set), after each
+// step's duration and the ten slowest test files.
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,71 +13,51 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), "shop-tests-"));
-const env = { ...process.env };
-
-const run = (command, args, extraEnv = {}) => {
-  console.log(`\n$ ${command} ${args.join(" ")}`);
-  return spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status ?? 1;
-};
-const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+const postgresUrl = process.env.DATABASE_URL || undefined;
+const baseEnv = { ...process.env };
+delete baseEnv.DATABASE_URL;
+// Two Playwright processes at once, each with servers and data of its own (E2E_SHARDS=1 for one).
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 
 let passed = 0;
 let failed = 0;
-const finish = () => {
-  const line = `${passed} passed, ${failed} failed`;
-  if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);
-  rmSync(reports, { recursive: true, force: true });
-  console.log(`\n${line}`);
-  process.exit(failed > 0 ? 1 : 0);
+const steps = [];
+const files = [];
+
+/** Runs a command; its output goes through, each line prefixed when `label` is given. */
+const run = (command, args, env, label) =>
+  new Promise((resolve) => {
+    console.log(`\n$ ${command} ${args.join(" ")}${label ? `  [${label}]` : ""}`);
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    if (label) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = "";
+        stream.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) console.log(`[${label}] ${line}`);
+        });
+        stream.on("end", () => rest && console.log(`[${label}] ${rest}`));
+      }
+    }
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+
+const timed = async (name, work) => {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    steps.push({ name, seconds: (Date.now() - started) / 1000 });
+  }
 };
 
-// A machine without Debian's chromium gets Playwright's own browser.
-if (!existsSync("/usr/bin/chromium") && run("npx", ["playwright", "install", "chromium"]) !== 0) {
-  console.error("No /usr/bin/chromium and Playwright could not install its browser.");
-  failed++;
-  finish();
-}
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
-if (run("npm", ["run", "build", "--silent"]) !== 0) {
-  console.error("The Mini App did not build.");
-  failed++;
-  finish();
-}
-
-const vitestReport = join(reports, "vitest.json");
-const vitestStatus = run("npx", [
-  "vitest",
-  "run",
-  "-c",
-  "tests/vitest.config.ts",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestReport}`,
-]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + (vitest.numTotalTestSuites > 0 ? vitest.numFailedTestSuites : 0);
-}
-if (!vitest || (vitestStatus !== 0 && failed === 0)) failed++;
-
-// End-to-end servers on Postgres get databases of their own, made here and dropped after.
-const e2eDatabases = [];
-if (env.DATABASE_URL) {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  for (const kind of ["seeded", "empty"]) {
-    const name = `e2e_${kind}_${process.pid}_${Date.now()}`;
-    await admin.unsafe(`create database "${name}"`);
-    e2eDatabases.push(name);
-    const url = new URL(env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    env[`E2E_DATABASE_URL_${kind.toUpperCase()}`] = url.toString();
-  }
-  await admin.end();
-}
-
-// Free ports for the two end-to-end servers, so a run never collides with another one on the machine.
 const freePort = () =>
   new Promise((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -82,30 +65,160 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-env.E2E_PORT_SEEDED = String(await freePort());
-env.E2E_PORT_EMPTY = String(await freePort());
-env.E2E_PORT_STOREFRONT = String(await freePort());
 
-const playwrightReport = join(reports, "playwright.json");
-const playwrightStatus = run(
-  "npx",
-  ["playwright", "test", "-c", "tests/e2e/playwright.config.ts", "--reporter=list,json"],
-  {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  },
-);
-const playwright = readJson(playwrightReport);
-if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
-}
-if (!playwright || (playwrightStatus !== 0 && failed === 0)) failed++;
-
-if (e2eDatabases.length) {
+async function withAdmin(work) {
   const { default: postgres } = await import("postgres");
-  const admin = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  for (const name of e2eDatabases) await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
+
+function summarise() {
+  console.log("\nStep durations:");
+  for (const { name, seconds } of steps) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  console.log("\nSlowest test files:");
+  for (const { name, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  }
+}
+
+const finish = () => {
+  summarise();
+  const line = `${passed} passed, ${failed} failed`;
+  if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);
+  rmSync(reports, { recursive: true, force: true });
+  console.log(`\n${line}`);
+  process.exit(failed > 0 ? 1 : 0);
+};
+
+async function vitestPass(database, env) {
+  const report = join(reports, `vitest-${database}.json`);
+  const status = await timed(`vitest on ${database}`, () =>
+    run(
+      "npx",
+      [
+        "vitest",
+        "run",
+        "-c",
+        "tests/vitest.config.ts",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${report}`,
+      ],
+      env,
+    ),
+  );
+  const vitest = readJson(report);
+  const before = failed;
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests + (vitest.numTotalTestSuites > 0 ? vitest.numFailedTestSuites : 0);
+    for (const result of vitest.testResults) {
+      files.push({
+        name: `${result.name.replace(root, "")} (${database})`,
+        seconds: (result.endTime - result.startTime) / 1000,
+      });
+    }
+  }
+  if (!vitest || (status !== 0 && failed === before)) failed++;
+}
+
+/** One Playwright process with its own three servers, ports, data directories and databases. */
+async function playwrightShard(database, shard, count, extraArgs) {
+  const label = count > 1 ? `e2e ${database} ${shard}/${count}` : undefined;
+  const env = { ...baseEnv };
+  for (const variable of ["E2E_DATA_DIR_SEEDED", "E2E_DATA_DIR_EMPTY", "E2E_LOG_DIR"]) delete env[variable];
+  env.E2E_PORT_SEEDED = String(await freePort());
+  env.E2E_PORT_EMPTY = String(await freePort());
+  env.E2E_PORT_STOREFRONT = String(await freePort());
+  const databases = [];
+  if (database === "Postgres") {
+    await withAdmin(async (admin) => {
+      for (const kind of ["seeded", "empty"]) {
+        const name = `e2e_${kind}_${process.pid}_${shard}_${Date.now()}`;
+        await admin.unsafe(`create database "${name}"`);
+        databases.push(name);
+        const url = new URL(postgresUrl);
+        url.pathname = `/${name}`;
+        env[`E2E_DATABASE_URL_${kind.toUpperCase()}`] = url.toString();
+      }
+    });
+  }
+  const report = join(reports, `playwright-${database}-${shard}.json`);
+  env.PLAYWRIGHT_JSON_OUTPUT_NAME = report;
+  env.E2E_OUTPUT_DIR = join(root, "tests/e2e", `test-results-${database.toLowerCase()}-${shard}`);
+  const shardArgs = count > 1 ? [`--shard=${shard}/${count}`] : [];
+  const status = await run(
+    "npx",
+    [
+      "playwright",
+      "test",
+      "-c",
+      "tests/e2e/playwright.config.ts",
+      "--reporter=list,json",
+      ...shardArgs,
+      ...extraArgs,
+    ],
+    env,
+    label,
+  );
+  if (databases.length) {
+    await withAdmin(async (admin) => {
+      for (const name of databases) await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    });
+  }
+  const playwright = readJson(report);
+  const before = failed;
+  if (playwright) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected + (playwright.errors?.length ?? 0);
+    const perFile = new Map();
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          for (const result of test.results) {
+            perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + result.duration / 1000);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of playwright.suites) visit(suite);
+    for (const [file, seconds] of perFile) files.push({ name: `tests/e2e/${file} (${database})`, seconds });
+  }
+  if (!playwright || (status !== 0 && failed === before)) failed++;
+}
+
+async function playwrightPass(database, count, extraArgs = []) {
+  await timed(`playwright on ${database}${extraArgs.length ? ` (${extraArgs.join(" ")})` : ""}`, () =>
+    Promise.all(
+      Array.from({ length: count }, (_, index) => playwrightShard(database, index + 1, count, extraArgs)),
+    ),
+  );
+}
+
+// A machine without Debian's chromium gets Playwright's own browser.
+if (
+  !existsSync("/usr/bin/chromium") &&
+  (await run("npx", ["playwright", "install", "chromium"], baseEnv)) !== 0
+) {
+  console.error("No /usr/bin/chromium and Playwright could not install its browser.");
+  failed++;
+  finish();
+}
+
+if ((await timed("build", () => run("npm", ["run", "build", "--silent"], baseEnv))) !== 0) {
+  console.error("The Mini App did not build.");
+  failed++;
+  finish();
+}
+
+await vitestPass("PGlite", baseEnv);
+if (postgresUrl) await vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl });
+await playwrightPass("PGlite", shards);
+if (postgresUrl) await playwrightPass("Postgres", 1, ["--grep", "@live"]);
 
 finish();

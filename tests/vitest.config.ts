@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts", "tests/bot/**/*.test.ts"],
+          globalSetup: ["tests/helpers/template-db-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -212,7 +212,7 @@ test("staff search, filter, deactivate, activate and delete products", async ({ 
   }
 });
 
-test("another staff member's changes arrive live with their toasts; employees get in from Settings", async ({
+test("another staff member's changes arrive live with their toasts; employees get in from Settings", { tag: "@live" }, async ({
   page,
   browser,
 }) => {
@@ -277,7 +277,7 @@ test("another staff member's changes arrive live with their toasts; employees ge
   }
 });
 
-test("a shopper's open catalogue follows an admin's Activate and Deactivate with no reload", async ({
+test("a shopper's open catalogue follows an admin's Activate and Deactivate with no reload", { tag: "@live" }, async ({
   page,
   browser,
 }) => {

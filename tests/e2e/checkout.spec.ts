@@ -103,7 +103,7 @@ async function cancelOrder(page: Page, number: string, theme: Record<string, str
   await context.close();
 }
 
-test("on the web: the cart's credit checkout places an order and shows its number", async ({
+test("on the web: the cart's credit checkout places an order and shows its number", { tag: "@live" }, async ({
   page,
   request,
 }) => {

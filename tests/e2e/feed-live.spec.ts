@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 
-test("a message posted in one browser appears live in another, its reactions count there, and its deletion removes it", async ({
+test("a message posted in one browser appears live in another, its reactions count there, and its deletion removes it", { tag: "@live" }, async ({
   browser,
   page,
 }) => {

@@ -56,7 +56,8 @@ const server = (
 
 export default defineConfig({
   testDir: ".",
-  outputDir: "./test-results",
+  // One folder per Playwright process: the test runner runs shards side by side (tests/run-all.mjs).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "./test-results",
   globalTeardown: "./support/teardown.ts",
   fullyParallel: false,
   workers: 1,
