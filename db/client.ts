@@ -60,10 +60,12 @@ async function createPglite(options: DbOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     release = lockPgliteDir(dataDir);
   }
-  const client = await PGlite.create(dataDir, { loadDataDir: options.loadDataDir }).catch((error: unknown) => {
-    release();
-    throw error;
-  });
+  const client = await PGlite.create(dataDir, { loadDataDir: options.loadDataDir }).catch(
+    (error: unknown) => {
+      release();
+      throw error;
+    },
+  );
   const close = async () => {
     try {
       await client.close();

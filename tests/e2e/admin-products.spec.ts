@@ -212,10 +212,9 @@ test("staff search, filter, deactivate, activate and delete products", async ({ 
   }
 });
 
-test("another staff member's changes arrive live with their toasts; employees get in from Settings", { tag: "@live" }, async ({
-  page,
-  browser,
-}) => {
+test("another staff member's changes arrive live with their toasts; employees get in from Settings", {
+  tag: "@live",
+}, async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   const admin = await apiAs();
@@ -277,10 +276,9 @@ test("another staff member's changes arrive live with their toasts; employees ge
   }
 });
 
-test("a shopper's open catalogue follows an admin's Activate and Deactivate with no reload", { tag: "@live" }, async ({
-  page,
-  browser,
-}) => {
+test("a shopper's open catalogue follows an admin's Activate and Deactivate with no reload", {
+  tag: "@live",
+}, async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   const admin = await apiAs();

@@ -2,10 +2,9 @@ import { expect, test } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 
-test("a message posted in one browser appears live in another, its reactions count there, and its deletion removes it", { tag: "@live" }, async ({
-  browser,
-  page,
-}) => {
+test("a message posted in one browser appears live in another, its reactions count there, and its deletion removes it", {
+  tag: "@live",
+}, async ({ browser, page }) => {
   // The member's browser, feed open.
   await signUpViaApi(page);
   // The post below must come after the member's event stream is open (the server has answered it),
