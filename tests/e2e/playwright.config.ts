@@ -41,7 +41,7 @@ const server = (
   name: string,
   port: number,
   env: Record<string, string>,
-  command = "npx tsx api/main.ts",
+  command = "node --import tsx api/main.ts",
 ) => ({
   name,
   command,
@@ -102,7 +102,7 @@ export default defineConfig({
     // A Shopify store for the seeded server: the integration tests' fake Storefront endpoint.
     {
       name: "storefront",
-      command: "npx tsx tests/e2e/support/fake-storefront-server.ts",
+      command: "node --import tsx tests/e2e/support/fake-storefront-server.ts",
       cwd: root,
       port: STOREFRONT_PORT,
       timeout: 60_000,
@@ -132,7 +132,7 @@ export default defineConfig({
         SHOPIFY_API_URL: `http://127.0.0.1:${STOREFRONT_PORT}/api/2025-07/graphql.json`,
         SHOPIFY_STOREFRONT_TOKEN: "e2e-storefront-token",
       },
-      `npx tsx api/main.ts >> "${seededServerLog()}"`,
+      `node --import tsx api/main.ts >> "${seededServerLog()}"`,
     ),
     server("empty", EMPTY_PORT, {
       DATA_DIR: emptyDataDir,
