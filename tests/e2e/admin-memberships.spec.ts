@@ -5,6 +5,7 @@ import { SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts) stay as they are: other specs choose Basic and Premium. Each
 // test names its own tiers after the clock and deletes them, or, when a member keeps one from being
@@ -45,12 +46,6 @@ async function openFromAdministration(page: Page) {
   await expect(page).toHaveURL("/admin/memberships");
   await expect(page.getByRole("heading", { name: "Memberships", level: 1 })).toBeVisible();
   await expect(tierRow(page, "Free")).toBeVisible();
-}
-
-/** Waits out the toasts (4 s; longer while the pointer rests on one) so they cover no button. */
-async function untilToastsGo(page: Page) {
-  await page.mouse.move(195, 100);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
 }
 
 async function fillCreateSheet(

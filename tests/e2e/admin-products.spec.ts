@@ -18,6 +18,7 @@ import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded catalogue stays as found: each test creates its own products (titles after the clock,
 // so a search finds only them) and leaves them inactive, out of the shop.
@@ -63,12 +64,6 @@ const card = (page: Page, title: string) =>
 
 async function searchFor(page: Page, text: string) {
   await page.getByRole("searchbox", { name: "Search products" }).fill(text);
-}
-
-/** Waits out the toasts so they cover no button. */
-async function untilToastsGo(page: Page) {
-  await page.mouse.move(195, 100);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
 }
 
 async function publicTitles(page: Page): Promise<string[]> {

@@ -6,6 +6,7 @@ import { solidPng } from "./support/files";
 import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded settings (db/seed) stay as they are: other specs read the channel's name, count and
 // logo. Each test that saves puts back what it found.
@@ -39,12 +40,6 @@ async function restore(request: APIRequestContext, settings: Settings) {
 
 const MP4_HEAD = Buffer.from("000000206674797069736f6d0000020069736f6d69736f32617663316d703431", "hex");
 const mp4 = () => Buffer.concat([MP4_HEAD, Buffer.alloc(64 * 1024, 7)]);
-
-/** Waits out the toasts (4 s; longer while the pointer rests on one) so they cover no button. */
-async function untilToastsGo(page: Page) {
-  await page.mouse.move(195, 100);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-}
 
 const saveButton = (page: Page) => page.getByRole("button", { name: /^Save (Changes|All Settings)$/ });
 

@@ -13,6 +13,7 @@ import {
   setInvoiceOutcome,
   THEME,
 } from "./support/telegram";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts): Free 0.00 (level 1), Basic 25.00, Premium 50.00, VIP 100.00.
 // Every test starts from a member of its own, with no tier, so the seeded data stays as it is.
@@ -595,9 +596,3 @@ test("Stars payments on the web: the confirmation says to pay inside Telegram", 
   await screenshot(page, "plans-web-stars-confirmation");
   await expectReadable(page, "Stars confirmation, web");
 });
-
-/** Waits out the toasts (4 s; longer while the pointer rests on one). */
-async function untilToastsGo(page: Page) {
-  await page.mouse.move(195, 100);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 12_000 });
-}
