@@ -203,7 +203,10 @@ const configSchema = z
   )
   .transform((config) => ({
     ...config,
-    PLAN_PAYMENTS: config.PLAN_PAYMENTS ?? (config.NODE_ENV === "development" ? "free" : "manual"),
+    // A paid tier is never free unless the operator says so (`npm run dev` does, for the demo):
+    // Stars where the bot runs to take them, else an admin approves each request.
+    PLAN_PAYMENTS:
+      config.PLAN_PAYMENTS ?? (config.BOT_TOKEN !== undefined && config.BOT_MODE !== "off" ? "stars" : "manual"),
   }));
 
 export type Config = z.infer<typeof configSchema>;

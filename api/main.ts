@@ -25,6 +25,7 @@ async function main() {
     log.info("listening", {
       url: `http://localhost:${typeof address === "object" && address ? address.port : config.PORT}`,
       db: services.database.kind,
+      planPayments: config.PLAN_PAYMENTS,
       startupMs: Math.round(performance.now() - startedAt),
     });
   });
