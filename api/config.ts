@@ -206,7 +206,8 @@ const configSchema = z
     // A paid tier is never free unless the operator says so (`npm run dev` does, for the demo):
     // Stars where the bot runs to take them, else an admin approves each request.
     PLAN_PAYMENTS:
-      config.PLAN_PAYMENTS ?? (config.BOT_TOKEN !== undefined && config.BOT_MODE !== "off" ? "stars" : "manual"),
+      config.PLAN_PAYMENTS ??
+      (config.BOT_TOKEN !== undefined && config.BOT_MODE !== "off" ? "stars" : "manual"),
   }));
 
 export type Config = z.infer<typeof configSchema>;
