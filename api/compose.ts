@@ -99,6 +99,7 @@ export async function startServices(
   return {
     ...context,
     database: db,
+    lifecycle: { draining: false },
     hub,
     catalogue,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),

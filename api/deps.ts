@@ -30,6 +30,8 @@ export interface AppDeps {
   telegram: TelegramNotifier;
   /** Telegram's webhook (POST /telegram/webhook) when the bot runs in webhook mode. */
   telegramWebhook?: Handler | undefined;
+  /** Set once the process starts shutting down: readiness answers 503 from then on. */
+  lifecycle: { draining: boolean };
   /** Where the built Mini App lives; absent in API-only tests. */
   staticDir?: string | undefined;
   heartbeatMs?: number;

@@ -1,6 +1,6 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
 import { startTelegram } from "#bot/runtime";
-import { DataDirInUseError } from "#db/client";
+import { DataDirInUseError, NewerDatabaseError } from "#db/client";
 import { createApp } from "./app";
 import { startServices } from "./compose";
 import { ConfigError, loadConfig } from "./config";
@@ -48,7 +48,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof NewerDatabaseError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

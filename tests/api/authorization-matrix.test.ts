@@ -47,6 +47,7 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const expected: Record<string, Row> = {
   // Public
   "GET /api/health": { status: everyone(200) },
+  "GET /api/ready": { status: everyone(200) },
   "GET /api/openapi.json": { status: everyone(200) },
   "GET /api/channel": { status: everyone(200) },
   "GET /api/products": { status: everyone(200) },
