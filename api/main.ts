@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config";
 import { serviceContext } from "./deps";
 import { batchedStdout, createLogger } from "./logger";
 import { createHttpServer } from "./server";
+import { onStopSignals } from "./shutdown";
 
 async function main() {
   const startedAt = performance.now();
@@ -29,22 +30,17 @@ async function main() {
     });
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info("shutting down", { signal });
-    // The bot stops taking updates first; ending the event streams lets server.close() finish;
-    // the database goes last.
-    await telegram?.stop();
-    await services.hub.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await services.close();
-    stdout.flush();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  onStopSignals({
+    servers: [server],
+    services,
+    telegram,
+    log,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    exit: (code) => {
+      stdout.flush();
+      process.exit(code);
+    },
+  });
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
+import type { Update, UserFromGetMe } from "grammy/types";
 import { errorFields, type Logger } from "#api/logger";
 import type { ServiceContext } from "#api/services/context";
 import type { TelegramNotifier } from "#api/services/telegram-notifier";
@@ -25,6 +25,8 @@ export interface BotDeps {
   transformer?: Transformer;
   /** BOT_API_ROOT: a self-hosted Bot API server (or a test's fake one). */
   apiRoot?: string;
+  /** Sees every update first, before deduplication (the runtime's offset bookkeeping). */
+  onUpdate?: (update: Update) => void;
 }
 
 /** The bot, with the notifier the services use (the channel included when TELEGRAM_CHANNEL_ID is set). */
@@ -50,6 +52,12 @@ export function createBot(deps: BotDeps): AppBot {
   });
   const notifier = botNotifier(bot, channel, deps.services.storage, fetchFile);
   const services: ServiceContext = { ...deps.services, telegram: notifier };
+  const { onUpdate } = deps;
+  if (onUpdate)
+    bot.use((ctx, next) => {
+      onUpdate(ctx.update);
+      return next();
+    });
   bot.use(dedupeUpdates(services));
   bot.use(startFeature(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));

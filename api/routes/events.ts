@@ -72,7 +72,8 @@ export const eventRoutes = (deps: AppDeps) => {
   return new Hono<AppEnv>().get("/events", (c) => {
     const address = clientAddress(c, deps.config.TRUST_PROXY);
     const refusal = streams.refusal(address);
-    if (refusal === "total") {
+    // A stopping process takes no new stream: the client retries and reaches another one.
+    if (refusal === "total" || deps.lifecycle.draining) {
       return errorResponse(c, "unavailable", "The server is busy. Try again shortly.", {
         "Retry-After": "30",
       });
