@@ -1,4 +1,6 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { startTelegram } from "#bot/runtime";
 import { DataDirInUseError, NewerDatabaseError } from "#db/client";
 import { createApp } from "./app";
@@ -6,6 +8,7 @@ import { startServices } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { serviceContext } from "./deps";
 import { batchedStdout, createLogger } from "./logger";
+import { metricsPortApp } from "./routes/metrics";
 import { createHttpServer } from "./server";
 import { onStopSignals } from "./shutdown";
 
@@ -30,8 +33,15 @@ async function main() {
     });
   });
 
+  const metricsServer = config.METRICS_PORT
+    ? createServer(getRequestListener(metricsPortApp(services.metrics).fetch))
+    : undefined;
+  metricsServer?.listen(config.METRICS_PORT, config.HOST, () => {
+    log.info("metrics listening", { port: config.METRICS_PORT });
+  });
+
   onStopSignals({
-    servers: [server],
+    servers: metricsServer ? [server, metricsServer] : [server],
     services,
     telegram,
     log,

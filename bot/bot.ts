@@ -32,6 +32,18 @@ export interface BotDeps {
 /** The bot, with the notifier the services use (the channel included when TELEGRAM_CHANNEL_ID is set). */
 export type AppBot = Bot<BotContext> & { readonly notifier: TelegramNotifier };
 
+/** The update's kind (message, channel_post, callback_query, ...): the one key besides update_id. */
+const updateType = (update: Update) => Object.keys(update).find((key) => key !== "update_id") ?? "unknown";
+
+/** When Telegram stamped the update (Unix seconds), where it says: an edit's time for edits. */
+function updateDate(update: Update): number | undefined {
+  const message = update.message ?? update.channel_post;
+  if (message) return message.date;
+  const edited = update.edited_message ?? update.edited_channel_post;
+  if (edited) return edited.edit_date ?? edited.date;
+  return update.message_reaction_count?.date;
+}
+
 export function createBot(deps: BotDeps): AppBot {
   const bot = new Bot<BotContext>(deps.token, {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
@@ -52,12 +64,15 @@ export function createBot(deps: BotDeps): AppBot {
   });
   const notifier = botNotifier(bot, channel, deps.services.storage, fetchFile);
   const services: ServiceContext = { ...deps.services, telegram: notifier };
-  const { onUpdate } = deps;
-  if (onUpdate)
-    bot.use((ctx, next) => {
-      onUpdate(ctx.update);
-      return next();
-    });
+  const { metrics } = deps.services;
+  bot.use((ctx, next) => {
+    const { update } = ctx;
+    deps.onUpdate?.(update);
+    metrics.botUpdates.inc({ type: updateType(update) });
+    const stamped = updateDate(update);
+    if (stamped !== undefined) metrics.botUpdateLag.observe(Math.max(0, Date.now() / 1000 - stamped));
+    return next();
+  });
   bot.use(dedupeUpdates(services));
   bot.use(startFeature(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));

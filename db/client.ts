@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -25,6 +26,10 @@ export interface Database {
   kind: DbKind;
   /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Connections the pool may open (PGlite: its one). */
+  poolSize: number;
+  /** Postgres: the application_name every connection of this pool carries (pg_stat_activity). */
+  applicationName?: string;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ async function createPglite(options: DbOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    poolSize: 1,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       return () => unsubscribe();
@@ -88,11 +94,19 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
   } finally {
     await migrator.end();
   }
-  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+  // Unique per process, so pg_stat_activity tells its connections apart (the metrics read it).
+  const applicationName = `members-shop-${randomBytes(4).toString("hex")}`;
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connection: { application_name: applicationName },
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
+    poolSize,
+    applicationName,
     listen: async (channel, onPayload) => {
       const subscription = await client.listen(channel, onPayload);
       return () => subscription.unlisten();

@@ -93,6 +93,11 @@ export class EventStreams {
     );
   }
 
+  /** Streams open now. */
+  get size(): number {
+    return this.streams.size;
+  }
+
   get lastEventId(): string {
     return `${this.processId}-${this.tick}`;
   }
