@@ -15,7 +15,7 @@ export interface Exposition {
 
 const LINE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)(?: \d+)?$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/g;
-const unescape = (text: string) => text.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
+const unescapeLabel = (text: string) => text.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
 
 /**
  * A minimal reader of the text format, enough for the tests (prom-client has no parser, and the
@@ -36,7 +36,7 @@ export function parsePrometheusText(text: string): Exposition {
     if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
     const labels: Record<string, string> = {};
     for (const [, key, value] of (match[2] ?? "").matchAll(LABEL))
-      labels[key as string] = unescape(value as string);
+      labels[key as string] = unescapeLabel(value as string);
     samples.push({ name: match[1] as string, labels, value: Number(match[3]) });
   }
   return {
