@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
 import { type AppEnv, loadSession } from "./auth/middleware";
@@ -11,6 +12,7 @@ import { compressJson } from "./http/compression";
 import { FIRST_PAINT_THEME_CSP } from "./http/first-paint-theme";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
+import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { adminLegalRoutes } from "./routes/admin-legal";
@@ -24,6 +26,7 @@ import { feedRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
 import { mediaRoutes, mediaSandbox } from "./routes/media";
+import { metricsRoutes } from "./routes/metrics";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
 import { shellData } from "./routes/shell-data";
@@ -86,14 +89,24 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", async (c, next) => {
     const started = performance.now();
-    await next();
+    const requestId = requestIdFor(c.req.header("x-request-id"), deps.config.TRUST_PROXY);
+    c.header(REQUEST_ID_HEADER, requestId);
+    await inRequest(requestId, next);
+    // Answers made as whole Responses (static files, media) do not carry c.header's headers.
+    if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const seconds = (performance.now() - started) / 1000;
     // The path only: query strings can carry tokens.
     deps.log.info("request", {
+      requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(seconds * 10_000) / 10,
     });
+    // The matched route's pattern (/api/products/:id), never the path: ids are not labels.
+    const labels = { route: routePath(c) || "unmatched", method: c.req.method, status: String(c.res.status) };
+    deps.metrics.httpRequests.inc(labels);
+    deps.metrics.httpDuration.observe(labels, seconds);
   });
 
   // Before the secure headers below, so its headers are set after theirs: media keeps its sandbox.
@@ -136,6 +149,7 @@ export function createApp(deps: AppDeps) {
   // Telegram posts updates here in webhook mode; grammY checks the secret token header.
   if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
+  if (deps.config.METRICS_TOKEN) app.route("/", metricsRoutes(deps, deps.config.METRICS_TOKEN));
   app.route("/media", mediaRoutes(deps));
   if (deps.staticDir)
     app.route(

@@ -1,11 +1,13 @@
 import { join, resolve } from "node:path";
 import { createDb, type Database, type Db } from "#db/client";
+import { connectionStates } from "#db/queries/health";
 import { seedDemoData, seedStrains } from "#db/seed/index";
 import { createPasswords } from "./auth/passwords";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { createSmtpMailer, type Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
+import { createMetrics, type Metrics } from "./metrics/metrics";
 import { ChangeHub } from "./realtime/change-hub";
 import { BackgroundTasks } from "./services/background";
 import { CatalogueCache } from "./services/catalogue-cache";
@@ -27,6 +29,8 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** The running bot (main.ts) or a test double; off by default. */
   telegram?: TelegramNotifier;
+  /** A process has one set of metrics; each test app its own. */
+  metrics?: Metrics;
 }
 
 /** STORAGE=s3: one bucket shared by every process; otherwise files under DATA_DIR/media. */
@@ -60,6 +64,7 @@ export function createServiceContext(
     telegram: overrides.telegram ?? telegramOff,
     storage: mediaStorage(config, resolve(config.DATA_DIR)),
     background: new BackgroundTasks(log),
+    metrics: overrides.metrics ?? createMetrics(),
   };
 }
 
@@ -79,7 +84,13 @@ export async function startServices(
       poolSize: config.DB_POOL_SIZE,
     }));
   const { db: _db, ...context } = createServiceContext(config, log, db.db, overrides);
-  const { now, storage } = context;
+  const { now, storage, metrics } = context;
+  const { applicationName } = db;
+  metrics.observeDatabase(async () => ({
+    poolSize: db.poolSize,
+    ...(applicationName ? { connections: await connectionStates(db.db, applicationName) } : {}),
+  }));
+  if (config.METRICS_TOKEN || config.METRICS_PORT) metrics.collectProcessMetrics();
   await seedStrains(db.db);
   if (
     config.SEED_DEMO_DATA &&
@@ -99,6 +110,7 @@ export async function startServices(
   return {
     ...context,
     database: db,
+    lifecycle: { draining: false },
     hub,
     catalogue,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),

@@ -142,6 +142,15 @@ const configSchema = z
     SSE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).default(1800),
     // server.maxConnections: sockets beyond it are closed at once. Default SSE_MAX_STREAMS + 1000.
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+    // On SIGTERM or SIGINT: seconds requests in flight and the bot's current updates get to finish.
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    // Prometheus metrics: GET /metrics on the app's port with `Authorization: Bearer <METRICS_TOKEN>`,
+    // and/or without a token on METRICS_PORT (keep that port private). Neither: no metrics served.
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, "must be at least 16 characters").optional(),
+    ),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     // How a member gets a paid tier: free (at once, the spec's behaviour), manual (an admin approves
     // a request) or stars (a Telegram Stars subscription; members without Telegram request manually).
     // Unset: free in development, so the demo works, and manual otherwise.

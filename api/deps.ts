@@ -4,6 +4,7 @@ import type { Passwords } from "./auth/passwords";
 import type { Config } from "./config";
 import type { Mailer } from "./integrations/mailer";
 import type { Logger } from "./logger";
+import type { Metrics } from "./metrics/metrics";
 import type { ChangeHub } from "./realtime/change-hub";
 import type { BackgroundTasks } from "./services/background";
 import type { CatalogueCache } from "./services/catalogue-cache";
@@ -20,6 +21,7 @@ export interface AppDeps {
   catalogue: CatalogueCache;
   storage: MediaStorage;
   background: BackgroundTasks;
+  metrics: Metrics;
   /** The clock: sessions, reset links, link codes, initData age and rate limits all read it. */
   now: () => Date;
   /** argon2 behind the process's bounded queue. */
@@ -30,6 +32,8 @@ export interface AppDeps {
   telegram: TelegramNotifier;
   /** Telegram's webhook (POST /telegram/webhook) when the bot runs in webhook mode. */
   telegramWebhook?: Handler | undefined;
+  /** Set once the process starts shutting down: readiness answers 503 from then on. */
+  lifecycle: { draining: boolean };
   /** Where the built Mini App lives; absent in API-only tests. */
   staticDir?: string | undefined;
   heartbeatMs?: number;
@@ -45,4 +49,5 @@ export const serviceContext = (deps: AppDeps): ServiceContext => ({
   telegram: deps.telegram,
   storage: deps.storage,
   background: deps.background,
+  metrics: deps.metrics,
 });

@@ -1,3 +1,5 @@
+import { currentRequestId } from "./request-scope";
+
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -24,11 +26,23 @@ export function batchedStdout(): { write: (line: string) => void; flush: () => v
   };
 }
 
-/** One JSON line per event. Callers pass no secrets: tokens, passwords and initData never get here. */
+/**
+ * One JSON line per event, with the id of the request it belongs to, if any. Callers pass no
+ * secrets: tokens, passwords and initData never get here.
+ */
 export function createLogger(level: "info" | "silent", write: (line: string) => void = console.log): Logger {
   const emit = (lvl: string) => (message: string, fields?: Record<string, unknown>) => {
     if (level === "silent" && lvl !== "error") return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...fields }));
+    const requestId = currentRequestId();
+    write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: lvl,
+        message,
+        ...(requestId ? { requestId } : {}),
+        ...fields,
+      }),
+    );
   };
   return { info: emit("info"), warn: emit("warn"), error: emit("error") };
 }

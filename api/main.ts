@@ -1,12 +1,16 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { startTelegram } from "#bot/runtime";
-import { DataDirInUseError } from "#db/client";
+import { DataDirInUseError, NewerDatabaseError } from "#db/client";
 import { createApp } from "./app";
 import { startServices } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { serviceContext } from "./deps";
 import { batchedStdout, createLogger } from "./logger";
+import { metricsPortApp } from "./routes/metrics";
 import { createHttpServer } from "./server";
+import { onStopSignals } from "./shutdown";
 
 async function main() {
   const startedAt = performance.now();
@@ -30,26 +34,32 @@ async function main() {
     });
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info("shutting down", { signal });
-    // The bot stops taking updates first; ending the event streams lets server.close() finish;
-    // the database goes last.
-    await telegram?.stop();
-    await services.hub.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await services.close();
-    stdout.flush();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  const metricsServer = config.METRICS_PORT
+    ? createServer(getRequestListener(metricsPortApp(services.metrics).fetch))
+    : undefined;
+  metricsServer?.listen(config.METRICS_PORT, config.HOST, () => {
+    log.info("metrics listening", { port: config.METRICS_PORT });
+  });
+
+  onStopSignals({
+    servers: metricsServer ? [server, metricsServer] : [server],
+    services,
+    telegram,
+    log,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    exit: (code) => {
+      stdout.flush();
+      process.exit(code);
+    },
+  });
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof NewerDatabaseError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

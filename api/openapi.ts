@@ -13,6 +13,7 @@ import { eventDocs } from "./routes/events";
 import { feedDocs } from "./routes/feed";
 import { healthDocs } from "./routes/health";
 import { legalDocs } from "./routes/legal";
+import { metricsDocs } from "./routes/metrics";
 import { planDocs } from "./routes/plans";
 import { productDocs } from "./routes/products";
 import type { RouteDoc } from "./routes/route-doc";
@@ -37,6 +38,7 @@ export const routeDocs: RouteDoc[] = [
   ...adminDocs,
   ...adminLegalDocs,
   ...adminSettingsDocs,
+  ...metricsDocs,
 ];
 
 /** A multipart body: the file alone, or the route's text fields followed by an optional file. */

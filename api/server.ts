@@ -3,6 +3,10 @@ import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppDeps } from "./deps";
 import { COMPRESS_MIN_BYTES, pickEncoding } from "./http/compression";
+import { REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
+
+/** Headers of the probe's answer that are not the same for every answer. */
+const PER_ANSWER = new Set(["etag", "content-length", "content-encoding", "x-request-id"]);
 
 /**
  * The HTTP server: Hono answers everything, except the busiest read of all, GET /api/products,
@@ -11,18 +15,20 @@ import { COMPRESS_MIN_BYTES, pickEncoding } from "./http/compression";
  */
 export async function createHttpServer(
   app: Hono,
-  deps: Pick<AppDeps, "catalogue" | "log" | "config">,
+  deps: Pick<AppDeps, "catalogue" | "log" | "config" | "metrics">,
 ): Promise<Server> {
   const hono = getRequestListener(app.fetch);
   const probe = await app.request("/api/products");
   const fixed: Record<string, string> = {};
   probe.headers.forEach((value, name) => {
-    if (name !== "etag" && name !== "content-length" && name !== "content-encoding") fixed[name] = value;
+    if (!PER_ANSWER.has(name)) fixed[name] = value;
   });
   await probe.body?.cancel();
 
   const serveCatalogue = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    const header = req.headers["x-request-id"];
+    const requestId = requestIdFor(typeof header === "string" ? header : undefined, deps.config.TRUST_PROXY);
     const cached = await deps.catalogue.list();
     const notModified = req.headers["if-none-match"] === cached.etag;
     const encoding =
@@ -30,17 +36,23 @@ export async function createHttpServer(
     const body = encoding ? cached.encoded(encoding) : cached.bytes;
     res.writeHead(notModified ? 304 : 200, {
       ...fixed,
+      [REQUEST_ID_HEADER]: requestId,
       etag: cached.etag,
       ...(notModified ? {} : { "content-length": body.length }),
       ...(encoding && !notModified ? { "content-encoding": encoding } : {}),
     });
     res.end(notModified ? undefined : body);
+    const seconds = (performance.now() - started) / 1000;
     deps.log.info("request", {
+      requestId,
       method: "GET",
       path: "/api/products",
       status: res.statusCode,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(seconds * 10_000) / 10,
     });
+    const labels = { route: "/api/products", method: "GET", status: String(res.statusCode) };
+    deps.metrics.httpRequests.inc(labels);
+    deps.metrics.httpDuration.observe(labels, seconds);
   };
 
   const server = createServer((req, res) => {

@@ -1,6 +1,6 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
+import type { Update, UserFromGetMe } from "grammy/types";
 import { errorFields, type Logger } from "#api/logger";
 import type { ServiceContext } from "#api/services/context";
 import type { TelegramNotifier } from "#api/services/telegram-notifier";
@@ -25,10 +25,24 @@ export interface BotDeps {
   transformer?: Transformer;
   /** BOT_API_ROOT: a self-hosted Bot API server (or a test's fake one). */
   apiRoot?: string;
+  /** Sees every update first, before deduplication (the runtime's offset bookkeeping). */
+  onUpdate?: (update: Update) => void;
 }
 
 /** The bot, with the notifier the services use (the channel included when TELEGRAM_CHANNEL_ID is set). */
 export type AppBot = Bot<BotContext> & { readonly notifier: TelegramNotifier };
+
+/** The update's kind (message, channel_post, callback_query, ...): the one key besides update_id. */
+const updateType = (update: Update) => Object.keys(update).find((key) => key !== "update_id") ?? "unknown";
+
+/** When Telegram stamped the update (Unix seconds), where it says: an edit's time for edits. */
+function updateDate(update: Update): number | undefined {
+  const message = update.message ?? update.channel_post;
+  if (message) return message.date;
+  const edited = update.edited_message ?? update.edited_channel_post;
+  if (edited) return edited.edit_date ?? edited.date;
+  return update.message_reaction_count?.date;
+}
 
 export function createBot(deps: BotDeps): AppBot {
   const bot = new Bot<BotContext>(deps.token, {
@@ -50,6 +64,15 @@ export function createBot(deps: BotDeps): AppBot {
   });
   const notifier = botNotifier(bot, channel, deps.services.storage, fetchFile);
   const services: ServiceContext = { ...deps.services, telegram: notifier };
+  const { metrics } = deps.services;
+  bot.use((ctx, next) => {
+    const { update } = ctx;
+    deps.onUpdate?.(update);
+    metrics.botUpdates.inc({ type: updateType(update) });
+    const stamped = updateDate(update);
+    if (stamped !== undefined) metrics.botUpdateLag.observe(Math.max(0, Date.now() / 1000 - stamped));
+    return next();
+  });
   bot.use(dedupeUpdates(services));
   bot.use(startFeature(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { type RunnerHandle, run } from "@grammyjs/runner";
-import { webhookCallback } from "grammy";
+import { type Bot, webhookCallback } from "grammy";
 import type { Handler } from "hono";
 import type { Config } from "#api/config";
 import type { ServiceContext } from "#api/services/context";
 import type { TelegramNotifier } from "#api/services/telegram-notifier";
 import { createBot } from "./bot";
+import type { BotContext } from "./context";
 import { BOT_COMMANDS } from "./features/start";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
@@ -20,6 +21,22 @@ export const ALLOWED_UPDATES = [
   "pre_checkout_query",
 ] as const;
 const INIT_RETRY_MS = 30_000;
+const DRAIN_POLL_MS = 20;
+
+/**
+ * Polling stops after the batch in hand: the runner stops fetching (the long poll is aborted),
+ * the updates it already took are all handled, then one getUpdates with the next offset confirms
+ * them, so Telegram does not hand them to the next process again (the dedupe table would drop
+ * them anyway). Updates not fetched yet stay with Telegram for the next process. The caller
+ * bounds how long this may take (SHUTDOWN_TIMEOUT_SECONDS).
+ */
+async function stopPolling(bot: Bot<BotContext>, runner: RunnerHandle, lastUpdateId: number | undefined) {
+  if (runner.isRunning()) await runner.stop();
+  while (runner.size() > 0) await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  if (lastUpdateId !== undefined) {
+    await bot.api.getUpdates({ offset: lastUpdateId + 1, limit: 1, timeout: 0 }).catch(() => undefined);
+  }
+}
 
 export interface TelegramRuntime {
   mode: "webhook" | "polling";
@@ -59,10 +76,21 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
     return undefined;
   }
   const log = services.log;
-  const bot = createBot({ token, services, log, apiRoot: config.BOT_API_ROOT });
+  /** The highest update_id handed to the bot: confirmed to Telegram when polling stops. */
+  let lastUpdateId: number | undefined;
+  const bot = createBot({
+    token,
+    services,
+    log,
+    apiRoot: config.BOT_API_ROOT,
+    onUpdate: (update) => {
+      lastUpdateId = Math.max(lastUpdateId ?? 0, update.update_id);
+    },
+  });
   const secret = webhookSecret(config);
   let runner: RunnerHandle | undefined;
   let stopped = false;
+
   let retry: NodeJS.Timeout | undefined;
 
   const begin = async () => {
@@ -102,7 +130,7 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
     async stop() {
       stopped = true;
       clearTimeout(retry);
-      if (runner?.isRunning()) await runner.stop();
+      if (runner) await stopPolling(bot, runner, lastUpdateId);
     },
   };
 }

@@ -1,34 +1,35 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { applyMigrations, MIGRATION_LOCK } from "./migrate";
 import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema/index";
 
+export { NewerDatabaseError } from "./migrate";
 export { DataDirInUseError, PGLITE_LOCK_FILE } from "./pglite-lock";
+export { executeRows } from "./rows";
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it. Inside a transaction use its handle, never this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbKind = "pglite" | "postgres";
 
-/** The rows of a raw SQL statement, whichever driver ran it (postgres.js answers an array, PGlite `{rows}`). */
-export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
-}
-
 export interface Database {
   db: Db;
   kind: DbKind;
   /** Subscribes to a NOTIFY channel; resolves to the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Connections the pool may open (PGlite: its one). */
+  poolSize: number;
+  /** Postgres: the application_name every connection of this pool carries (pg_stat_activity). */
+  applicationName?: string;
   close(): Promise<void>;
 }
 
@@ -42,10 +43,6 @@ export interface DbOptions {
   /** Connection pool size for Postgres. */
   poolSize?: number | undefined;
 }
-
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-// Any fixed number: serialises migrations when several processes start against one server.
-const MIGRATION_LOCK = 725_001;
 
 export async function createDb(options: DbOptions): Promise<Database> {
   return options.databaseUrl
@@ -74,7 +71,7 @@ async function createPglite(options: DbOptions): Promise<Database> {
     }
   };
   try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await applyMigrations(drizzlePglite(client), migratePglite);
   } catch (error) {
     await close();
     throw error;
@@ -83,6 +80,7 @@ async function createPglite(options: DbOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    poolSize: 1,
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       return () => unsubscribe();
@@ -95,16 +93,24 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
   const migrator = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres(migrator), { migrationsFolder });
+    await applyMigrations(drizzlePostgres(migrator), migratePostgres);
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await migrator.end();
   }
-  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+  // Unique per process, so pg_stat_activity tells its connections apart (the metrics read it).
+  const applicationName = `members-shop-${randomBytes(4).toString("hex")}`;
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connection: { application_name: applicationName },
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
+    poolSize,
+    applicationName,
     listen: async (channel, onPayload) => {
       const subscription = await client.listen(channel, onPayload);
       return () => subscription.unlisten();

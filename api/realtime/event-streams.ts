@@ -58,6 +58,8 @@ const mergedOp = (before: ChangeOp | undefined, op: ChangeOp): ChangeOp =>
 export const TICK_MS = 50;
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n\n");
+/** The least a client waits before reconnecting after a shutdown; up to five times that, at random. */
+export const SHUTDOWN_RETRY_MS = 250;
 
 /**
  * The process's Server-Sent Event streams. A change goes out on the next turn of the event loop;
@@ -89,6 +91,11 @@ export class EventStreams {
       (event) => this.changed(event),
       () => this.closeAll(),
     );
+  }
+
+  /** Streams open now. */
+  get size(): number {
+    return this.streams.size;
   }
 
   get lastEventId(): string {
@@ -141,10 +148,21 @@ export class EventStreams {
     stream.sink.end();
   }
 
+  /**
+   * The process is stopping (the hub closes only then): every stream gets a short, jittered
+   * `retry` and a `reconnect` event before it ends, so clients come back within a second or so,
+   * spread out, and the load balancer sends them to a process that is not stopping.
+   */
   private closeAll(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    for (const stream of this.streams) this.close(stream);
+    for (const stream of this.streams) {
+      const retryMs = SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS * 4);
+      stream.sink.write(
+        encoder.encode(`retry: ${retryMs}\nevent: reconnect\ndata: {"reason":"shutdown"}\n\n`),
+      );
+      this.close(stream);
+    }
   }
 
   private broadcast(bytes: Uint8Array): void {

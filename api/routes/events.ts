@@ -7,6 +7,7 @@ import type { AppEnv } from "../auth/middleware";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
 import { EventStreams, type StreamSink } from "../realtime/event-streams";
+import { currentRequestId, REQUEST_ID_HEADER } from "../request-scope";
 import type { RouteDoc } from "./route-doc";
 
 export const HEARTBEAT_MS = 25_000;
@@ -32,7 +33,8 @@ const STREAM_HEADERS = {
 function socketSink(res: ServerResponse): StreamSink {
   res.useChunkedEncodingByDefault = false;
   res.shouldKeepAlive = false;
-  res.writeHead(200, STREAM_HEADERS);
+  const requestId = currentRequestId();
+  res.writeHead(200, requestId ? { ...STREAM_HEADERS, [REQUEST_ID_HEADER]: requestId } : STREAM_HEADERS);
   res.flushHeaders();
   const socket = res.socket;
   if (!socket) {
@@ -68,11 +70,13 @@ export const eventRoutes = (deps: AppDeps) => {
       heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS,
     },
   });
+  deps.metrics.observeEventStreams(() => streams.size);
 
   return new Hono<AppEnv>().get("/events", (c) => {
     const address = clientAddress(c, deps.config.TRUST_PROXY);
     const refusal = streams.refusal(address);
-    if (refusal === "total") {
+    // A stopping process takes no new stream: the client retries and reaches another one.
+    if (refusal === "total" || deps.lifecycle.draining) {
       return errorResponse(c, "unavailable", "The server is busy. Try again shortly.", {
         "Retry-After": "30",
       });

@@ -44,7 +44,7 @@ export const feedRoutes = (deps: AppDeps) => {
     .post("/messages", admin, async (c) => {
       const userId = c.var.user.userId;
       // The body streams: its attachment goes to storage through the pipeline, no validator reads it.
-      const form = await receiveForm(c.req.raw, ctx.storage, "messageAttachment", {
+      const form = await receiveForm(c.req.raw, ctx, "messageAttachment", {
         owner: userId,
         at: ctx.now().getTime(),
       });

@@ -68,7 +68,7 @@ export async function storeChannelAsset(
   request: Request,
   adminId: string,
 ): Promise<string> {
-  const { url } = await receiveUpload(request, ctx.storage, kind, {
+  const { url } = await receiveUpload(request, ctx, kind, {
     owner: adminId,
     at: ctx.now().getTime(),
   });

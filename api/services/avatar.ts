@@ -10,7 +10,7 @@ const BUCKET = "avatars";
  * path) through the upload pipeline, then points the profile at it and removes the previous file.
  */
 export async function storeAvatar(ctx: ServiceContext, userId: string, request: Request): Promise<string> {
-  const { url } = await receiveUpload(request, ctx.storage, "avatar", {
+  const { url } = await receiveUpload(request, ctx, "avatar", {
     owner: userId,
     at: ctx.now().getTime(),
   });

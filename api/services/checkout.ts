@@ -95,9 +95,15 @@ export async function checkoutWithCredits(
     at: ctx.now(),
   });
   if (found.outcome === "earlier") {
-    if (found.requestHash !== requestHash) throw new AppError("conflict", checkoutMessages.keyReused);
+    const reused = found.requestHash !== requestHash;
+    ctx.metrics.checkouts.inc({ kind: "credits", outcome: reused ? "key_reused" : "replayed" });
+    if (reused) throw new AppError("conflict", checkoutMessages.keyReused);
     return answerOf(found.earlier, input);
   }
+  ctx.metrics.checkouts.inc({
+    kind: "credits",
+    outcome: found.outcome === "placed" ? "placed" : found.reason,
+  });
   const answer = answerOf(found, input);
   // Only the request that placed the order tells anyone (a replay does not).
   if (found.outcome === "placed" && "order" in answer.body) {

@@ -3,6 +3,7 @@ import type { Passwords } from "../auth/passwords";
 import type { Config } from "../config";
 import type { Mailer } from "../integrations/mailer";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics/metrics";
 import type { MediaStorage } from "../storage/media-storage";
 import type { BackgroundTasks } from "./background";
 import type { TelegramNotifier } from "./telegram-notifier";
@@ -20,4 +21,6 @@ export interface ServiceContext {
   storage: MediaStorage;
   /** Work after the answer (notices); drained before the database closes. */
   background: BackgroundTasks;
+  /** The process's Prometheus counters. */
+  metrics: Metrics;
 }

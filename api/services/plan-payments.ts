@@ -80,12 +80,14 @@ export async function createPlanInvoice(
   const nonce = randomBytes(12).toString("base64url");
   await insertInvoice(ctx.db, { nonce, userId, tierId: tier.id, stars: tier.priceStars });
   try {
-    return await ctx.telegram.createPlanInvoice({
+    const link = await ctx.telegram.createPlanInvoice({
       title: `${tier.displayName} plan`.slice(0, 32),
       description: `$${tier.priceMonthly} a month to spend in the shop, renewed every 30 days`,
       payload: invoicePayload(userId, tier.id, nonce),
       stars: tier.priceStars,
     });
+    ctx.metrics.planPayments.inc({ mode: "stars", outcome: "invoiced" });
+    return link;
   } catch (error) {
     ctx.log.warn("invoice link failed", { error: String(error) });
     throw new AppError("unavailable", planPaymentMessages.paymentsUnavailable);
@@ -175,6 +177,11 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
     now,
     tierChangeReasons.stars,
   );
+  const renewal = recorded.outcome !== "duplicate" && recorded.payment.renewal;
+  ctx.metrics.planPayments.inc({
+    mode: "stars",
+    outcome: recorded.outcome === "duplicate" ? "duplicate" : renewal ? "renewed" : "paid",
+  });
   if (recorded.outcome === "duplicate") return undefined;
   return { tierName: recorded.tierName, renewal: recorded.payment.renewal, expiresAt };
 }
@@ -215,6 +222,7 @@ export async function refundPayment(ctx: ServiceContext, id: string): Promise<St
     await unmarkRefunded(ctx.db, id);
     throw new AppError("unavailable", planPaymentMessages.refundFailed(telegramReason(error)));
   }
+  ctx.metrics.planPayments.inc({ mode: "stars", outcome: "refunded" });
   const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
   if (ended) {
     await ctx.telegram.cancelStarSubscription(claimed.telegramId, ended.chargeId).catch((error: unknown) => {
@@ -242,6 +250,7 @@ export async function decidePlanRequest(
   const decision = await decideRequest(ctx.db, id, approve, adminId, ctx.now(), tierChangeReasons.approved);
   switch (decision.outcome) {
     case "decided":
+      ctx.metrics.planPayments.inc({ mode: "manual", outcome: approve ? "approved" : "declined" });
       return planRequestOf(decision.request);
     case "missing":
       throw new AppError("not_found", planPaymentMessages.requestNotFound);

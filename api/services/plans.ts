@@ -81,6 +81,7 @@ export async function changePlan(
   if (current?.id !== tier.id && !takenAtOnce(mode, tier)) {
     if (soldForStars(mode, tier)) throw new AppError("conflict", planPaymentMessages.payWithStars);
     await requestTier(ctx, userId, tier);
+    ctx.metrics.planPayments.inc({ mode, outcome: "requested" });
     return { ...(await readPlan(ctx, userId)), outcome: "requested", upgraded: false };
   }
   // A tier deleted while this change ran fails the profile's foreign key: that tier is gone.
@@ -91,6 +92,7 @@ export async function changePlan(
     throw error;
   });
   if (!changed) throw new AppError("not_found", planMessages.unknownTier);
+  ctx.metrics.planPayments.inc({ mode: Number(tier.priceMonthly) > 0 ? mode : "free", outcome: "changed" });
   const plan = await readPlan(ctx, userId);
   return {
     ...plan,

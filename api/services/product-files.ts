@@ -99,7 +99,7 @@ export async function storeProductImages(
   request: Request,
 ): Promise<AdminProduct> {
   await assertProduct(ctx, id);
-  const received = await receiveFiles(request, ctx.storage, "productImage", {
+  const received = await receiveFiles(request, ctx, "productImage", {
     owner: id,
     stamp: stamp(ctx),
     perField: { primary: 1, additional: MAX_ADDITIONAL_PER_UPLOAD },
@@ -170,7 +170,7 @@ export async function storeCertificate(
   request: Request,
 ): Promise<AdminProduct> {
   await assertProduct(ctx, id);
-  const upload = await receiveUpload(request, ctx.storage, "certificate", { owner: id, at: stamp(ctx)() });
+  const upload = await receiveUpload(request, ctx, "certificate", { owner: id, at: stamp(ctx)() });
   try {
     const result = await changeLockedProduct(ctx.db, id, () => ({ coaUrl: upload.url }));
     if (!result) throw notFound();

@@ -34,8 +34,14 @@ export async function checkoutWithStorefront(
     throw new AppError("unprocessable", storefrontMessages.unknownItem);
   }
   try {
-    return await createStorefrontCart(endpoint, token, input.lines, buyerIp);
+    const cart = await createStorefrontCart(endpoint, token, input.lines, buyerIp);
+    ctx.metrics.checkouts.inc({ kind: "storefront", outcome: "placed" });
+    return cart;
   } catch (error) {
+    ctx.metrics.checkouts.inc({
+      kind: "storefront",
+      outcome: error instanceof StorefrontError ? error.kind : "failed",
+    });
     if (!(error instanceof StorefrontError)) throw error;
     if (error.kind === "payment_required") {
       throw new AppError("bad_gateway", error.message).because("storefront_payment_required");

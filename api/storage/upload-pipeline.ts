@@ -5,6 +5,7 @@ import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { type UploadKind, type UploadKindName, type UploadRule, uploadKinds } from "../contracts/uploads";
 import { AppError } from "../errors";
+import type { Metrics } from "../metrics/metrics";
 import type { Bucket, MediaStorage } from "./media-storage";
 
 /** Where each kind is stored and how its generated name reads (the spec's names where it has them). */
@@ -33,6 +34,12 @@ const FIELD_BYTES = 16 * 1024;
 // Never stored, whatever the bytes say: a stored page or SVG opened directly could run script.
 const MARKUP_TYPE = /html|svg|xml/i;
 const MARKUP_NAME = /\.(svgz?|x?html?|xml)$/i;
+
+/** Where uploads go (the services' context has both). */
+export interface UploadSink {
+  storage: MediaStorage;
+  metrics: Pick<Metrics, "uploadBytes">;
+}
 
 export const incompleteUploadMessage = "The upload was incomplete. Please try again.";
 export const fieldTooLargeMessage = "A form field is too large";
@@ -66,11 +73,11 @@ export interface ReceivedForm {
  */
 export async function receiveUpload(
   request: Request,
-  storage: MediaStorage,
+  into: UploadSink,
   kindName: UploadKindName,
   target: { owner: string; at: number; field?: string },
 ): Promise<StoredUpload> {
-  const { upload } = await receiveForm(request, storage, kindName, target);
+  const { upload } = await receiveForm(request, into, kindName, target);
   if (!upload) throw new AppError("bad_request", uploadKinds[kindName].wrongType);
   return upload;
 }
@@ -82,7 +89,7 @@ export async function receiveUpload(
  */
 export async function receiveForm(
   request: Request,
-  storage: MediaStorage,
+  into: UploadSink,
   kindName: UploadKindName,
   target: { owner: string; at: number; field?: string },
 ): Promise<ReceivedForm> {
@@ -97,10 +104,11 @@ export async function receiveForm(
   const { fields, file } = await readParts(request, target.field ?? "file", largest.maxBytes);
   if (!file) return { fields, upload: undefined };
   const { bucket, name } = targets[kindName];
-  return {
-    fields,
-    upload: await storeFile(file, storage, kind, bucket, (ext) => name(target.owner, target.at, ext)),
-  };
+  const upload = await storeFile(file, into.storage, kind, bucket, (ext) =>
+    name(target.owner, target.at, ext),
+  );
+  into.metrics.uploadBytes.inc({ kind: kindName }, upload.size);
+  return { fields, upload };
 }
 
 /** What receiveFiles stored, in the order the files came. */
@@ -117,7 +125,7 @@ export interface ReceivedFile {
  */
 export async function receiveFiles(
   request: Request,
-  storage: MediaStorage,
+  into: UploadSink,
   kindName: UploadKindName,
   target: { owner: string; stamp: () => number; perField: Record<string, number>; tooMany: string },
 ): Promise<ReceivedFile[]> {
@@ -142,13 +150,16 @@ export async function receiveFiles(
       }
       counts[field] = (counts[field] ?? 0) + 1;
       if (counts[field] > allowed) throw new AppError("bad_request", target.tooMany);
-      const upload = await storeFile(file, storage, kind, bucket, (ext) =>
+      const upload = await storeFile(file, into.storage, kind, bucket, (ext) =>
         name(target.owner, target.stamp(), ext),
       );
       stored.push({ field, upload });
+      into.metrics.uploadBytes.inc({ kind: kindName }, upload.size);
     }
   } catch (error) {
-    await Promise.all(stored.map(({ upload }) => storage.remove(upload.bucket, upload.name).catch(() => {})));
+    await Promise.all(
+      stored.map(({ upload }) => into.storage.remove(upload.bucket, upload.name).catch(() => {})),
+    );
     throw error;
   }
   if (stored.length === 0) throw new AppError("bad_request", kind.wrongType);

@@ -47,6 +47,9 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const expected: Record<string, Row> = {
   // Public
   "GET /api/health": { status: everyone(200) },
+  "GET /api/ready": { status: everyone(200) },
+  // Metrics: the scraper's METRICS_TOKEN alone, never a session, an admin's included.
+  "GET /metrics": { status: everyone(401) },
   "GET /api/openapi.json": { status: everyone(200) },
   "GET /api/channel": { status: everyone(200) },
   "GET /api/products": { status: everyone(200) },
@@ -169,13 +172,13 @@ const expected: Record<string, Row> = {
   "POST /api/admin/payments/:id/refund": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
 };
 
-const t = await startTestApp();
+const t = await startTestApp({ env: { METRICS_TOKEN: "matrix-metrics-token-123" } });
 afterAll(() => t.close());
 
 const served = [
   ...new Set(
     t.app.routes
-      .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+      .filter((r) => (r.path.startsWith("/api/") || r.path === "/metrics") && r.method !== "ALL")
       .map((r) => `${r.method} ${r.path}`),
   ),
 ].sort();

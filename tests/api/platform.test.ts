@@ -10,7 +10,8 @@ import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // With METRICS_TOKEN: GET /metrics is served, and documented.
+  t = await startTestApp({ env: { METRICS_TOKEN: "platform-metrics-token" } });
 });
 afterAll(() => t.close());
 
@@ -34,7 +35,7 @@ describe("GET /api/openapi.json", () => {
     expect(doc.openapi).toMatch(/^3\./);
     const served = new Set(
       t.app.routes
-        .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+        .filter((r) => (r.path.startsWith("/api/") || r.path === "/metrics") && r.method !== "ALL")
         .map((r) => `${r.method.toLowerCase()} ${r.path}`),
     );
     const documented = new Set(routeDocs.map((d) => `${d.method} ${d.path}`));

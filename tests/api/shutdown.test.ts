@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnEntryPoint } from "../helpers/entry-point";
+import { parsePrometheusText } from "../helpers/prometheus-text";
 import { freePort } from "../helpers/server-process";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
@@ -17,6 +18,7 @@ describe("the server process", () => {
     const dataDir = await mkdtemp(join(tmpdir(), "shop-proc-"));
     dirs.push(dataDir);
     const port = await freePort();
+    const metricsPort = await freePort();
     const { child, output, exited } = spawnEntryPoint("api/main.ts", [], {
       // Always PGlite here: the process test is about the process, and PGlite is the default.
       DATABASE_URL: "",
@@ -25,12 +27,19 @@ describe("the server process", () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       STATIC_DIR: join(dataDir, "no-static"),
+      METRICS_PORT: String(metricsPort),
     });
 
     await eventually(async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health?token=s3cret-value`);
       expect(res.status).toBe(200);
     }, 60_000);
+    // METRICS_PORT: /metrics without a token there, and only there.
+    const metrics = parsePrometheusText(
+      await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+    );
+    expect(metrics.value("http_requests_total", { route: "/api/health", status: "200" })).toBeGreaterThan(0);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
     const stream = new SseReader(await fetch(`http://127.0.0.1:${port}/api/events`));
     await eventually(async () => expect(stream.comments).toContain("connected"));
 

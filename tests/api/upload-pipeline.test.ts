@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadKindName } from "#api/contracts/uploads";
 import { AppError } from "#api/errors";
+import { createMetrics } from "#api/metrics/metrics";
 import { LocalStorage } from "#api/storage/local-storage";
 import type { MediaStorage } from "#api/storage/media-storage";
 import { S3Storage } from "#api/storage/s3-storage";
@@ -16,6 +17,9 @@ import {
 import { type FakeS3, startFakeS3 } from "../helpers/fake-s3";
 import { uploadRequest } from "../helpers/multipart";
 import { HTML, MB, MOV, MP4, PDF, PNG, padded, SVG, WEBM } from "../helpers/sample-files";
+
+const metrics = createMetrics();
+const sink = (storage: MediaStorage) => ({ storage, metrics });
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -105,7 +109,7 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
   ])("%s: stores by its magic bytes under its generated name (%s)", async (kind, head, path, type) => {
     const backend = await makeBackend();
     const bytes = padded(head, 3000);
-    const stored = await receiveUpload(await uploadRequest(bytes), backend.storage, kind, {
+    const stored = await receiveUpload(await uploadRequest(bytes), sink(backend.storage), kind, {
       owner: "p1",
       at,
     });
@@ -119,16 +123,24 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
   it("a message attachment: a 12MB video is stored whole (in parts on S3), a 5MB+1 image is not", async () => {
     const backend = await makeBackend();
     const video = padded(MP4, 12 * MB);
-    const stored = await receiveUpload(await uploadRequest(video), backend.storage, "messageAttachment", {
-      owner: "u1",
-      at,
-    });
+    const stored = await receiveUpload(
+      await uploadRequest(video),
+      sink(backend.storage),
+      "messageAttachment",
+      {
+        owner: "u1",
+        at,
+      },
+    );
     expect(stored.name).toMatch(/^u1\/1700000000000-[0-9a-f]{8}\.mp4$/);
     expect((await backend.bytesOf(stored.bucket, stored.name)).equals(video)).toBe(true);
     const image = padded(PNG, 5 * MB + 1);
     expect(
       await refusal(
-        receiveUpload(await uploadRequest(image), backend.storage, "messageAttachment", { owner: "u1", at }),
+        receiveUpload(await uploadRequest(image), sink(backend.storage), "messageAttachment", {
+          owner: "u1",
+          at,
+        }),
       ),
     ).toEqual({ status: 413, code: "too_large", message: "Image must be less than 5MB" });
     expect(await backend.leftovers()).toHaveLength(1);
@@ -142,7 +154,7 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
     const backend = await makeBackend();
     const head = kind === "heroVideo" ? MP4 : PNG;
     const request = await uploadRequest(padded(head, size), { chunkSize: 256 * 1024 });
-    expect(await refusal(receiveUpload(request, backend.storage, kind, { owner: "u1", at }))).toEqual({
+    expect(await refusal(receiveUpload(request, sink(backend.storage), kind, { owner: "u1", at }))).toEqual({
       status: 413,
       code: "too_large",
       message,
@@ -158,7 +170,7 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
     const abortedBefore = backend.abortedUploads?.() ?? 0;
     const request = await uploadRequest(padded(MP4, 12 * MB), { stopAt: 9 * MB, fail });
     expect(
-      await refusal(receiveUpload(request, backend.storage, "messageAttachment", { owner: "u1", at })),
+      await refusal(receiveUpload(request, sink(backend.storage), "messageAttachment", { owner: "u1", at })),
     ).toEqual({ status: 400, code: "bad_request", message: incompleteUploadMessage });
     expect(await backend.leftovers()).toEqual([]);
     // On S3 the first 5MB part was already sent: the multipart upload was begun, then aborted.
@@ -170,7 +182,7 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
     for (const stopAt of [40, 300]) {
       const request = await uploadRequest(padded(PNG, 3000), { stopAt });
       expect(
-        (await refusal(receiveUpload(request, backend.storage, "avatar", { owner: "u1", at }))).status,
+        (await refusal(receiveUpload(request, sink(backend.storage), "avatar", { owner: "u1", at }))).status,
       ).toBe(400);
     }
     expect(await backend.leftovers()).toEqual([]);
@@ -187,7 +199,7 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
     const backend = await makeBackend();
     for (const kind of ["avatar", "logo", "productImage", "certificate", "messageAttachment"] as const) {
       const request = await uploadRequest(padded(head, 3000), options);
-      const refused = await refusal(receiveUpload(request, backend.storage, kind, { owner: "u1", at }));
+      const refused = await refusal(receiveUpload(request, sink(backend.storage), kind, { owner: "u1", at }));
       expect(refused.status).toBe(415);
     }
     expect(await backend.leftovers()).toEqual([]);
@@ -203,11 +215,13 @@ describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {
     ];
     for (const [kind, head, message] of cases) {
       const request = await uploadRequest(padded(head, 3000));
-      expect(await refusal(receiveUpload(request, backend.storage, kind, { owner: "u1", at }))).toEqual({
-        status: 415,
-        code: "unsupported_media_type",
-        message,
-      });
+      expect(await refusal(receiveUpload(request, sink(backend.storage), kind, { owner: "u1", at }))).toEqual(
+        {
+          status: 415,
+          code: "unsupported_media_type",
+          message,
+        },
+      );
     }
     expect(await backend.leftovers()).toEqual([]);
   });
@@ -230,7 +244,10 @@ describe("a form of text fields and an optional file (receiveForm)", () => {
       ["file", png],
       ["late", "after the file"],
     ]);
-    const { fields, upload } = await receiveForm(request, storage, "messageAttachment", { owner: "u1", at });
+    const { fields, upload } = await receiveForm(request, sink(storage), "messageAttachment", {
+      owner: "u1",
+      at,
+    });
     expect({ ...fields }).toEqual({ content: "Hello", ["__proto__"]: "just a field" });
     expect(upload?.contentType).toBe("image/png");
   });
@@ -239,7 +256,7 @@ describe("a form of text fields and an optional file (receiveForm)", () => {
     const storage = new LocalStorage(await mkdtemp(join(root, "form-")));
     const form = await receiveForm(
       await formRequest([["content", "Text only"]]),
-      storage,
+      sink(storage),
       "messageAttachment",
       {
         owner: "u1",
@@ -249,7 +266,7 @@ describe("a form of text fields and an optional file (receiveForm)", () => {
     expect(form).toEqual({ fields: { content: "Text only" }, upload: undefined });
     expect(
       await refusal(
-        receiveUpload(await formRequest([["content", "x"]]), storage, "messageAttachment", {
+        receiveUpload(await formRequest([["content", "x"]]), sink(storage), "messageAttachment", {
           owner: "u1",
           at,
         }),
@@ -264,7 +281,9 @@ describe("a form of text fields and an optional file (receiveForm)", () => {
       ["file", png],
     ]);
     expect(
-      await refusal(receiveForm(request, new LocalStorage(dir), "messageAttachment", { owner: "u1", at })),
+      await refusal(
+        receiveForm(request, sink(new LocalStorage(dir)), "messageAttachment", { owner: "u1", at }),
+      ),
     ).toEqual({ status: 413, code: "too_large", message: fieldTooLargeMessage });
     expect(await filesUnder(dir)).toEqual([]);
   });

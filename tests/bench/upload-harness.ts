@@ -10,10 +10,12 @@ import { Hono } from "hono";
 import { mediaStorage } from "#api/compose";
 import { loadConfig } from "#api/config";
 import { AppError } from "#api/errors";
+import { createMetrics } from "#api/metrics/metrics";
 import { receiveUpload } from "#api/storage/upload-pipeline";
 
 const config = loadConfig();
 const storage = mediaStorage(config, resolve(config.DATA_DIR));
+const metrics = createMetrics();
 
 let baseline = process.memoryUsage.rss();
 let peak = baseline;
@@ -23,7 +25,7 @@ setInterval(() => {
 
 const app = new Hono()
   .post("/upload", async (c) => {
-    const stored = await receiveUpload(c.req.raw, storage, "messageAttachment", {
+    const stored = await receiveUpload(c.req.raw, { storage, metrics }, "messageAttachment", {
       owner: "bench",
       at: Date.now(),
     });

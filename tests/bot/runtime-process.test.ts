@@ -66,6 +66,11 @@ describe("the bot inside the server process", () => {
 
     server.proc.kill("SIGTERM");
     expect(await server.exited).toBe(0);
+    // The last call confirms the handled update, so Telegram does not hand it to the next process.
+    expect(api.calls.filter((c) => c.method === "getUpdates").at(-1)?.payload).toMatchObject({
+      offset: 2,
+      timeout: 0,
+    });
     expect(server.output()).toContain('"message":"bot running","mode":"polling"');
     // The token is in every Bot API URL; it must never reach the log.
     expect(server.output()).not.toContain(TEST_BOT_TOKEN.split(":")[1]);

@@ -1,49 +1,34 @@
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedPageSchema } from "#api/contracts/feed";
 import { GOOD_PASSWORD, TEST_BOT_TOKEN, uniqueEmail } from "../helpers/accounts";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { emptyServerDatabase } from "../helpers/server-database";
 import { startServerProcess } from "../helpers/server-process";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
 
-// Two processes share one database only on a Postgres server: the suite's (DATABASE_URL), or the
-// local one CI runs beside the embedded-PGlite pass too.
-const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+// Two processes share one database only on a Postgres server (see emptyServerDatabase).
 const CHANNEL = { id: -1005550001, username: "twoprocs", title: "Two Processes" };
 
 let fake: FakeBotApi;
 let dataDir: string;
 let databaseUrl: string;
-const databaseName = `two_proc_${randomBytes(6).toString("hex")}`;
+let dropDatabase: () => Promise<void> = async () => {};
 const children: ChildProcess[] = [];
-
-const onServer = async (run: (sql: postgres.Sql) => Promise<unknown>) => {
-  const sql = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  try {
-    await run(sql);
-  } finally {
-    await sql.end();
-  }
-};
 
 beforeAll(async () => {
   fake = await startFakeBotApi(CHANNEL);
   dataDir = await mkdtemp(join(tmpdir(), "two-proc-"));
-  await onServer((sql) => sql`create database ${sql(databaseName)}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  ({ url: databaseUrl, drop: dropDatabase } = await emptyServerDatabase("two_proc"));
 });
 afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
   await fake.close();
-  await onServer((sql) => sql`drop database if exists ${sql(databaseName)} with (force)`);
+  await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
 });
 

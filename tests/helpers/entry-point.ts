@@ -1,12 +1,17 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 
-/** One of our entry points (api/main.ts, api/admin-cli.ts) in a child process, its output collected. */
+/**
+ * One of our entry points (api/main.ts, api/admin-cli.ts) in a child process, its output collected;
+ * from the sources through tsx, or with `plainNode` a compiled one (dist/server/*.js) as npm start runs it.
+ */
 export function spawnEntryPoint(
   script: string,
   args: string[],
   env: Record<string, string>,
+  options: { plainNode?: boolean } = {},
 ): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const loader = options.plainNode ? ["--enable-source-maps"] : ["--import", "tsx"];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
