@@ -9,6 +9,7 @@ import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
 import { compressJson } from "./http/compression";
 import { FIRST_PAINT_THEME_CSP } from "./http/first-paint-theme";
+import { deepJsonMessage, jsonDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { accountRoutes } from "./routes/account";
@@ -32,8 +33,14 @@ import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-anal
 
 const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 
-/** A body that is no Telegram update (not JSON, no integer update_id) is refused before the bot reads it. */
+/**
+ * A body that is no Telegram update (not JSON, nested too deep, no integer update_id) is refused
+ * before the bot reads it.
+ */
 const telegramUpdateOnly = createMiddleware(async (c, next) => {
+  if (jsonDeeperThan(await c.req.text().catch(() => ""), MAX_JSON_DEPTH)) {
+    return errorResponse(c, "bad_request", deepJsonMessage);
+  }
   const body: unknown = await c.req.json().catch(() => undefined);
   if (!telegramUpdateSchema.safeParse(body).success) {
     return errorResponse(c, "bad_request", "Not a Telegram update");
