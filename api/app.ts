@@ -8,7 +8,7 @@ import { type AppEnv, loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
 import { compressJson } from "./http/compression";
-import { FIRST_PAINT_THEME_CSP } from "./http/first-paint-theme";
+import { contentSecurityPolicy } from "./http/content-security-policy";
 import { deepJsonMessage, jsonDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
@@ -111,16 +111,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       // Telegram Web shows the Mini App in an iframe on web.telegram.org.
       xFrameOptions: false,
-      // Scripts come from our own /assets only, and the one inline script every page starts with
-      // (the first paint's theme), allowed by its hash.
-      contentSecurityPolicy: {
-        frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
-        // The feed embeds YouTube's privacy-enhanced player and nothing else.
-        frameSrc: ["https://www.youtube-nocookie.com"],
-        scriptSrc: ["'self'", FIRST_PAINT_THEME_CSP],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-      },
+      contentSecurityPolicy: contentSecurityPolicy(deps.config),
       crossOriginResourcePolicy: "same-site",
     }),
   );

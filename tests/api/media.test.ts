@@ -61,7 +61,7 @@ describe("GET /media/<bucket>/<name> on local disk", () => {
     ] as const;
     for (const [bucket, cacheControl] of cases) {
       await t.services.storage.put(bucket, "cache/x.png", PNG, "image/png");
-      for (const headers of [{}, { range: "bytes=0-3" }]) {
+      for (const headers of [{}, { range: "bytes=0-3" }] as Record<string, string>[]) {
         const res = await t.app.request(`/media/${bucket}/cache/x.png`, { headers });
         expect(res.headers.get("cache-control"), bucket).toBe(cacheControl);
         const etag = res.headers.get("etag") ?? "";
