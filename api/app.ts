@@ -9,7 +9,8 @@ import { type AppEnv, loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
 import { compressJson } from "./http/compression";
-import { FIRST_PAINT_THEME_CSP } from "./http/first-paint-theme";
+import { contentSecurityPolicy } from "./http/content-security-policy";
+import { deepJsonMessage, jsonDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
@@ -35,8 +36,14 @@ import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-anal
 
 const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 
-/** A body that is no Telegram update (not JSON, no integer update_id) is refused before the bot reads it. */
+/**
+ * A body that is no Telegram update (not JSON, nested too deep, no integer update_id) is refused
+ * before the bot reads it.
+ */
 const telegramUpdateOnly = createMiddleware(async (c, next) => {
+  if (jsonDeeperThan(await c.req.text().catch(() => ""), MAX_JSON_DEPTH)) {
+    return errorResponse(c, "bad_request", deepJsonMessage);
+  }
   const body: unknown = await c.req.json().catch(() => undefined);
   if (!telegramUpdateSchema.safeParse(body).success) {
     return errorResponse(c, "bad_request", "Not a Telegram update");
@@ -117,16 +124,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       // Telegram Web shows the Mini App in an iframe on web.telegram.org.
       xFrameOptions: false,
-      // Scripts come from our own /assets only, and the one inline script every page starts with
-      // (the first paint's theme), allowed by its hash.
-      contentSecurityPolicy: {
-        frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
-        // The feed embeds YouTube's privacy-enhanced player and nothing else.
-        frameSrc: ["https://www.youtube-nocookie.com"],
-        scriptSrc: ["'self'", FIRST_PAINT_THEME_CSP],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-      },
+      contentSecurityPolicy: contentSecurityPolicy(deps.config),
       crossOriginResourcePolicy: "same-site",
     }),
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./ids";
 import { moneySchema } from "./money";
 import { usStateCodes } from "./us-states";
 
@@ -22,7 +23,7 @@ export const MAX_LINES = 50;
 export const MAX_QUANTITY = 99;
 
 const lineSchema = z.object({
-  productId: z.uuid(),
+  productId: idSchema(),
   quantity: z.number().int().min(1).max(MAX_QUANTITY),
 });
 
@@ -31,7 +32,8 @@ export const checkoutSchema = z.object({
     .array(lineSchema)
     .min(1, checkoutMessages.emptyCart)
     .max(MAX_LINES)
-    // One line per product: quantities of a product are added on the client, never sent twice.
+    // One line per product: quantities of a product are added on the client, never sent twice. The
+    // ids are lower case by now, so two spellings of one id are one product here as in Postgres.
     .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, "Each product once"),
   delivery: z.object({
     name: z.string().trim().min(1, checkoutMessages.nameRequired).max(200),

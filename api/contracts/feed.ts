@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CHANGED_IDS } from "./events";
+import { canonicalId } from "./ids";
 
 /** Messages per feed page when the client does not say; at most FEED_PAGE_MAX. */
 export const FEED_PAGE_SIZE = 20;
@@ -82,6 +83,8 @@ export const feedQuerySchema = z.object({
     .max(MAX_CHANGED_IDS * 37)
     .transform((list) => list.split(",").filter(Boolean))
     .pipe(z.array(z.string()).max(MAX_CHANGED_IDS))
+    // In their one form; what is no id names no message and is left out.
+    .transform((ids) => ids.flatMap((id) => canonicalId(id) ?? []))
     .optional(),
   limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_SIZE),
 });

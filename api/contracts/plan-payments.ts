@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./ids";
 
 /**
  * How a member gets a paid tier (PLAN_PAYMENTS): `free` changes it at once (the spec's behaviour),
@@ -39,7 +40,7 @@ export const planSubscriptionSchema = z.object({
 });
 export type PlanSubscription = z.infer<typeof planSubscriptionSchema>;
 
-export const invoiceRequestSchema = z.object({ tierId: z.uuid("Choose a plan") });
+export const invoiceRequestSchema = z.object({ tierId: idSchema("Choose a plan") });
 export const invoiceSchema = z.object({ invoiceUrl: z.string() });
 
 /** A Stars payment as admins see it. */

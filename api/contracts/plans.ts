@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./ids";
 import { moneySchema } from "./money";
 import { planPaymentModes, planRequestSchema, planSubscriptionSchema } from "./plan-payments";
 
@@ -33,7 +34,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const changePlanSchema = z.object({ tierId: z.uuid("Choose a plan") });
+export const changePlanSchema = z.object({ tierId: idSchema("Choose a plan") });
 
 /**
  * What the change did: `changed` (the plan now, and whether it was an upgrade to a higher level) or

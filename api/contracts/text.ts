@@ -6,12 +6,24 @@ export const invalidTextMessage = "Text contains characters that are not allowed
 // emoji does not match.
 const INVALID_TEXT = /\0|\p{Cs}/u;
 
-/** True when a string anywhere in `value` (nested objects and arrays, keys too) is invalid text. */
+/**
+ * True when a string anywhere in `value` (nested objects and arrays, keys too) is invalid text.
+ * The walk keeps its own list of what is left to visit, so no nesting can overflow the stack.
+ */
 export function hasInvalidText(value: unknown): boolean {
-  if (typeof value === "string") return INVALID_TEXT.test(value);
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  if (value && typeof value === "object") {
-    return Object.entries(value).some(([key, item]) => INVALID_TEXT.test(key) || hasInvalidText(item));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (INVALID_TEXT.test(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        if (INVALID_TEXT.test(key)) return true;
+        pending.push(child);
+      }
+    }
   }
   return false;
 }

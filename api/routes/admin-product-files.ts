@@ -1,23 +1,28 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../auth/middleware";
-import { adminProductResultSchema } from "../contracts/admin-products";
+import { adminProductMessages, adminProductResultSchema } from "../contracts/admin-products";
 import { MAX_ADDITIONAL_PER_UPLOAD, removeImageSchema } from "../contracts/product-files";
 import type { ServiceContext } from "../services/context";
 import { removeProductImage, storeCertificate, storeProductImages } from "../services/product-files";
 import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { idParam, valid } from "./validator";
+
+const productId = idParam(adminProductMessages.notFound);
 
 /** A product's images and certificate; routed inside adminProductRoutes, so staff only. */
 export const adminProductFileRoutes = (ctx: ServiceContext) =>
   new Hono<AppEnv>()
-    .post("/:id/images", async (c) =>
-      c.json({ product: await storeProductImages(ctx, c.req.param("id"), c.req.raw) }, 200),
+    .post("/:id/images", productId, async (c) =>
+      c.json({ product: await storeProductImages(ctx, c.req.valid("param").id, c.req.raw) }, 200),
     )
-    .delete("/:id/images", valid("json", removeImageSchema), async (c) =>
-      c.json({ product: await removeProductImage(ctx, c.req.param("id"), c.req.valid("json").url) }, 200),
+    .delete("/:id/images", productId, valid("json", removeImageSchema), async (c) =>
+      c.json(
+        { product: await removeProductImage(ctx, c.req.valid("param").id, c.req.valid("json").url) },
+        200,
+      ),
     )
-    .post("/:id/certificate", async (c) =>
-      c.json({ product: await storeCertificate(ctx, c.req.param("id"), c.req.raw) }, 200),
+    .post("/:id/certificate", productId, async (c) =>
+      c.json({ product: await storeCertificate(ctx, c.req.valid("param").id, c.req.raw) }, 200),
     );
 
 const STAFF = "staff (admin, moderator, employee)";

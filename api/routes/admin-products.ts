@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type AppEnv, requireRole } from "../auth/middleware";
 import {
+  adminProductMessages,
   adminProductPageSchema,
   adminProductQuerySchema,
   adminProductResultSchema,
@@ -17,7 +18,9 @@ import {
 } from "../services/admin-products";
 import { adminProductFileRoutes } from "./admin-product-files";
 import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { idParam, valid } from "./validator";
+
+const productId = idParam(adminProductMessages.notFound);
 
 /**
  * The catalogue for staff (admin, moderator, employee). Mounted at /admin/products BEFORE the
@@ -33,11 +36,15 @@ export const adminProductRoutes = (deps: AppDeps) => {
     .post("/", valid("json", createProductSchema), async (c) =>
       c.json({ product: await createProduct(ctx, c.req.valid("json")) }, 201),
     )
-    .get("/:id", async (c) => c.json({ product: await productForStaff(ctx, c.req.param("id")) }, 200))
-    .patch("/:id", valid("json", updateProductSchema), async (c) =>
-      c.json({ product: await editProduct(ctx, c.req.param("id"), c.req.valid("json")) }, 200),
+    .get("/:id", productId, async (c) =>
+      c.json({ product: await productForStaff(ctx, c.req.valid("param").id) }, 200),
     )
-    .delete("/:id", async (c) => c.json({ product: await removeProduct(ctx, c.req.param("id")) }, 200))
+    .patch("/:id", productId, valid("json", updateProductSchema), async (c) =>
+      c.json({ product: await editProduct(ctx, c.req.valid("param").id, c.req.valid("json")) }, 200),
+    )
+    .delete("/:id", productId, async (c) =>
+      c.json({ product: await removeProduct(ctx, c.req.valid("param").id) }, 200),
+    )
     .route("/", adminProductFileRoutes(ctx));
 };
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type AppEnv, requireRole } from "../auth/middleware";
 import {
+  adminMessages,
   adminUserListSchema,
   adminUserQuerySchema,
   setRoleResultSchema,
@@ -13,19 +14,21 @@ import {
   createTierSchema,
   updateTierSchema,
 } from "../contracts/admin-tiers";
-import { isUuid } from "../contracts/ids";
 import {
+  planPaymentMessages,
   planRequestResultSchema,
   starPaymentResultSchema,
   starPaymentsSchema,
 } from "../contracts/plan-payments";
 import { type AppDeps, serviceContext } from "../deps";
-import { AppError } from "../errors";
 import { createTier, editTier, listTiersForStaff, removeTier } from "../services/admin-tiers";
 import { decidePlanRequest, listPayments, refundPayment } from "../services/plan-payments";
 import { listUsersPage, replaceRole } from "../services/roles";
 import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { idParam, valid } from "./validator";
+
+const tierId = idParam(adminTierMessages.notFound);
+const requestId = idParam(planPaymentMessages.requestNotFound);
 
 /** Mounted at /admin: administration of users and membership tiers, for admins only, checked on the server. */
 export const adminRoutes = (deps: AppDeps) => {
@@ -36,36 +39,36 @@ export const adminRoutes = (deps: AppDeps) => {
     .get("/users", valid("query", adminUserQuerySchema), async (c) =>
       c.json(await listUsersPage(db, c.req.valid("query")), 200),
     )
-    .put("/users/:id/role", valid("json", setRoleSchema), async (c) =>
-      c.json({ user: await replaceRole(db, c.req.param("id"), c.req.valid("json").role) }, 200),
+    .put("/users/:id/role", idParam(adminMessages.userNotFound), valid("json", setRoleSchema), async (c) =>
+      c.json({ user: await replaceRole(db, c.req.valid("param").id, c.req.valid("json").role) }, 200),
     )
     .get("/tiers", async (c) => c.json({ tiers: await listTiersForStaff(db) }, 200))
     .post("/tiers", valid("json", createTierSchema), async (c) =>
       c.json({ tier: await createTier(db, c.req.valid("json")) }, 201),
     )
-    .patch("/tiers/:id", valid("json", updateTierSchema), async (c) =>
-      c.json({ tier: await editTier(db, uuidParam(c.req.param("id")), c.req.valid("json")) }, 200),
+    .patch("/tiers/:id", tierId, valid("json", updateTierSchema), async (c) =>
+      c.json({ tier: await editTier(db, c.req.valid("param").id, c.req.valid("json")) }, 200),
     )
-    .delete("/tiers/:id", async (c) => {
-      await removeTier(db, uuidParam(c.req.param("id")));
+    .delete("/tiers/:id", tierId, async (c) => {
+      await removeTier(db, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     })
-    .post("/plan-requests/:id/approve", async (c) =>
-      c.json({ request: await decidePlanRequest(ctx, c.req.param("id"), true, c.var.user.userId) }, 200),
+    .post("/plan-requests/:id/approve", requestId, async (c) =>
+      c.json(
+        { request: await decidePlanRequest(ctx, c.req.valid("param").id, true, c.var.user.userId) },
+        200,
+      ),
     )
-    .post("/plan-requests/:id/decline", async (c) =>
-      c.json({ request: await decidePlanRequest(ctx, c.req.param("id"), false, c.var.user.userId) }, 200),
+    .post("/plan-requests/:id/decline", requestId, async (c) =>
+      c.json(
+        { request: await decidePlanRequest(ctx, c.req.valid("param").id, false, c.var.user.userId) },
+        200,
+      ),
     )
     .get("/payments", async (c) => c.json({ payments: await listPayments(ctx) }, 200))
-    .post("/payments/:id/refund", async (c) =>
-      c.json({ payment: await refundPayment(ctx, c.req.param("id")) }, 200),
+    .post("/payments/:id/refund", idParam(planPaymentMessages.paymentNotFound), async (c) =>
+      c.json({ payment: await refundPayment(ctx, c.req.valid("param").id) }, 200),
     );
-};
-
-/** A malformed id names no tier. */
-const uuidParam = (id: string) => {
-  if (!isUuid(id)) throw new AppError("not_found", adminTierMessages.notFound);
-  return id;
 };
 
 /** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */

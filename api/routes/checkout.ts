@@ -3,6 +3,7 @@ import { z } from "zod";
 import { clientAddress } from "../auth/client-address";
 import { type AppEnv, requireRole, requireUser } from "../auth/middleware";
 import {
+  checkoutMessages,
   checkoutSchema,
   idempotencyKeySchema,
   orderListQuerySchema,
@@ -22,9 +23,10 @@ import {
 } from "../services/checkout";
 import { checkoutWithStorefront } from "../services/storefront-checkout";
 import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { idParam, valid } from "./validator";
 
 const keyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
+const orderId = idParam(checkoutMessages.orderNotFound);
 
 /** The credit checkout and a member's own orders. */
 export const checkoutRoutes = (deps: AppDeps) => {
@@ -54,8 +56,8 @@ export const checkoutRoutes = (deps: AppDeps) => {
     .get("/me/orders", requireUser, async (c) =>
       c.json({ orders: await ordersOf(ctx, c.var.user.userId) }, 200),
     )
-    .get("/me/orders/:id", requireUser, async (c) =>
-      c.json({ order: await orderOfMember(ctx, c.var.user.userId, c.req.param("id")) }, 200),
+    .get("/me/orders/:id", requireUser, orderId, async (c) =>
+      c.json({ order: await orderOfMember(ctx, c.var.user.userId, c.req.valid("param").id) }, 200),
     );
 };
 
@@ -70,9 +72,14 @@ export const staffOrderRoutes = (deps: AppDeps) => {
     .get("/", valid("query", orderListQuerySchema), async (c) =>
       c.json({ orders: await ordersForStaff(ctx, c.req.valid("query").status) }, 200),
     )
-    .get("/:id", async (c) => c.json({ order: await orderForStaff(ctx, c.req.param("id")) }, 200))
-    .patch("/:id", valid("json", orderStatusChangeSchema), async (c) =>
-      c.json({ order: await changeOrderStatus(ctx, c.req.param("id"), c.req.valid("json").status) }, 200),
+    .get("/:id", orderId, async (c) =>
+      c.json({ order: await orderForStaff(ctx, c.req.valid("param").id) }, 200),
+    )
+    .patch("/:id", orderId, valid("json", orderStatusChangeSchema), async (c) =>
+      c.json(
+        { order: await changeOrderStatus(ctx, c.req.valid("param").id, c.req.valid("json").status) },
+        200,
+      ),
     );
 };
 

@@ -19,7 +19,7 @@ import { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from
 import { postMessage } from "../services/feed-post";
 import { receiveForm } from "../storage/upload-pipeline";
 import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { idParam, valid } from "./validator";
 
 /** Signed in and past the age gate: the feed is for members. */
 const requireMember = createMiddleware<SignedInEnv>(async (c, next) => {
@@ -28,6 +28,7 @@ const requireMember = createMiddleware<SignedInEnv>(async (c, next) => {
 });
 
 const staff = requireRole("admin", "moderator");
+const messageId = idParam(feedMessages.notFound);
 const admin = requireRole("admin");
 
 /** The channel feed: members read and react; admins post; admins and moderators pin and delete. */
@@ -50,22 +51,22 @@ export const feedRoutes = (deps: AppDeps) => {
       });
       return c.json((await postMessage(ctx, userId, form)) satisfies PostMessageResult, 201);
     })
-    .put("/messages/:id/reactions/:reaction", requireUser, requireMember, async (c) => {
+    .put("/messages/:id/reactions/:reaction", requireUser, requireMember, messageId, async (c) => {
       const reaction = reactionSchema.safeParse(c.req.param("reaction"));
       if (!reaction.success) throw new AppError("not_found", "Not found");
-      return c.json(await react(ctx, c.var.user.userId, c.req.param("id"), reaction.data, true), 200);
+      return c.json(await react(ctx, c.var.user.userId, c.req.valid("param").id, reaction.data, true), 200);
     })
-    .delete("/messages/:id/reactions/:reaction", requireUser, requireMember, async (c) => {
+    .delete("/messages/:id/reactions/:reaction", requireUser, requireMember, messageId, async (c) => {
       const reaction = reactionSchema.safeParse(c.req.param("reaction"));
       if (!reaction.success) throw new AppError("not_found", "Not found");
-      return c.json(await react(ctx, c.var.user.userId, c.req.param("id"), reaction.data, false), 200);
+      return c.json(await react(ctx, c.var.user.userId, c.req.valid("param").id, reaction.data, false), 200);
     })
-    .patch("/messages/:id", staff, valid("json", pinSchema), async (c) => {
-      await pinMessage(ctx, c.req.param("id"), c.req.valid("json").isPinned);
+    .patch("/messages/:id", staff, messageId, valid("json", pinSchema), async (c) => {
+      await pinMessage(ctx, c.req.valid("param").id, c.req.valid("json").isPinned);
       return c.json({ ok: true as const }, 200);
     })
-    .delete("/messages/:id", staff, async (c) => {
-      await removeMessage(ctx, c.req.param("id"));
+    .delete("/messages/:id", staff, messageId, async (c) => {
+      await removeMessage(ctx, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     });
 };

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
+import { mediaCacheControl } from "../storage/media-storage";
 
 /**
  * On every /media response (200, 206, 304, 404, errors): stored files are data, never a page, so an
@@ -31,7 +32,10 @@ export function byteRange(header: string | undefined, size: number) {
   return start >= size ? "unsatisfiable" : { start, end };
 }
 
-/** /media/<bucket>/<name>: stored files, cached for an hour as the spec's uploads are, with ranges for video. */
+/**
+ * /media/<bucket>/<name>: stored files, cached for an hour as the spec's uploads are (members-only
+ * ones by the browser alone), with ranges for video.
+ */
 export const mediaRoutes = (deps: AppDeps) =>
   new Hono().get("/:bucket/:name{.+}", async (c) => {
     const bucket = c.req.param("bucket");
@@ -40,7 +44,7 @@ export const mediaRoutes = (deps: AppDeps) =>
     if (!file) return errorResponse(c, "not_found", "File not found");
     const headers: Record<string, string> = {
       "Content-Type": file.contentType,
-      "Cache-Control": "public, max-age=3600",
+      "Cache-Control": mediaCacheControl(bucket),
       ETag: file.etag,
       "Accept-Ranges": "bytes",
     };

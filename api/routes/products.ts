@@ -1,6 +1,6 @@
 import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
-import { isUuid } from "../contracts/ids";
+import { canonicalId } from "../contracts/ids";
 import type { Product, ProductList } from "../contracts/products";
 import { productListSchema, productSchema } from "../contracts/products";
 import type { AppDeps } from "../deps";
@@ -31,8 +31,8 @@ export const productRoutes = (deps: AppDeps) =>
   new Hono()
     .get("/products", async (c) => sendCached<ProductList>(c, await deps.catalogue.list()))
     .get("/products/:id", async (c) => {
-      const id = c.req.param("id");
-      const cached = isUuid(id) ? await deps.catalogue.product(id.toLowerCase()) : undefined;
+      const id = canonicalId(c.req.param("id"));
+      const cached = id ? await deps.catalogue.product(id) : undefined;
       if (!cached) return errorResponse(c, "not_found", "Product not found");
       return sendCached<Product>(c, cached);
     });

@@ -17,7 +17,7 @@ import {
   TRENDING_MIN_REACTIONS,
   TRENDING_WINDOW_HOURS,
 } from "../contracts/feed";
-import { isUuid } from "../contracts/ids";
+import { canonicalId, isUuid } from "../contracts/ids";
 import { AppError } from "../errors";
 import type { ServiceContext } from "./context";
 
@@ -30,14 +30,10 @@ export function decodeCursor(text: string): FeedCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (Array.isArray(value) && value.length === 3) {
-      const [pinned, createdAt, id] = value as unknown[];
+      const [pinned, createdAt, text] = value as unknown[];
       const date = new Date(String(createdAt));
-      if (
-        typeof pinned === "boolean" &&
-        typeof id === "string" &&
-        isUuid(id) &&
-        !Number.isNaN(date.getTime())
-      ) {
+      const id = typeof text === "string" ? canonicalId(text) : undefined;
+      if (typeof pinned === "boolean" && id && !Number.isNaN(date.getTime())) {
         return { pinned, createdAt: date, id };
       }
     }

@@ -33,6 +33,16 @@ export const BUCKETS = [
 ] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
+/**
+ * What only signed-in people see: the feed's attachments (members only) and members' pictures. A
+ * shared cache (a proxy, a CDN) must not keep them for others: `private`; the rest is public.
+ */
+const PRIVATE_BUCKETS: readonly string[] = ["message-images", "avatars"] satisfies Bucket[];
+
+/** The Cache-Control a stored file is served with, by us under /media or by the bucket. */
+export const mediaCacheControl = (bucket: string) =>
+  PRIVATE_BUCKETS.includes(bucket) ? "private, max-age=3600" : "public, max-age=3600";
+
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Bucket names are fixed and object names are ours: anything else is refused, so no path escapes. */

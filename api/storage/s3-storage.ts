@@ -1,7 +1,14 @@
 import type { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { assertObjectPath, isObjectPath, MEDIA_PATH, type MediaStorage, typeOfName } from "./media-storage";
+import {
+  assertObjectPath,
+  isObjectPath,
+  MEDIA_PATH,
+  type MediaStorage,
+  mediaCacheControl,
+  typeOfName,
+} from "./media-storage";
 
 export interface S3Options {
   /** An S3-compatible server's URL (path-style addressing); unset means AWS itself. */
@@ -53,7 +60,7 @@ export class S3Storage implements MediaStorage {
         Key: this.key(bucket, name),
         Body: body,
         ContentType: contentType,
-        CacheControl: "public, max-age=3600",
+        CacheControl: mediaCacheControl(bucket),
       },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,

@@ -1,3 +1,5 @@
+// First: before any schema parses (see the module).
+import "./lib/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";

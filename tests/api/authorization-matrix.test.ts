@@ -42,7 +42,8 @@ const adminOnly = (status: number): Record<Who, number> => ({
   moderator: 403,
 });
 
-const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+// In upper case: an id is read in any letter case (and then names nothing here).
+const UNKNOWN_ID = "0000000A-0000-4000-8000-00000000000B";
 
 const expected: Record<string, Row> = {
   // Public

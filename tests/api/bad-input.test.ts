@@ -5,6 +5,7 @@ import { createApp } from "#api/app";
 import { hashToken } from "#api/auth/tokens";
 import { invalidTextMessage } from "#api/contracts/text";
 import { serviceContext } from "#api/deps";
+import { deepJsonMessage, MAX_JSON_DEPTH } from "#api/http/json-depth";
 import { createBot } from "#bot/bot";
 import { telegramLinkCodes } from "#db/schema/index";
 import {
@@ -108,6 +109,80 @@ describe("invalid text in a request", () => {
       code: "unauthorized",
       message: "Telegram sign-in data is malformed",
     });
+  });
+});
+
+describe("deeply nested JSON", () => {
+  const arrays = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const objects = (depth: number) => `${'{"":'.repeat(depth)}1${"}".repeat(depth)}`;
+  const inField = (depth: number) => `{"email":${arrays(depth)},"password":"x"}`;
+  const bodies = [100, 1_000, 10_000].flatMap((depth) => [
+    { depth, shape: "arrays", text: arrays(depth) },
+    { depth, shape: "objects", text: objects(depth) },
+    { depth, shape: "a field", text: inField(depth) },
+  ]);
+  // Signed out and signed in (as an admin, so every route reads its body).
+  const routes: [method: string, path: string][] = [
+    ["POST", "/api/auth/login"],
+    ["POST", "/api/auth/signup"],
+    ["POST", "/api/auth/telegram"],
+    ["POST", "/api/auth/password-reset"],
+    ["POST", "/api/checkout/storefront"],
+    ["POST", "/api/checkout/credits"],
+    ["PATCH", "/api/me"],
+    ["PUT", "/api/me/plan"],
+    ["PUT", "/api/admin/settings"],
+    ["POST", "/api/admin/strain-analysis"],
+  ];
+
+  it.each(bodies)(
+    "is refused with 400, never 500, on every JSON route: $shape $depth deep",
+    async ({ text }) => {
+      const admin = await createMember(t, { roles: ["admin"] });
+      log.lines.length = 0;
+      for (const headers of [{}, bearer(admin.token)]) {
+        for (const [method, path] of routes) {
+          const res = await t.app.request(path, {
+            method,
+            headers: { ...headers, "content-type": "application/json", "idempotency-key": "deep-json-key" },
+            body: text,
+          });
+          const signedOutOnly =
+            path === "/api/checkout/credits" || path.startsWith("/api/me") || path.startsWith("/api/admin");
+          if ("authorization" in headers || !signedOutOnly) {
+            expect(res.status, `${method} ${path}`).toBe(400);
+            expect(await errorOf(res)).toEqual({ code: "bad_request", message: deepJsonMessage });
+          } else {
+            expect(res.status, `${method} ${path}`).toBe(401);
+          }
+        }
+      }
+      const webhook = await app.request("/telegram/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET },
+        body: text,
+      });
+      expect(webhook.status).toBe(400);
+      expect(log.lines.filter((l) => l.level === "error")).toEqual([]);
+      expect((await t.app.request("/api/health")).status).toBe(200);
+    },
+  );
+
+  it(`takes ${MAX_JSON_DEPTH} levels (the route's own rules answer) and refuses one more`, async () => {
+    const login = (text: string) =>
+      t.app.request("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: text,
+      });
+    const atLimit = await login(inField(MAX_JSON_DEPTH - 1));
+    expect(atLimit.status).toBe(400);
+    expect((await errorOf(atLimit)).message).not.toBe(deepJsonMessage);
+    const beyond = await login(inField(MAX_JSON_DEPTH));
+    expect(await errorOf(beyond)).toEqual({ code: "bad_request", message: deepJsonMessage });
+    // Brackets inside strings are text, not nesting.
+    const quoted = await login(JSON.stringify({ email: "[".repeat(1000), password: '\\"{'.repeat(1000) }));
+    expect((await errorOf(quoted)).message).not.toBe(deepJsonMessage);
   });
 });
 

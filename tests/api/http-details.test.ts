@@ -62,17 +62,27 @@ describe("the built Mini App", () => {
   });
 });
 
+const directivesOf = (csp: string | null) =>
+  Object.fromEntries(
+    (csp ?? "").split(";").map((d) => {
+      const [name = "", ...values] = d.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+
 describe("Content-Security-Policy", () => {
   it.each(["/", "/api/health", "/api/products"])(
     "on %s allows own scripts only, no plugins, no <base>",
     async (path) => {
-      const csp = (await app.request(path)).headers.get("content-security-policy") ?? "";
-      const directives = Object.fromEntries(
-        csp.split(";").map((d) => {
-          const [name = "", ...values] = d.trim().split(/\s+/);
-          return [name, values.join(" ")];
-        }),
-      );
+      const directives = directivesOf((await app.request(path)).headers.get("content-security-policy"));
+      // Whatever is not named below comes from our own origin only; forms post only here.
+      expect(directives["default-src"]).toBe("'self'");
+      expect(directives["form-action"]).toBe("'self'");
+      // Inline styles: the first paint's <style>, and those the UI kit and Telegram's SDK add.
+      expect(directives["style-src"]).toBe("'self' 'unsafe-inline'");
+      // Pictures chosen before an upload are blob: URLs.
+      expect(directives["img-src"]).toBe("'self' data: blob:");
+      expect(directives["media-src"]).toBe("'self' blob:");
       // Own files, and the first paint's theme script by its hash.
       expect(directives["script-src"]).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]+={0,2}'$/);
       expect(directives["object-src"]).toBe("'none'");
@@ -83,6 +93,17 @@ describe("Content-Security-Policy", () => {
       expect(directives["frame-src"]).toBe("https://www.youtube-nocookie.com");
     },
   );
+  it("lets images and video come from the bucket's public address when S3_PUBLIC_URL serves them", async () => {
+    const cdn = createApp({
+      ...t.services,
+      config: { ...t.services.config, S3_PUBLIC_URL: "https://cdn.example.com/shop/" },
+      staticDir: undefined,
+    });
+    const res = await cdn.request("/api/health");
+    const directives = directivesOf(res.headers.get("content-security-policy"));
+    expect(directives["img-src"]).toBe("'self' data: blob: https://cdn.example.com");
+    expect(directives["media-src"]).toBe("'self' blob: https://cdn.example.com");
+  });
 });
 
 describe("the first paint's theme script", () => {

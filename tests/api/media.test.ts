@@ -52,6 +52,28 @@ describe("GET /media/<bucket>/<name> on local disk", () => {
     expect(health.headers.get("content-security-policy")).not.toContain("sandbox");
   });
 
+  it("serves members-only files (the feed's attachments, members' pictures) private: no shared cache keeps them", async () => {
+    const cases = [
+      ["message-images", "private, max-age=3600"],
+      ["avatars", "private, max-age=3600"],
+      ["product-images", "public, max-age=3600"],
+      ["channel-assets", "public, max-age=3600"],
+    ] as const;
+    for (const [bucket, cacheControl] of cases) {
+      await t.services.storage.put(bucket, "cache/x.png", PNG, "image/png");
+      for (const headers of [{}, { range: "bytes=0-3" }] as Record<string, string>[]) {
+        const res = await t.app.request(`/media/${bucket}/cache/x.png`, { headers });
+        expect(res.headers.get("cache-control"), bucket).toBe(cacheControl);
+        const etag = res.headers.get("etag") ?? "";
+        const again = await t.app.request(`/media/${bucket}/cache/x.png`, {
+          headers: { "if-none-match": etag },
+        });
+        expect(again.status).toBe(304);
+        expect(again.headers.get("cache-control"), bucket).toBe(cacheControl);
+      }
+    }
+  });
+
   it("keeps the sandbox on 304, 206, 416, HEAD and 404 answers", async () => {
     const etag = (await t.app.request(path)).headers.get("etag") ?? "";
     expect(etag).toMatch(/^".+"$/);
@@ -131,6 +153,16 @@ describe("STORAGE=s3", () => {
     expect(partial.status).toBe(206);
     expect(Buffer.from(await partial.arrayBuffer()).equals(PNG.subarray(0, 8))).toBe(true);
     expect((await t.app.request("/media/avatars/nobody/none.png")).status).toBe(404);
+
+    // The bucket keeps the same caching rule for when it serves the file itself (S3_PUBLIC_URL).
+    expect(s3.object(`shop-media/avatars/${name}`)?.cacheControl).toBe("private, max-age=3600");
+    expect(served.headers.get("cache-control")).toBe("private, max-age=3600");
+    await t.services.storage.put("message-images", "a/b.png", PNG, "image/png");
+    await t.services.storage.put("product-images", "c.png", PNG, "image/png");
+    expect(s3.object("shop-media/message-images/a/b.png")?.cacheControl).toBe("private, max-age=3600");
+    expect(s3.object("shop-media/product-images/c.png")?.cacheControl).toBe("public, max-age=3600");
+    await t.services.storage.remove("message-images", "a/b.png");
+    await t.services.storage.remove("product-images", "c.png");
 
     clock.advance(1000);
     const second = avatarResultSchema.parse(await (await uploadAvatar(t, member.token, PNG)).json());

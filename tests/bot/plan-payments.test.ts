@@ -168,6 +168,13 @@ describe("pre-checkout", () => {
     expect(await preCheckout(MEMBER_TG, payload, 250)).toMatchObject({ ok: true });
   });
 
+  it("goes ahead for an invoice whose tier was named in upper case: the payload names it in lower case", async () => {
+    const member = await telegramMember(8030);
+    const payload = await invoiceFor(member.token, tier.basic.toUpperCase());
+    expect(payload).toMatch(new RegExp(`^plan:${member.userId}:${tier.basic}:`));
+    expect(await preCheckout(8030, payload, 250)).toMatchObject({ ok: true });
+  });
+
   it("refuses another account, a changed price, another currency, a switched-off tier and a payload not ours", async () => {
     const member = await telegramMember(8004);
     const payload = await invoiceFor(member.token, tier.basic);
@@ -295,6 +302,14 @@ describe("refunds", () => {
     const plan = await planOf(member.token);
     expect(plan.tier?.displayName).toBe("Free");
     expect(plan.subscription).toBeNull();
+  });
+
+  it("refunds a payment named in upper case, once", async () => {
+    const { paymentId } = await payFor(8031);
+    const res = await refund(paymentId.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(starPaymentResultSchema.parse(await res.json()).payment.id).toBe(paymentId);
+    expect((await refund(paymentId)).status).toBe(409);
   });
 
   it("refunds once: two admins at the same moment get one 200 and one 409", async () => {

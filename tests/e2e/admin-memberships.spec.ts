@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts) stay as they are: other specs choose Basic and Premium. Each

@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, toast } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { solidPng } from "./support/files";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 // Every product made here is deactivated at the end of its test, so the shop's seeded catalogue
 // stays as other specs expect it.

@@ -1,10 +1,8 @@
 import {
   type APIRequestContext,
   type Browser,
-  expect,
   type Page,
   request as playwrightRequest,
-  test,
 } from "@playwright/test";
 import {
   openAdminScreen,
@@ -18,6 +16,7 @@ import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
 // The seeded catalogue stays as found: each test creates its own products (titles after the clock,

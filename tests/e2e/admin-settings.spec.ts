@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
@@ -6,6 +6,7 @@ import { solidPng } from "./support/files";
 import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
 // The seeded settings (db/seed) stay as they are: other specs read the channel's name, count and

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 test("a member is sent to Not authorized on /administration", async ({ page }) => {
   await signUpViaApi(page, { email: uniqueEmail("not-admin") });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { toast } from "./support/accounts";
 import { screenshot } from "./support/screens";
 import {
@@ -8,6 +8,7 @@ import {
   postedEvents,
   receiveEvent,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 test.beforeEach(async ({ page }) => {
   await installTelegramClient(page);

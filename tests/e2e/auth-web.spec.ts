@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PASSWORD, resetLinkFromLog, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 const dialog = (page: Page) => page.getByRole("dialog");
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
 import { firstLoadJs as fromManifest } from "../bench/first-load-js";
 import { installTelegramClient, launchHash } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 const assets = fileURLToPath(new URL("../../dist/miniapp/assets/", import.meta.url));
 

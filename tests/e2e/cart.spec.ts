@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signUpViaApi } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 async function addToCart(page: Page, product: CatalogueProduct, quantity: number) {
   await page.goto(`/product/${product.id}`);

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/accounts";
 import { catalogue } from "./support/catalogue";
 import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 test("home shows the channel header block", async ({ page }) => {
   await page.goto("/");

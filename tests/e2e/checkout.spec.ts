@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { openAdminScreen, signUpViaApi, toast } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { expectReadable } from "./support/contrast";
@@ -13,6 +13,7 @@ import {
   receiveEvent,
   THEME,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 // Each test orders with a member of its own on Premium ($50 this month), then an admin cancels the
 // order, which gives the stock back: the seeded catalogue stays as it was.

@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi, telegramAdmin, toast } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 import { solidPng } from "./support/files";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 const MB = 1024 * 1024;
 

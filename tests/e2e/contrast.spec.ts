@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signUpViaApi } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
 import { expectReadable } from "./support/contrast";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 async function productPage(page: Page, prefix: string, productId: string) {
   await page.goto(`${prefix}/product/${productId}`.replace(/^\/\//, "/"));

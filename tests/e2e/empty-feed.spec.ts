@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signUpViaApi } from "./support/accounts";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 // Runs against the server started with SEED_DEMO_DATA=false: no messages.
 test("a feed with no messages says so", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 // Runs against the server started with SEED_DEMO_DATA=false: no legal documents, no logo, no video.
 

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
+import { expect, test } from "./support/test";
 
 test("a message posted in one browser appears live in another, its reactions count there, and its deletion removes it", {
   tag: "@live",

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import type { FeedMessage, FeedPage } from "../../api/contracts/feed";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
 import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 test("a member's home is the channel's feed: pinned first, then newest, with links and images", async ({
   page,

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signUpViaApi } from "./support/accounts";
 import { installTelegramClient, launchHash, newTelegramUser, postedEvents } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 /** Presses the restock message's text for `ms` without moving. */
 async function press(page: Page, ms: number) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 for (const [name, id] of [
   ["unknown id", randomUUID()],

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signUpViaApi, toast } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { holdRequests } from "./support/hold";
@@ -13,6 +13,7 @@ import {
   setInvoiceOutcome,
   THEME,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts): Free 0.00 (level 1), Basic 25.00, Premium 50.00, VIP 100.00.

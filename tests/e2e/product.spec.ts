@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { catalogue, pick } from "./support/catalogue";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 test("product detail shows what the spec lists", async ({ page, request }) => {
   const product = pick(

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { FeedMessage, FeedPage } from "../../api/contracts/feed";
 import { signUpViaApi } from "./support/accounts";
 import { screenshot } from "./support/screens";
@@ -10,6 +10,7 @@ import {
   postedEvents,
   THEME,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 const TELEGRAM_PREFIX = "https://t.me/shop_bot/shop?startapp=msg_";
 const TEXT = "Weekend drop: Indica and Hybrid, while stock lasts. Secret: code FRIDAY. Details on the shop";

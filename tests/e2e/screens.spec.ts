@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { APPEARANCE_STORAGE_KEY } from "../../miniapp/src/lib/appearance";
 import { signInAsAdmin, signUpViaApi, uniqueEmail } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
@@ -14,6 +14,7 @@ import {
   receiveEvent,
   THEME,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 /**
  * Every screen of the Mini App, photographed in six launches for a person to look at

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { PASSWORD, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
 import { solidPng } from "./support/files";
 import { screenshot } from "./support/screens";
+import { expect, test } from "./support/test";
 
 test("settings need a signed-in user", async ({ page }) => {
   for (const path of [

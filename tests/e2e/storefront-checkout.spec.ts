@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
@@ -12,6 +12,7 @@ import {
   receiveEvent,
   THEME,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 // The seeded server checks storefront carts out with a fake Shopify Storefront endpoint
 // (playwright.config.ts). Each test sells a product of its own through it, made by the e2e admin

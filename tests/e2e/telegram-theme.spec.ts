@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, postedEvents, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 const bodyBackground = (page: import("@playwright/test").Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);

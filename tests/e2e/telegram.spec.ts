@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { telegramAdmin } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
 import { holdRequests } from "./support/hold";
@@ -11,6 +10,7 @@ import {
   SAFE_AREA,
   THEME,
 } from "./support/telegram";
+import { expect, test } from "./support/test";
 
 test.beforeEach(async ({ page }) => {
   await installTelegramClient(page);

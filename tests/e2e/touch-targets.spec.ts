@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { catalogue, pick } from "./support/catalogue";
+import { expect, test } from "./support/test";
 
 /** At least 44 × 44 CSS px, the size a finger can hit. */
 async function expectTappable(target: Locator, name: string): Promise<void> {

@@ -12,7 +12,7 @@ export interface FakeS3 {
   url: string;
   /** Stored keys, "<bucket>/<key>". */
   keys(): string[];
-  object(key: string): { body: Buffer; contentType: string } | undefined;
+  object(key: string): { body: Buffer; contentType: string; cacheControl: string } | undefined;
   /** Multipart uploads begun and neither completed nor aborted. */
   pendingUploads(): number;
   /** Multipart uploads aborted so far. */
@@ -23,6 +23,7 @@ export interface FakeS3 {
 interface Stored {
   body: Buffer;
   contentType: string;
+  cacheControl: string;
   etag: string;
 }
 
@@ -46,7 +47,10 @@ const noSuchKey = (res: ServerResponse, head: boolean) =>
 
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, Stored>();
-  const uploads = new Map<string, { key: string; contentType: string; parts: Map<number, Buffer> }>();
+  const uploads = new Map<
+    string,
+    { key: string; contentType: string; cacheControl: string; parts: Map<number, Buffer> }
+  >();
   let aborted = 0;
 
   const server = createServer(async (req, res) => {
@@ -57,7 +61,12 @@ export async function startFakeS3(): Promise<FakeS3> {
     try {
       if (req.method === "POST" && query.has("uploads")) {
         const id = randomUUID();
-        uploads.set(id, { key, contentType: req.headers["content-type"] ?? "", parts: new Map() });
+        uploads.set(id, {
+          key,
+          contentType: req.headers["content-type"] ?? "",
+          cacheControl: req.headers["cache-control"] ?? "",
+          parts: new Map(),
+        });
         return xml(
           res,
           200,
@@ -75,7 +84,8 @@ export async function startFakeS3(): Promise<FakeS3> {
         await readBody(req);
         const numbers = [...upload.parts.keys()].sort((a, b) => a - b);
         const body = Buffer.concat(numbers.map((n) => upload.parts.get(n) as Buffer));
-        objects.set(upload.key, { body, contentType: upload.contentType, etag: etagOf(body) });
+        const { contentType, cacheControl } = upload;
+        objects.set(upload.key, { body, contentType, cacheControl, etag: etagOf(body) });
         uploads.delete(uploadId);
         return xml(
           res,
@@ -91,7 +101,8 @@ export async function startFakeS3(): Promise<FakeS3> {
       if (req.method === "PUT") {
         const body = await readBody(req);
         const etag = etagOf(body);
-        objects.set(key, { body, contentType: req.headers["content-type"] ?? "", etag });
+        const cacheControl = req.headers["cache-control"] ?? "";
+        objects.set(key, { body, contentType: req.headers["content-type"] ?? "", cacheControl, etag });
         return res.writeHead(200, { etag }).end();
       }
       if (req.method === "DELETE") {
