@@ -108,6 +108,9 @@ test("on the web: the cart's credit checkout places an order and shows its numbe
   page,
   request,
 }) => {
+  // A long flow (sign-up, checkout, two contrast checks, a staff cancel seen live): its trace on a
+  // cold server had no step waiting, only the sum past 30 s.
+  test.setTimeout(60_000);
   const product = await affordable(request);
   await page.goto("/");
   await signUpViaApi(page, { fullName: "Checkout Member" });
