@@ -10,7 +10,7 @@ import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
 import { compressJson } from "./http/compression";
 import { contentSecurityPolicy } from "./http/content-security-policy";
-import { deepJsonMessage, jsonDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
+import { refuseDeepJson } from "./http/json-depth";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
 import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
@@ -41,9 +41,7 @@ const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnega
  * before the bot reads it.
  */
 const telegramUpdateOnly = createMiddleware(async (c, next) => {
-  if (jsonDeeperThan(await c.req.text().catch(() => ""), MAX_JSON_DEPTH)) {
-    return errorResponse(c, "bad_request", deepJsonMessage);
-  }
+  await refuseDeepJson(c);
   const body: unknown = await c.req.json().catch(() => undefined);
   if (!telegramUpdateSchema.safeParse(body).success) {
     return errorResponse(c, "bad_request", "Not a Telegram update");

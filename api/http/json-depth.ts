@@ -34,11 +34,11 @@ export function jsonDeeperThan(text: string, max: number): boolean {
 }
 
 /**
- * Refuses (400) a JSON body nested deeper than MAX_JSON_DEPTH. The text is read once: Hono keeps
- * it, and the validator's `c.req.json()` parses those same bytes.
+ * Refuses (400) a body nested deeper than MAX_JSON_DEPTH, whatever its Content-Type says (the JSON
+ * validator and the webhook parse it as JSON). The text is read once: Hono keeps it, and a later
+ * `c.req.json()` parses those same bytes.
  */
 export async function refuseDeepJson(c: Context): Promise<void> {
-  if (!/json/i.test(c.req.header("content-type") ?? "")) return;
   const text = await c.req.text().catch(() => "");
   if (jsonDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError("bad_request", deepJsonMessage);
 }
