@@ -79,16 +79,13 @@ export function buildOpenApi() {
       })),
       ...queryParameters(doc.query),
     ];
-    const responses: Record<string, unknown> = {
-      [doc.status ?? 200]: {
-        description: "OK",
-        content: {
-          [doc.contentType ?? "application/json"]: doc.response
-            ? { schema: z.toJSONSchema(doc.response) }
-            : {},
-        },
-      },
+    const content = {
+      [doc.contentType ?? "application/json"]: doc.response ? { schema: z.toJSONSchema(doc.response) } : {},
     };
+    const responses: Record<string, unknown> = { [doc.status ?? 200]: { description: "OK", content } };
+    for (const status of doc.sameBodyOn ?? []) {
+      responses[status] = { description: "Not OK, in the same shape", content };
+    }
     for (const status of doc.errors ?? []) {
       responses[status] = { description: "Error", content: { "application/json": { schema: errorSchema } } };
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite, one command: build the Mini App, unit + API/bot/db tests (Vitest), end-to-end
 // tests (Playwright). Everything runs on embedded PGlite; when DATABASE_URL names a Postgres server
-// the Vitest suite runs there too, and so do the end-to-end tests whose behaviour depends on the
+// the API/bot/db tests run there too (not the unit tests, which use no database, nor the process
+// tests, which pick their own database kind whatever DATABASE_URL says), and so do the end-to-end tests whose behaviour depends on the
 // database driver (tagged @live: LISTEN/NOTIFY reaching another browser's event stream).
 // Ends with one line "N passed, N failed" (also written to $TEST_SUMMARY_FILE when set), after each
 // step's duration and the ten slowest test files.
@@ -94,7 +95,7 @@ const finish = () => {
   process.exit(failed > 0 ? 1 : 0);
 };
 
-async function vitestPass(database, env) {
+async function vitestPass(database, env, projects = []) {
   const report = join(reports, `vitest-${database}.json`);
   const status = await timed(`vitest on ${database}`, () =>
     run(
@@ -104,6 +105,7 @@ async function vitestPass(database, env) {
         "run",
         "-c",
         "tests/vitest.config.ts",
+        ...projects.flatMap((project) => ["--project", project]),
         "--reporter=default",
         "--reporter=json",
         `--outputFile.json=${report}`,
@@ -216,8 +218,9 @@ if ((await timed("build", () => run("npm", ["run", "build", "--silent"], baseEnv
   finish();
 }
 
+// Unit tests touch no database and the process tests choose their own: both run once, in the first pass.
 await vitestPass("PGlite", baseEnv);
-if (postgresUrl) await vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl });
+if (postgresUrl) await vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"]);
 await playwrightPass("PGlite", shards);
 if (postgresUrl) await playwrightPass("Postgres", 1, ["--grep", "@live"]);
 

@@ -20,6 +20,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Real child processes (start-up, shutdown, the bot's runtime, the PGlite lock, migrations and
+      // events across processes). Each file picks its own database kind, whatever DATABASE_URL says
+      // (PGlite, or a database of its own on the local Postgres server), so the suite runs them once.
+      {
+        extends: true,
+        test: {
+          name: "processes",
+          include: ["tests/processes/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -33,5 +33,6 @@ export const healthDocs: RouteDoc[] = [
       "Readiness: the database answers, this version's migrations are applied and the process is not shutting down; 503 with the same body naming the failed checks",
     access: "anyone",
     response: readinessSchema,
+    sameBodyOn: [503],
   },
 ];

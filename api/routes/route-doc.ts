@@ -18,4 +18,6 @@ export interface RouteDoc {
   body?: z.ZodType;
   bodyType?: "application/json" | "multipart/form-data";
   errors?: number[];
+  /** Statuses answered with the success body's shape rather than an error (readiness's 503). */
+  sameBodyOn?: number[];
 }

@@ -59,6 +59,19 @@ describe("GET /api/openapi.json", () => {
     ]);
     expect(doc.paths["/api/admin/products"]?.get?.parameters.map((p) => p.name)).toContain("search");
   });
+
+  it("documents readiness's 503 with the readiness body, not the error shape", async () => {
+    const doc = (await (await t.app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const responses = doc.paths["/api/ready"]?.get?.responses ?? {};
+    const schemaOf = (status: string) =>
+      (responses[status] as { content: Record<string, { schema: unknown }> } | undefined)?.content[
+        "application/json"
+      ]?.schema;
+    expect(schemaOf("503")).toEqual(schemaOf("200"));
+    expect(schemaOf("503")).toMatchObject({ properties: { failed: { type: "array" } } });
+  });
 });
 
 describe("errors", () => {
