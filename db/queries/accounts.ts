@@ -11,6 +11,8 @@ export interface AccountRow {
   telegramUsername: string | null;
   createdAt: Date;
   email: string | null;
+  /** When the owner proved `email` (a mailed link); null when unproven. */
+  emailVerifiedAt: Date | null;
   fullName: string | null;
   avatarUrl: string | null;
   ageVerified: boolean;
@@ -23,6 +25,7 @@ const accountColumns = {
   telegramUsername: users.telegramUsername,
   createdAt: users.createdAt,
   email: profiles.email,
+  emailVerifiedAt: profiles.emailVerifiedAt,
   fullName: profiles.fullName,
   avatarUrl: profiles.avatarUrl,
   // Past the age gate: verified, or age verification is off (the Mini App and the API agree on it).
