@@ -73,25 +73,34 @@ describe("SMTP mail", () => {
     expect(mail?.data).toContain("Body text");
   });
 
-  it("carries the password reset link when SMTP_URL is configured", async () => {
+  it("carries the verification link of a sign-up and the password reset link when SMTP_URL is configured", async () => {
     const t = await startTestApp({
       env: { SMTP_URL: url, MAIL_FROM: "Reset <reset@shop.example>", PUBLIC_URL: "https://shop.example.com" },
     });
+    // Quoted-printable may wrap long lines with "=\r\n".
+    const mailTo = (email: string, subject: string) =>
+      eventually(async () => {
+        const found = smtp.received.find(
+          (m) => m.to.some((to) => to.includes(email)) && m.data.includes(`Subject: ${subject}`),
+        );
+        expect(found).toBeDefined();
+        return { from: found?.from, text: found?.data.replace(/=\r\n/g, "") ?? "" };
+      });
     try {
       const member = await createMember(t);
+      const verification = await mailTo(member.email, "Verify your email");
+      const token = /https:\/\/shop\.example\.com\/verify-email\?token=3D([A-Za-z0-9_-]{43})/.exec(
+        verification.text,
+      )?.[1];
+      expect(token).toBeDefined();
+      expect((await t.app.request("/api/auth/verify-email", post({ token }))).status).toBe(200);
+
       expect((await t.app.request("/api/auth/password-reset", post({ email: member.email }))).status).toBe(
         200,
       );
-      const mail = await eventually(async () => {
-        const found = smtp.received.find((m) => m.to.some((to) => to.includes(member.email)));
-        expect(found).toBeDefined();
-        return found;
-      });
-      expect(mail?.from).toContain("<reset@shop.example>");
-      // Quoted-printable may wrap long lines with "=\r\n".
-      expect(mail?.data.replace(/=\r\n/g, "")).toMatch(
-        /https:\/\/shop\.example\.com\/reset-password\?token=3D[A-Za-z0-9_-]{43}/,
-      );
+      const mail = await mailTo(member.email, "Reset your password");
+      expect(mail.from).toContain("<reset@shop.example>");
+      expect(mail.text).toMatch(/https:\/\/shop\.example\.com\/reset-password\?token=3D[A-Za-z0-9_-]{43}/);
     } finally {
       await t.close();
     }
