@@ -1,5 +1,5 @@
 import type { Db } from "#db/client";
-import { addRole } from "#db/queries/accounts";
+import { addRole, unprovenAdminEmails } from "#db/queries/accounts";
 import type { ServiceContext } from "./context";
 
 /**
@@ -22,4 +22,28 @@ export async function grantConfiguredAdmin(
     who.telegramId !== null &&
     ctx.config.ADMIN_TELEGRAM_IDS.includes(who.telegramId.toString());
   if (byEmail || byTelegram) await addRole(db, userId, "admin");
+}
+
+/**
+ * At start: ADMIN_EMAILS needs mail to prove an address, and admins stored before emails were
+ * proven (a role does not record where it came from) are named for the operator to check.
+ */
+export async function warnAboutConfiguredAdmins(
+  ctx: Pick<ServiceContext, "config" | "db" | "log" | "mailer">,
+) {
+  const emails = ctx.config.ADMIN_EMAILS;
+  if (!emails.length) return;
+  if (!ctx.mailer) {
+    ctx.log.warn(
+      "ADMIN_EMAILS cannot take effect without SMTP_URL: an email makes an admin only once verified through a mailed link. Use `npm run admin -- grant <email> admin` instead",
+      { adminEmails: emails.length },
+    );
+  }
+  const unproven = await unprovenAdminEmails(ctx.db, emails);
+  if (unproven.length) {
+    ctx.log.warn(
+      "accounts with an ADMIN_EMAILS address hold admin without having verified it: check them (`npm run admin -- list`) and revoke what nobody granted (`npm run admin -- revoke <email> admin`)",
+      { emails: unproven },
+    );
+  }
 }

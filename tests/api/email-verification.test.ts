@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionSchema } from "#api/contracts/auth";
 import { meSchema } from "#api/contracts/me";
+import { warnAboutConfiguredAdmins } from "#api/services/configured-admins";
 import { emailVerificationTokens, profiles, userRoles } from "#db/schema/index";
 import {
   bearer,
@@ -268,6 +269,18 @@ describe("without SMTP", () => {
     } finally {
       await bare.close();
     }
+  });
+
+  it("names at start the accounts holding admin from an ADMIN_EMAILS address they never proved", async () => {
+    const member = await createMember(t, { email: "Chief2@example.com", roles: ["admin"] });
+    const log = recordingLogger();
+    const config = { ...t.services.config, ADMIN_EMAILS: ["chief2@example.com", "boss@example.com"] };
+    await warnAboutConfiguredAdmins({ ...t.services, db: t.services.database.db, config, log });
+    const warning = log.lines.find((line) => line.message.includes("without having verified it"));
+    expect(warning?.fields).toEqual({ emails: ["Chief2@example.com"] });
+    // This app mails, so the other warning stays silent.
+    expect(log.lines).toHaveLength(1);
+    await t.services.database.db.delete(userRoles).where(eq(userRoles.userId, member.userId));
   });
 
   it("says nothing when ADMIN_EMAILS is empty", async () => {
