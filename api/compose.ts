@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from "./metrics/metrics";
 import { ChangeHub } from "./realtime/change-hub";
 import { BackgroundTasks } from "./services/background";
 import { CatalogueCache } from "./services/catalogue-cache";
+import { warnAboutConfiguredAdmins } from "./services/configured-admins";
 import type { ServiceContext } from "./services/context";
 import { startHousekeeping } from "./services/housekeeping";
 import { type TelegramNotifier, telegramOff } from "./services/telegram-notifier";
@@ -91,6 +92,7 @@ export async function startServices(
     ...(applicationName ? { connections: await connectionStates(db.db, applicationName) } : {}),
   }));
   if (config.METRICS_TOKEN || config.METRICS_PORT) metrics.collectProcessMetrics();
+  await warnAboutConfiguredAdmins({ ...context, db: db.db });
   await seedStrains(db.db);
   if (
     config.SEED_DEMO_DATA &&

@@ -136,6 +136,7 @@ async function playwrightShard(database, shard, count, extraArgs) {
   env.E2E_PORT_SEEDED = String(await freePort());
   env.E2E_PORT_EMPTY = String(await freePort());
   env.E2E_PORT_STOREFRONT = String(await freePort());
+  env.E2E_PORT_SMTP = String(await freePort());
   const databases = [];
   if (database === "Postgres") {
     await withAdmin(async (admin) => {

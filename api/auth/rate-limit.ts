@@ -26,6 +26,8 @@ export const limits = {
   resetAccount: { scope: "reset-request:account", limit: 5, windowMs: 15 * MINUTE },
   resetAddress: { scope: "reset-request:address", limit: 20, windowMs: 15 * MINUTE },
   resetConfirmAddress: { scope: "reset-confirm:address", limit: 20, windowMs: 15 * MINUTE },
+  verifyEmailAccount: { scope: "verify-email-request:account", limit: 5, windowMs: 15 * MINUTE },
+  verifyEmailConfirmAddress: { scope: "verify-email-confirm:address", limit: 20, windowMs: 15 * MINUTE },
   signUpAddress: { scope: "signup:address", limit: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { meSchema } from "./me";
 
-import { authMessages, telegramAuthMessages } from "./messages";
+import { authMessages, emailVerificationMessages, telegramAuthMessages } from "./messages";
 
-export { authMessages, telegramAuthMessages };
+export { authMessages, emailVerificationMessages, telegramAuthMessages };
 
 // Argon2 hashes anything, but a megabyte "password" is only a way to burn CPU.
 const PASSWORD_MAX = 256;
@@ -71,6 +71,15 @@ export const passwordResetConfirmSchema = z
     path: ["confirmPassword"],
   });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
+
+/** The token from a `/verify-email?token=…` link. */
+export const emailVerificationConfirmSchema = z.object({
+  token: z
+    .string({ error: emailVerificationMessages.linkInvalid })
+    .min(1, emailVerificationMessages.linkInvalid)
+    .max(256, emailVerificationMessages.linkInvalid),
+});
+export type EmailVerificationConfirmInput = z.input<typeof emailVerificationConfirmSchema>;
 
 /** What sign-up, login and Telegram sign-in return. The web also gets the HttpOnly `__Host-session` cookie. */
 export const sessionSchema = z.object({

@@ -29,6 +29,8 @@ export const errorReasons = [
   "telegram_already_linked",
   "telegram_data_expired",
   "storefront_payment_required",
+  "email_already_verified",
+  "mail_not_configured",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -5,6 +5,8 @@ import { roleSchema } from "./roles";
 export const meSchema = z.object({
   id: z.uuid(),
   email: z.string().nullable(),
+  /** The owner proved `email` through a mailed link; only then can ADMIN_EMAILS make it an admin. */
+  emailVerified: z.boolean(),
   fullName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   ageVerified: z.boolean(),

@@ -22,6 +22,16 @@ export const authMessages = {
   crossSite: "Cross-site request refused",
 } as const;
 
+/** Proving an email address with a mailed link (our wording: the spec has no such step). */
+export const emailVerificationMessages = {
+  linkInvalid:
+    "This verification link is invalid, has expired or was already used. Send a new one from Password and Security.",
+  alreadyVerified: "Your email is already verified.",
+  noEmail: "Add an email address first.",
+  mailNotConfigured: "Email verification is not available: this server cannot send mail.",
+  verified: "Your email is verified.",
+} as const;
+
 /** Telegram sign-in refusals (401), one per way initData can be wrong. */
 export const telegramAuthMessages = {
   missing: "Telegram sign-in data is missing",

@@ -14,11 +14,13 @@ import {
   telegramLinkSchema,
   updateProfileSchema,
 } from "../contracts/account";
+import { type Ok, okSchema } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { meSchema } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
 import { changePassword, confirmAge, deleteAccount, loadMe, updateProfile } from "../services/account";
 import { storeAvatar } from "../services/avatar";
+import { requestEmailVerification } from "../services/email-verification";
 import { createTelegramLink } from "../services/telegram-link";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
@@ -52,6 +54,10 @@ export const accountRoutes = (deps: AppDeps) => {
       const { currentPassword, newPassword, email } = c.req.valid("json");
       const me = await changePassword(ctx, c.var.user, { currentPassword, newPassword, email });
       return c.json(me satisfies Me, 200);
+    })
+    .post("/me/email-verification", requireUser, async (c) => {
+      await requestEmailVerification(ctx, c.var.user.userId);
+      return c.json({ ok: true } satisfies Ok, 200);
     })
     .post("/me/telegram-link", requireUser, async (c) =>
       c.json(await createTelegramLink(ctx, c.var.user.userId), 200),
@@ -120,6 +126,14 @@ export const accountDocs: RouteDoc[] = [
     body: changePasswordSchema,
     response: meSchema,
     errors: [400, 401, 409, 422, 429],
+  },
+  {
+    method: "post",
+    path: "/api/me/email-verification",
+    summary: "Mails a link that proves the account's email (409 when already verified, 503 without SMTP)",
+    access: "signed in",
+    response: okSchema,
+    errors: [401, 409, 422, 429, 503],
   },
   {
     method: "post",

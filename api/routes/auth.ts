@@ -6,6 +6,7 @@ import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { verifyInitData } from "../auth/init-data";
 import type { AppEnv } from "../auth/middleware";
 import {
+  emailVerificationConfirmSchema,
   loginSchema,
   type Ok,
   okSchema,
@@ -20,6 +21,7 @@ import {
 import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
 import { type IssuedSession, logIn, signInWithTelegram, signUp } from "../services/auth";
+import { confirmEmailVerification } from "../services/email-verification";
 import { confirmPasswordReset, requestPasswordReset } from "../services/password-reset";
 import type { RouteDoc } from "./route-doc";
 import { valid } from "./validator";
@@ -73,6 +75,10 @@ export const authRoutes = (deps: AppDeps) => {
     .post("/auth/password-reset/confirm", valid("json", passwordResetConfirmSchema), async (c) => {
       const { token, password } = c.req.valid("json");
       await confirmPasswordReset(ctx, { token, password, address: address(c) });
+      return c.json({ ok: true } satisfies Ok, 200);
+    })
+    .post("/auth/verify-email", valid("json", emailVerificationConfirmSchema), async (c) => {
+      await confirmEmailVerification(ctx, { token: c.req.valid("json").token, address: address(c) });
       return c.json({ ok: true } satisfies Ok, 200);
     });
 };
@@ -129,6 +135,16 @@ export const authDocs: RouteDoc[] = [
     summary: "Sets a new password with a reset token and ends every session",
     access: "anyone",
     body: passwordResetConfirmSchema,
+    response: okSchema,
+    errors: [400, 429],
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify-email",
+    summary:
+      "Proves the account's email with the token of a mailed link (single use, a day); ADMIN_EMAILS takes effect only then",
+    access: "anyone",
+    body: emailVerificationConfirmSchema,
     response: okSchema,
     errors: [400, 429],
   },

@@ -18,12 +18,14 @@ import { AppError } from "../errors";
 import { removeStoredAvatar } from "./avatar";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
+import { issueVerificationLink } from "./email-verification";
 import { assertAdminRemains } from "./roles";
 
 function toMe(row: AccountRow, roles: Me["roles"]): Me {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     fullName: row.fullName,
     avatarUrl: row.avatarUrl,
     ageVerified: row.ageVerified,
@@ -122,6 +124,8 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
+  // The attached email is unproven (no role from ADMIN_EMAILS) until its owner opens the link.
+  if (!account.email) await issueVerificationLink(ctx, account.id, email);
   return loadMe(ctx.db, account.id);
 }
 

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "#db/client";
-import { addRole, findAccountByEmail } from "#db/queries/accounts";
+import { findAccountByEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
@@ -9,8 +8,10 @@ import { authMessages } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { AppError } from "../errors";
 import { loadMe } from "./account";
+import { grantConfiguredAdmin } from "./configured-admins";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
+import { issueVerificationLink } from "./email-verification";
 
 export interface IssuedSession {
   token: string;
@@ -22,21 +23,6 @@ export interface IssuedSession {
 async function issueSession(ctx: ServiceContext, userId: string, token?: string): Promise<IssuedSession> {
   const session = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS, token);
   return { ...session, user: await loadMe(ctx.db, userId) };
-}
-
-/** ADMIN_EMAILS / ADMIN_TELEGRAM_IDS name the first admins; they get the role whenever they sign in. */
-async function grantConfiguredAdmin(
-  ctx: ServiceContext,
-  db: Db,
-  userId: string,
-  who: { email?: string | null; telegramId?: bigint | null },
-) {
-  const byEmail = who.email && ctx.config.ADMIN_EMAILS.includes(who.email.trim().toLowerCase());
-  const byTelegram =
-    who.telegramId !== undefined &&
-    who.telegramId !== null &&
-    ctx.config.ADMIN_TELEGRAM_IDS.includes(who.telegramId.toString());
-  if (byEmail || byTelegram) await addRole(db, userId, "admin");
 }
 
 export interface SignUpData {
@@ -76,7 +62,7 @@ export async function signUp(
         ageVerified: true,
       });
       await tx.insert(credentials).values({ userId: user.id, passwordHash });
-      await grantConfiguredAdmin(ctx, tx, user.id, { email: data.email });
+      // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
       return user.id;
     });
   } catch (error) {
@@ -84,6 +70,7 @@ export async function signUp(
     if (isUniqueViolation(error)) throw exists();
     throw error;
   }
+  await issueVerificationLink(ctx, userId, data.email);
   return issueSession(ctx, userId);
 }
 
@@ -117,7 +104,10 @@ export async function logIn(
       throw new AppError("unauthorized", authMessages.invalidCredentials).because("invalid_credentials");
     await attempt.release();
     await clearLimit(ctx.db, pair);
-    await grantConfiguredAdmin(ctx, ctx.db, account.id, { email: account.email });
+    await grantConfiguredAdmin(ctx, ctx.db, account.id, {
+      email: account.email,
+      emailVerified: account.emailVerifiedAt !== null,
+    });
     accountId = account.id;
   } finally {
     place.leave();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { credentials, profiles, userRoles, users } from "../schema/index";
 import { passedAgeGate } from "./channel";
@@ -11,6 +11,8 @@ export interface AccountRow {
   telegramUsername: string | null;
   createdAt: Date;
   email: string | null;
+  /** When the owner proved `email` (a mailed link); null when unproven. */
+  emailVerifiedAt: Date | null;
   fullName: string | null;
   avatarUrl: string | null;
   ageVerified: boolean;
@@ -23,6 +25,7 @@ const accountColumns = {
   telegramUsername: users.telegramUsername,
   createdAt: users.createdAt,
   email: profiles.email,
+  emailVerifiedAt: profiles.emailVerifiedAt,
   fullName: profiles.fullName,
   avatarUrl: profiles.avatarUrl,
   // Past the age gate: verified, or age verification is off (the Mini App and the API agree on it).
@@ -81,6 +84,23 @@ export async function telegramIdsWithRoles(db: Db, roles: Role[]): Promise<bigin
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(inArray(userRoles.role, roles), isNotNull(users.telegramId)));
   return rows.flatMap((row) => (row.telegramId === null ? [] : [row.telegramId]));
+}
+
+/** Emails (of `emails`, lower case) whose accounts hold admin without having proven the address. */
+export async function unprovenAdminEmails(db: Db, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const rows = await db
+    .select({ email: profiles.email })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+    .where(
+      and(
+        eq(userRoles.role, "admin"),
+        isNull(profiles.emailVerifiedAt),
+        inArray(sql`lower(${profiles.email})`, emails),
+      ),
+    );
+  return rows.flatMap((row) => (row.email ? [row.email] : []));
 }
 
 export async function addRole(db: Db, userId: string, role: Role) {

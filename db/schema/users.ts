@@ -42,6 +42,8 @@ export const profiles = pgTable(
     fullName: text("full_name"),
     avatarUrl: text("avatar_url"),
     ageVerified: boolean("age_verified").notNull().default(false),
+    /** When the owner proved `email` through a mailed link; null until then, and again after any change of it. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     membershipTierId: uuid("membership_tier_id").references(() => membershipTiers.id, {
       onDelete: "restrict",
     }),
@@ -95,6 +97,29 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash),
     index("password_reset_tokens_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Single-use, expiring links that prove an email address: stored as the token's hash, for the
+ * address it was mailed to (a link for an earlier address proves nothing about the current one).
+ */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_verification_tokens_token_hash_key").on(t.tokenHash),
+    index("email_verification_tokens_user_id_idx").on(t.userId),
   ],
 );
 

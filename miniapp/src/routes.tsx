@@ -12,6 +12,7 @@ const NotFoundPage = lazy(() => import("./pages/not-found-page"));
 const AuthPage = lazy(() => import("./pages/auth-page"));
 const ForgotPasswordPage = lazy(() => import("./pages/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("./pages/reset-password-page"));
+const VerifyEmailPage = lazy(() => import("./pages/verify-email-page"));
 const LegalPage = lazy(() => import("./pages/legal-page"));
 const SettingsPage = lazy(() => import("./pages/settings/settings-page"));
 const ProfilePage = lazy(() => import("./pages/settings/profile-page"));
@@ -48,6 +49,7 @@ export function createRouter() {
         { path: "auth", element: <AuthPage /> },
         { path: "forgot-password", element: <ForgotPasswordPage /> },
         { path: "reset-password", element: <ResetPasswordPage /> },
+        { path: "verify-email", element: <VerifyEmailPage /> },
         { path: "terms-of-service", element: <LegalPage type="terms" /> },
         { path: "privacy-policy", element: <LegalPage type="privacy" /> },
         { path: "settings", element: signedIn(<SettingsPage />) },

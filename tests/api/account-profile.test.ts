@@ -36,6 +36,7 @@ describe("GET /api/me", () => {
     expect(meSchema.strict().parse(await res.json())).toEqual({
       id: member.userId,
       email: member.email,
+      emailVerified: false,
       fullName: "Grace Hopper",
       avatarUrl: null,
       ageVerified: true,

@@ -19,7 +19,8 @@ import {
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 const clock = new TestClock();
-const mailer = recordingMailer();
+// Only reset mail: every sign-up here also mails a verification link.
+const mailer = recordingMailer("Reset your password");
 const telegram = recordingTelegram();
 const log = recordingLogger();
 let t: TestApp;

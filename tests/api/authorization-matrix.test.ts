@@ -66,6 +66,7 @@ const expected: Record<string, Row> = {
     body: (who) => ({ email: `${who}@nowhere.example` }),
   },
   "POST /api/auth/password-reset/confirm": { status: everyone(400), body: () => ({}) },
+  "POST /api/auth/verify-email": { status: everyone(400), body: () => ({ token: "not-a-token" }) },
   // Own account: any signed-in person
   "GET /api/me": { status: signedIn(200) },
   // The channel feed: signed-in members past the age gate (every person here is) read and react;
@@ -112,6 +113,8 @@ const expected: Record<string, Row> = {
   "POST /api/me/age-verification": { status: signedIn(200), body: () => ({ confirmed: true }) },
   "POST /api/me/password": { status: signedIn(400), body: () => ({}) },
   "POST /api/me/telegram-link": { status: signedIn(422) },
+  // This app sends no mail: "Send link" is 503 for everyone signed in.
+  "POST /api/me/email-verification": { status: signedIn(503) },
   // Administration: admins only
   // Searching and paging change nothing about who may list.
   "GET /api/admin/users": { status: adminOnly(200), query: "filter=pending&search=a%25_&page=2&pageSize=5" },

@@ -29,6 +29,7 @@ describe("migrations", () => {
         "channel_settings",
         "checkout_requests",
         "credentials",
+        "email_verification_tokens",
         "legal_documents",
         "membership_history",
         "membership_tiers",

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD, resetLinkFromLog, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
+import { mailedLink, PASSWORD, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
+import { SEEDED_ORIGIN } from "./support/env";
 import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { expect, test } from "./support/test";
@@ -258,9 +259,9 @@ test("forgot password: Check your email; the logged link resets the password", a
   await expect(toast(page, "Check your email")).toContainText("We've sent you a password reset link.");
   await screenshot(page, "forgot-password-sent");
 
-  // No PUBLIC_URL: the log has the link's path, never one built from the request's Host.
-  const link = await resetLinkFromLog(email);
-  expect(link).toMatch(/^\/reset-password\?token=/);
+  // Mailed, and built from PUBLIC_URL, never from the request's Host.
+  const link = await mailedLink(email, "/reset-password");
+  expect(link).toMatch(new RegExp(`^${SEEDED_ORIGIN}/reset-password\\?token=`));
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("New Password", { exact: true }).fill("weak");

@@ -10,6 +10,7 @@ import {
   EMPTY_PORT,
   SEEDED_ORIGIN,
   SEEDED_PORT,
+  SMTP_PORT,
   STOREFRONT_PORT,
   seededServerLog,
 } from "./support/env";
@@ -111,9 +112,22 @@ export default defineConfig({
       stderr: "pipe" as const,
       env: { PORT: String(STOREFRONT_PORT) },
     },
+    // A mail server for the seeded server: the integration tests' fake SMTP server, writing to a file.
+    {
+      name: "smtp",
+      command: "node --import tsx tests/e2e/support/fake-smtp-server.ts",
+      cwd: root,
+      port: SMTP_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+      env: { PORT: String(SMTP_PORT) },
+    },
     // The seeded server checks Telegram launches against the test bot token with the bot itself off
-    // (BOT_MODE=off: nothing tries to reach Telegram), makes ADMIN_EMAILS an admin, and
-    // writes its log to a file: with no SMTP and no bot delivery, reset links go to the log. It
+    // (BOT_MODE=off: nothing tries to reach Telegram), mails reset and verification links
+    // through the fake SMTP server (so ADMIN_EMAILS makes an admin once its link is opened), and
+    // writes its log to a file. It
     // trusts X-Forwarded-For so that API sign-ups come from addresses of their own (limited per address).
     server(
       "seeded",
@@ -124,6 +138,8 @@ export default defineConfig({
         BOT_TOKEN: E2E_BOT_TOKEN,
         BOT_MODE: "off",
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        PUBLIC_URL: SEEDED_ORIGIN,
         // Plans change at once, as in the spec's demo; plans.spec.ts routes the manual and Stars modes.
         PLAN_PAYMENTS: "free",
         LOG_LEVEL: "info",

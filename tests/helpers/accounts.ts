@@ -128,12 +128,13 @@ export function sessionCookieOf(res: Response): { value: string; attributes: str
   return { value: pair.slice(`${SESSION_COOKIE}=`.length), attributes: rest.join(";") };
 }
 
-export function recordingMailer(): Mailer & { sent: MailMessage[] } {
+/** Records what is mailed; with `subject`, only mail with that subject (sign-up also mails a verification link). */
+export function recordingMailer(subject?: string): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
   return {
     sent,
     async send(message) {
-      sent.push(message);
+      if (subject === undefined || message.subject === subject) sent.push(message);
     },
   };
 }

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN, seededServerLog } from "./env";
+import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN, seededMailbox } from "./env";
 import { installTelegramClient, launchHash, newTelegramUser } from "./telegram";
 
 /** Meets the sign-up rules: 8+ characters, an uppercase letter, a digit. */
@@ -32,23 +32,25 @@ export async function signUpViaApi(
   return email;
 }
 
-/** The reset link the server logged for the operator (no SMTP, no bot delivery in the e2e server). */
-export async function resetLinkFromLog(email: string): Promise<string> {
+/** The last link to `path` (`/reset-password`, `/verify-email`) mailed to `email` through the fake SMTP server. */
+export async function mailedLink(email: string, path: "/reset-password" | "/verify-email"): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`);
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const lines = readFileSync(seededServerLog(), "utf8").split("\n");
+        const mailbox = seededMailbox();
+        const lines = existsSync(mailbox) ? readFileSync(mailbox, "utf8").split("\n") : [];
         for (const line of lines.reverse()) {
-          if (!line.includes("password reset link")) continue;
           try {
-            const entry = JSON.parse(line) as { email?: string; link?: string };
-            if (entry.email === email && entry.link) {
-              link = entry.link;
+            const mail = JSON.parse(line) as { to: string[]; text: string };
+            const found = mail.to.includes(email) ? pattern.exec(mail.text)?.[0] : undefined;
+            if (found) {
+              link = found;
               return true;
             }
           } catch {
-            // A partial line being written: the next poll reads it whole.
+            // A partial line being written (or the blank last one): the next poll reads it whole.
           }
         }
         return false;
@@ -56,11 +58,24 @@ export async function resetLinkFromLog(email: string): Promise<string> {
       { timeout: 10_000 },
     )
     .toBe(true);
-  if (!link) throw new Error(`no reset link logged for ${email}`);
+  if (!link) throw new Error(`no ${path} link mailed to ${email}`);
   return link;
 }
 
-/** The admin from ADMIN_EMAILS: signs up once per run, logs in after that. */
+/** Spends the verification link mailed to `email`, as opening it would. */
+export async function verifyMailedEmail(request: APIRequestContext, email: string): Promise<void> {
+  const token = new URL(await mailedLink(email, "/verify-email")).searchParams.get("token");
+  const verified = await request.post("/api/auth/verify-email", {
+    data: { token },
+    headers: { Origin: SEEDED_ORIGIN },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/**
+ * The admin from ADMIN_EMAILS: signs up once per run and proves the address through the mailed
+ * link (an unproven email makes no admin), logs in after that.
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
   const login = await page.request.post("/api/auth/login", {
     data: { email: E2E_ADMIN_EMAIL, password: "Admin1234" },
@@ -68,6 +83,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   });
   if (login.ok()) return;
   await signUpViaApi(page, { email: E2E_ADMIN_EMAIL, password: "Admin1234", fullName: "Ada Admin" });
+  await verifyMailedEmail(page.request, E2E_ADMIN_EMAIL);
 }
 
 /**

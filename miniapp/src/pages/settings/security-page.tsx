@@ -1,5 +1,5 @@
 import { Button } from "@telegram-apps/telegram-ui";
-import { Send } from "lucide-react";
+import { MailCheck, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import type { TelegramLink } from "#api/contracts/account";
 import { emailSchema } from "#api/contracts/auth";
@@ -146,6 +146,42 @@ function PasswordForm({ me }: { me: Me }) {
   );
 }
 
+/** The email's proof: only a verified email can carry a role from ADMIN_EMAILS. */
+function EmailVerification({ me }: { me: Me }) {
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (me.emailVerified) {
+    return (
+      <p className="hint linked-note" data-testid="email-verified">
+        <MailCheck size={16} aria-hidden="true" /> Email verified.
+      </p>
+    );
+  }
+  const send = async () => {
+    setBusy(true);
+    try {
+      await call(api.me["email-verification"].$post());
+      setSent(true);
+      toast.success("Link sent", { description: `Open the link we sent to ${me.email} within a day.` });
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="form" aria-label="Email verification" data-testid="email-unverified">
+      <p className="hint">
+        Email not verified.{" "}
+        {sent ? "Check your inbox for the link." : "We send a link to prove the address is yours."}
+      </p>
+      <Button type="button" mode="bezeled" size="m" onClick={send} disabled={busy}>
+        {busy ? "Sending..." : sent ? "Send again" : "Send link"}
+      </Button>
+    </section>
+  );
+}
+
 /** A web account joins its Telegram through a one-time deep link to the bot. */
 function LinkTelegram() {
   const [link, setLink] = useState<TelegramLink | null>(null);
@@ -202,7 +238,10 @@ export default function SecurityPage() {
     <div className="page settings-page">
       <PageHeader title="Password and Security" back="/settings" />
       {me.email ? (
-        <Field label="Email" name="current-email" value={me.email} readOnly className="form-block" />
+        <>
+          <Field label="Email" name="current-email" value={me.email} readOnly className="form-block" />
+          <EmailVerification me={me} />
+        </>
       ) : null}
       <PasswordForm me={me} />
       {me.telegramId ? (

@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { findAccountById } from "#db/queries/accounts";
+import { emailVerificationTokens, profiles } from "#db/schema/index";
+import { limits, reserveAttempt } from "../auth/rate-limit";
+import { hashToken, newToken } from "../auth/tokens";
+import { authMessages, emailVerificationMessages } from "../contracts/auth";
+import { AppError } from "../errors";
+import { grantConfiguredAdmin } from "./configured-admins";
+import type { ServiceContext } from "./context";
+
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Stores a single-use token for `email` (its hash, valid for a day) and mails the link after the
+ * answer. Only with a mailer: a link is only proof when it reaches the address itself. Sign-up
+ * and attaching an email call it at once; "Send link" through requestEmailVerification.
+ */
+export async function issueVerificationLink(
+  ctx: ServiceContext,
+  userId: string,
+  email: string,
+): Promise<void> {
+  const mailer = ctx.mailer;
+  // The configuration requires PUBLIC_URL with SMTP_URL; links are built only from it.
+  const base = ctx.config.PUBLIC_URL?.replace(/\/+$/, "");
+  if (!mailer || !base) return;
+  const token = newToken();
+  await ctx.db.insert(emailVerificationTokens).values({
+    userId,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.now().getTime() + VERIFY_TTL_MS),
+  });
+  const link = `${base}/verify-email?token=${encodeURIComponent(token)}`;
+  ctx.background.run("email verification delivery", () =>
+    mailer.send({
+      to: email,
+      subject: "Verify your email",
+      text: [
+        "Confirm that this address is yours by opening this link within a day:",
+        link,
+        "",
+        "If you did not add this address to an account, ignore this message.",
+      ].join("\n"),
+    }),
+  );
+}
+
+/** "Send link": a new link for the signed-in account's email, counted per account. */
+export async function requestEmailVerification(ctx: ServiceContext, userId: string): Promise<void> {
+  const account = await findAccountById(ctx.db, userId);
+  if (!account) throw new AppError("unauthorized", authMessages.notSignedIn);
+  if (!account.email) throw new AppError("unprocessable", emailVerificationMessages.noEmail);
+  if (account.emailVerifiedAt) {
+    throw new AppError("conflict", emailVerificationMessages.alreadyVerified).because(
+      "email_already_verified",
+    );
+  }
+  if (!ctx.mailer || !ctx.config.PUBLIC_URL) {
+    throw new AppError("unavailable", emailVerificationMessages.mailNotConfigured).because(
+      "mail_not_configured",
+    );
+  }
+  await reserveAttempt(ctx.db, ctx.now(), [limits.verifyEmailAccount, account.id]);
+  await issueVerificationLink(ctx, account.id, account.email);
+}
+
+/**
+ * Spends the token and marks the email proven, if it is still the account's email; then
+ * ADMIN_EMAILS may make the account an admin. No session needed: the link is the proof.
+ */
+export async function confirmEmailVerification(
+  ctx: ServiceContext,
+  data: { token: string; address: string },
+): Promise<void> {
+  // Counted before the lookup; a token that works is taken back, a wrong one stays counted.
+  const attempt = await reserveAttempt(ctx.db, ctx.now(), [limits.verifyEmailConfirmAddress, data.address]);
+  const now = ctx.now();
+  const verified = await ctx.db.transaction(async (tx) => {
+    // The conditional update is what makes the token single-use, even for two requests at once.
+    const [spent] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerificationTokens.tokenHash, hashToken(data.token)),
+          isNull(emailVerificationTokens.usedAt),
+          gt(emailVerificationTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+    if (!spent) return false;
+    // A link proves the address it was mailed to, and only while that is still the account's email.
+    const [profile] = await tx
+      .update(profiles)
+      .set({ emailVerifiedAt: now, updatedAt: sql`now()` })
+      .where(and(eq(profiles.id, spent.userId), sql`lower(${profiles.email}) = lower(${spent.email})`))
+      .returning({ email: profiles.email });
+    if (!profile) return false;
+    await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailVerificationTokens.userId, spent.userId), isNull(emailVerificationTokens.usedAt)));
+    await grantConfiguredAdmin(ctx, tx, spent.userId, { email: profile.email, emailVerified: true });
+    return true;
+  });
+  if (!verified) throw new AppError("bad_request", emailVerificationMessages.linkInvalid);
+  await attempt.release();
+}
