@@ -2,6 +2,7 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { Package, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { AdminProduct } from "#api/contracts/admin-products";
+import { ExportButton } from "../../components/export-button";
 import { LinkButton } from "../../components/link-button";
 import { PageHeader } from "../../components/page-header";
 import { PagedList } from "../../components/paged-list";
@@ -71,7 +72,9 @@ export default function ProductsAdminPage() {
   const narrowed = !sameFilters(filters, defaultProductFilters);
   return (
     <div className="page settings-page">
-      <PageHeader title="Products" back={back} />
+      <PageHeader title="Products" back={back}>
+        <ExportButton path="/api/admin/exports/products.csv" fallbackName="products.csv" />
+      </PageHeader>
       <ProductFilters
         values={typed}
         onChange={setTyped}
