@@ -12,7 +12,7 @@ import { usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
 import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
-import { useStaffBack } from "../../state/roles";
+import { useIsAdmin, useStaffBack } from "../../state/roles";
 import { AdminProductCard } from "./admin-product-card";
 import { AdminList } from "./admin-row";
 import { DeleteProductSheet } from "./delete-product-sheet";
@@ -33,6 +33,7 @@ export const productStatusTexts = {
  */
 export default function ProductsAdminPage() {
   const back = useStaffBack();
+  const isAdmin = useIsAdmin();
 
   const [typed, setTyped] = useState<ProductFilterValues>(defaultProductFilters);
   const search = useDebounced(typed.search.trim(), SEARCH_DELAY_MS);
@@ -73,7 +74,8 @@ export default function ProductsAdminPage() {
   return (
     <div className="page settings-page">
       <PageHeader title="Products" back={back}>
-        <ExportButton path="/api/admin/exports/products.csv" fallbackName="products.csv" />
+        {/* The products export is for admins; moderators and employees edit products only. */}
+        {isAdmin ? <ExportButton path="/api/admin/exports/products.csv" fallbackName="products.csv" /> : null}
       </PageHeader>
       <ProductFilters
         values={typed}
