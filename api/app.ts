@@ -23,6 +23,7 @@ import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { checkoutRoutes, staffOrderRoutes } from "./routes/checkout";
 import { eventRoutes } from "./routes/events";
+import { exportRoutes } from "./routes/exports";
 import { feedRoutes } from "./routes/feed";
 import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
@@ -78,6 +79,7 @@ export function createApi(deps: AppDeps) {
       .route("/", checkoutRoutes(deps))
       // Staff routes before the admin router: its admin-only check would otherwise cover them too.
       .route("/admin/orders", staffOrderRoutes(deps))
+      .route("/admin/exports", exportRoutes(deps))
       .route("/admin/products", adminProductRoutes(deps))
       .route("/admin/strain-analysis", strainAnalysisRoutes(deps))
       .route("/admin/legal", adminLegalRoutes(deps))

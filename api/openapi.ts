@@ -10,6 +10,7 @@ import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
 import { checkoutDocs } from "./routes/checkout";
 import { eventDocs } from "./routes/events";
+import { exportDocs } from "./routes/exports";
 import { feedDocs } from "./routes/feed";
 import { healthDocs } from "./routes/health";
 import { legalDocs } from "./routes/legal";
@@ -38,6 +39,7 @@ export const routeDocs: RouteDoc[] = [
   ...adminDocs,
   ...adminLegalDocs,
   ...adminSettingsDocs,
+  ...exportDocs,
   ...metricsDocs,
 ];
 

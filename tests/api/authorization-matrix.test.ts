@@ -143,6 +143,10 @@ const expected: Record<string, Row> = {
   "POST /api/admin/settings/telegram-sync": { status: adminOnly(503) },
   // Orders are for all staff (mounted before the admin-only router).
   "GET /api/admin/orders": { status: staff(200) },
+  // Exports: orders for all staff, members and products for admins.
+  "GET /api/admin/exports/orders.csv": { status: staff(200), query: "from=2026-01-01&to=2026-12-31" },
+  "GET /api/admin/exports/members.csv": { status: adminOnly(200) },
+  "GET /api/admin/exports/products.csv": { status: adminOnly(200) },
   "GET /api/admin/orders/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
   "PATCH /api/admin/orders/:id": {
     status: staff(404),

@@ -6,7 +6,8 @@
 // - event streams: server KB per idle client and commit-to-last-client time at 1,000 and 10,000 (sse.ts);
 // - a channel post handed to the bot until 1,000 members' feeds have the event, p50/p99 (sse.ts);
 // - the feed's first page at 10,000 messages (feed.ts);
-// - credit checkouts: 1,000 members at once for stock 100, and one member's 200 at once (checkout.ts).
+// - credit checkouts: 1,000 members at once for stock 100, and one member's 200 at once (checkout.ts);
+// - the orders CSV export at 100,000 orders: the API's peak RSS growth, on Postgres (export-rss.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, type Started, startApi, stop, withPostgres } from "./api-process";
 import { checkoutUnderLoad } from "./checkout";
+import { exportRss } from "./export-rss";
 import { feedFirstPage } from "./feed";
 import { firstLoadJs } from "./first-load-js";
 import { lighthouseFigures } from "./lighthouse";
@@ -125,6 +127,7 @@ const figures: Record<string, () => unknown> = {
     await checkoutUnderLoad("pglite", ""),
     await withPostgres((url) => checkoutUnderLoad("postgres", url)),
   ],
+  ordersExportRss: () => withPostgres((url) => exportRss("postgres", url)),
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 const unknown = only?.filter((name) => !(name in figures)) ?? [];

@@ -85,7 +85,12 @@ export function useRoles(userId: string | null): RolesState & { reload: () => vo
  * who may not open it, from Settings.
  */
 export function useStaffBack(): "/administration" | "/settings" {
+  return useIsAdmin() ? "/administration" : "/settings";
+}
+
+/** Whether the signed-in person is known to be an admin (false while the roles load). */
+export function useIsAdmin(): boolean {
   const me = signedInUser(useAuth());
   const roles = useRoles(me?.id ?? null);
-  return roles.status === "loaded" && hasRole(roles.roles, "admin") ? "/administration" : "/settings";
+  return roles.status === "loaded" && hasRole(roles.roles, "admin");
 }

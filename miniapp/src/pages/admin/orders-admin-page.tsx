@@ -2,6 +2,7 @@ import { Button, SegmentedControl } from "@telegram-apps/telegram-ui";
 import { useCallback, useState } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
 import { BottomSheet } from "../../components/bottom-sheet";
+import { ExportButton } from "../../components/export-button";
 import { PageHeader } from "../../components/page-header";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
@@ -127,7 +128,9 @@ export default function OrdersAdminPage() {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return (
     <div className="page settings-page">
-      <PageHeader title="Orders" back={useStaffBack()} />
+      <PageHeader title="Orders" back={useStaffBack()}>
+        <ExportButton path="/api/admin/exports/orders.csv" fallbackName="orders.csv" />
+      </PageHeader>
       <SegmentedControl className="order-filter" aria-label="Show">
         {filters.map(([key, label]) => (
           <SegmentedControl.Item

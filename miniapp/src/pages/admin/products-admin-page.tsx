@@ -2,6 +2,7 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { Package, Upload } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { AdminProduct } from "#api/contracts/admin-products";
+import { ExportButton } from "../../components/export-button";
 import { LinkButton } from "../../components/link-button";
 import { PageHeader } from "../../components/page-header";
 import { PagedList } from "../../components/paged-list";
@@ -11,7 +12,7 @@ import { usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
 import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
-import { useStaffBack } from "../../state/roles";
+import { useIsAdmin, useStaffBack } from "../../state/roles";
 import { AdminProductCard } from "./admin-product-card";
 import { AdminList } from "./admin-row";
 import { DeleteProductSheet } from "./delete-product-sheet";
@@ -32,6 +33,7 @@ export const productStatusTexts = {
  */
 export default function ProductsAdminPage() {
   const back = useStaffBack();
+  const isAdmin = useIsAdmin();
 
   const [typed, setTyped] = useState<ProductFilterValues>(defaultProductFilters);
   const search = useDebounced(typed.search.trim(), SEARCH_DELAY_MS);
@@ -71,7 +73,10 @@ export default function ProductsAdminPage() {
   const narrowed = !sameFilters(filters, defaultProductFilters);
   return (
     <div className="page settings-page">
-      <PageHeader title="Products" back={back} />
+      <PageHeader title="Products" back={back}>
+        {/* The products export is for admins; moderators and employees edit products only. */}
+        {isAdmin ? <ExportButton path="/api/admin/exports/products.csv" fallbackName="products.csv" /> : null}
+      </PageHeader>
       <ProductFilters
         values={typed}
         onChange={setTyped}

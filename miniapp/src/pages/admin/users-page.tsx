@@ -3,6 +3,7 @@ import { Check, Crown, Search, Users, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { AdminUser, AdminUserQuery } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
+import { ExportButton } from "../../components/export-button";
 import { PageHeader } from "../../components/page-header";
 import { PagedList } from "../../components/paged-list";
 import { ResourceView } from "../../components/state-view";
@@ -250,7 +251,9 @@ export default function UsersPage() {
 
   return (
     <div className="page settings-page">
-      <PageHeader title="Users" back="/administration" />
+      <PageHeader title="Users" back="/administration">
+        <ExportButton path="/api/admin/exports/members.csv" fallbackName="members.csv" />
+      </PageHeader>
       <search className="field-control users-search">
         <Input
           type="search"
