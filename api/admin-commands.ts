@@ -9,7 +9,9 @@ import { findAccountByIdentifier, grantRole, revokeRole } from "./services/roles
 export const USAGE = `Usage:
   npm run admin -- grant <email or telegram id> <${roles.join("|")}>
   npm run admin -- revoke <email or telegram id> <${roles.join("|")}>
-  npm run admin -- list`;
+  npm run admin -- list
+  npm run admin -- backup <file>
+  npm run admin -- restore <file> [--force]`;
 
 export interface CommandOutput {
   out(line: string): void;

@@ -30,6 +30,8 @@ export interface Database {
   poolSize: number;
   /** Postgres: the application_name every connection of this pool carries (pg_stat_activity). */
   applicationName?: string;
+  /** PGlite only: the whole data directory as one gzipped tarball (the backup's database part). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ async function createPglite(options: DbOptions): Promise<Database> {
       const unsubscribe = await client.listen(channel, onPayload);
       return () => unsubscribe();
     },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     close,
   };
 }

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
@@ -27,6 +38,8 @@ export const orders = pgTable(
     check("orders_total_check", sql`${t.totalCredits} >= 0`),
     check("orders_status_check", sql`${t.status} in ('placed', 'fulfilled', 'cancelled')`),
     index("orders_status_idx").on(t.status, t.createdAt.desc()),
+    // Orders are read by number: the orders export walks them in number order, a batch at a time.
+    uniqueIndex("orders_number_idx").on(t.number),
   ],
 );
 

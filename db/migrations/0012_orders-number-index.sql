@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "orders_number_idx" ON "orders" USING btree ("number");
