@@ -16,6 +16,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, type Started, startApi, stop, withPostgres } from "./api-process";
 import { checkoutUnderLoad } from "./checkout";
+import { shutdownDrain } from "./drain";
 import { exportRss } from "./export-rss";
 import { feedFirstPage } from "./feed";
 import { firstLoadJs } from "./first-load-js";
@@ -128,6 +129,10 @@ const figures: Record<string, () => unknown> = {
     await withPostgres((url) => checkoutUnderLoad("postgres", url)),
   ],
   ordersExportRss: () => withPostgres((url) => exportRss("postgres", url)),
+  shutdownDrain: async () => [
+    await shutdownDrain("pglite", ""),
+    await withPostgres((url) => shutdownDrain("postgres", url)),
+  ],
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 const unknown = only?.filter((name) => !(name in figures)) ?? [];
