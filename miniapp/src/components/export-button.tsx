@@ -17,7 +17,15 @@ function fileNameOf(res: Response, fallback: string): string {
  * Mini App's Bearer token (cookies are unreliable in Telegram's WebView), so the file is fetched with
  * the session like every call and handed to the browser as a blob under the server's file name.
  */
-export function ExportButton({ path, fallbackName }: { path: string; fallbackName: string }) {
+export function ExportButton({
+  path,
+  fallbackName,
+  disabled = false,
+}: {
+  path: string;
+  fallbackName: string;
+  disabled?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -48,6 +56,7 @@ export function ExportButton({ path, fallbackName }: { path: string; fallbackNam
       mode="bezeled"
       className="export-button"
       loading={busy}
+      disabled={disabled}
       before={<Download size={16} aria-hidden="true" />}
       onClick={() => void download()}
     >

@@ -2,7 +2,6 @@ import { Button, SegmentedControl } from "@telegram-apps/telegram-ui";
 import { useCallback, useState } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
 import { BottomSheet } from "../../components/bottom-sheet";
-import { ExportButton } from "../../components/export-button";
 import { PageHeader } from "../../components/page-header";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
@@ -11,6 +10,7 @@ import { useResource } from "../../lib/use-resource";
 import { itemsLabel, OrderDetail, OrderList, openOrder, orderStatusLabels } from "../../orders/order-view";
 import { useStaffBack } from "../../state/roles";
 import "./orders-admin-page.css";
+import { OrdersExport } from "./orders-export";
 
 type OrderFilter = "all" | OrderStatus;
 const filters: [OrderFilter, string][] = [
@@ -129,7 +129,7 @@ export default function OrdersAdminPage() {
   return (
     <div className="page settings-page">
       <PageHeader title="Orders" back={useStaffBack()}>
-        <ExportButton path="/api/admin/exports/orders.csv" fallbackName="orders.csv" />
+        <OrdersExport />
       </PageHeader>
       <SegmentedControl className="order-filter" aria-label="Show">
         {filters.map(([key, label]) => (
