@@ -128,9 +128,8 @@ export default function OrdersAdminPage() {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return (
     <div className="page settings-page">
-      <PageHeader title="Orders" back={useStaffBack()}>
-        <OrdersExport />
-      </PageHeader>
+      <PageHeader title="Orders" back={useStaffBack()} />
+      <OrdersExport />
       <SegmentedControl className="order-filter" aria-label="Show">
         {filters.map(([key, label]) => (
           <SegmentedControl.Item
