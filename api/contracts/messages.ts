@@ -3,6 +3,8 @@
  * zod. The schemas in auth.ts use the same objects.
  */
 
+import { AGE_REQUIRED_MESSAGE } from "./age-message";
+
 /** The spec's texts, shared by the API and the Mini App's forms. */
 export const authMessages = {
   invalidEmail: "Invalid email address",
@@ -10,7 +12,7 @@ export const authMessages = {
   passwordUppercase: "Password must contain an uppercase letter",
   passwordDigit: "Password must contain a number",
   passwordsDontMatch: "Passwords don't match",
-  ageRequired: "You must be 21+ to join",
+  ageRequired: AGE_REQUIRED_MESSAGE,
   passwordRequired: "Password is required",
   passwordTooLong: "Password must be at most 256 characters",
   nameTooLong: "Name must be at most 100 characters",

@@ -1,8 +1,8 @@
-import { authMessages } from "#api/contracts/messages";
+import { AGE_REQUIRED_MESSAGE } from "#api/contracts/age-message";
 
 /** The spec texts the first screen needs, without the zod schemas (which would join the first load). */
 export const firstLoadMessages = {
-  ageRequired: authMessages.ageRequired,
+  ageRequired: AGE_REQUIRED_MESSAGE,
   ageLabel: "I confirm I am 21 years or older",
   ageGateTitle: "Confirm your age",
   ageGateText: "This channel and its shop are for adults 21 and over.",
