@@ -39,7 +39,7 @@ const configSchema = z
     DATA_DIR: z.string().default("./data"),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
-    SEED_DEMO_DATA: booleanFlag("true"),
+    SEED_DEMO_DATA: booleanFlag("false"),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     // argon2 checks at once: one per core but one, which stays with the event loop (other requests).
     PASSWORD_WORKERS: z.coerce

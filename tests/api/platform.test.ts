@@ -129,7 +129,8 @@ describe("configuration", () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe("./data");
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.SEED_DEMO_DATA).toBe(true);
+    // Demo products and policies are a demo's choice, never a production default.
+    expect(config.SEED_DEMO_DATA).toBe(false);
   });
 
   it("names every bad variable in one readable error", () => {

@@ -33,6 +33,7 @@ export async function startApi(
       LOG_LEVEL: "info",
       NODE_ENV: "production",
       BOT_MODE: "off",
+      SEED_DEMO_DATA: "true",
       ...env,
     },
     stdio: ["ignore", openSync(logFile, "a"), "inherit"],
