@@ -10,13 +10,13 @@ export const liveProductTexts: Record<ProductChange["op"], string> = {
   delete: "Product removed",
 };
 
-/** Our own change's event arrives within a tick or two; past this it is someone else's. */
+/** Our own change's event arrives within a tick or two: a mark not met by then expires. */
 const OWN_CHANGE_MS = 3000;
 
 /**
  * Reloads the products list on every change to the catalogue, and announces the changes made by
  * someone else: one toast per kind of change. The screen marks the products it is changing, so its
- * own action shows only its own toast. An event too large to name its products reads "Product
+ * own action shows only its own toast (the mark lasts until that change's event). An event too large to name its products reads "Product
  * updated"; a resync (changes may have been missed) reloads quietly.
  */
 export function useLiveProducts(reload: () => void): (id: string) => void {
@@ -31,7 +31,9 @@ export function useLiveProducts(reload: () => void): (id: string) => void {
         if (!event) return;
         const now = Date.now();
         for (const [id, until] of own.current) if (until < now) own.current.delete(id);
-        const others = event.changes?.filter((change) => !own.current.has(change.id));
+        // The first change naming a product we are changing is ours, and spends the mark: another
+        // admin's change to it a moment later is announced.
+        const others = event.changes?.filter((change) => !own.current.delete(change.id));
         const ops = others ? new Set(others.map((change) => change.op)) : new Set(["update" as const]);
         for (const op of ops) toast(liveProductTexts[op]);
       }),
