@@ -41,12 +41,7 @@ runDataDir("E2E_LOG_DIR", "e2e-logs-");
 
 const systemChromium = "/usr/bin/chromium";
 
-const server = (
-  name: string,
-  port: number,
-  env: Record<string, string>,
-  command = serverCommand,
-) => ({
+const server = (name: string, port: number, env: Record<string, string>, command = serverCommand) => ({
   name,
   command,
   cwd: root,
