@@ -31,6 +31,7 @@ import { mediaRoutes, mediaSandbox } from "./routes/media";
 import { metricsRoutes } from "./routes/metrics";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
+import { robotsRoutes } from "./routes/robots";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
 import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-analysis";
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
   if (deps.config.METRICS_TOKEN) app.route("/", metricsRoutes(deps, deps.config.METRICS_TOKEN));
   app.route("/media", mediaRoutes(deps));
+  app.route("/", robotsRoutes(deps.config.SEARCH_INDEXING));
   if (deps.staticDir)
     app.route(
       "/",

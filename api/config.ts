@@ -40,6 +40,8 @@ const configSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     SEED_DEMO_DATA: booleanFlag("false"),
+    // An adults-only shop stays out of search engines unless its owner says otherwise.
+    SEARCH_INDEXING: booleanFlag("false"),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     // argon2 checks at once: one per core but one, which stays with the event loop (other requests).
     PASSWORD_WORKERS: z.coerce

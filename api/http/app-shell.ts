@@ -1,6 +1,7 @@
 import type { ChannelInfo } from "../contracts/channel";
 import { productPriceText } from "../contracts/price-text";
 import type { Product } from "../contracts/products";
+import { escapeHtml, shareMeta } from "./share-meta";
 
 /** What the first HTML of a page carries, so the first paint shows content before any script runs. */
 export interface ShellData {
@@ -9,6 +10,10 @@ export interface ShellData {
   signedIn: boolean;
   /** The product a /product/:id page opens. */
   product?: Product;
+  /** The page's path, for its preview card's address. */
+  path: string;
+  /** PUBLIC_URL: the preview card's absolute addresses come from it. */
+  publicUrl?: string;
 }
 
 export const SHELL_START = "<!--app-shell-->";
@@ -19,8 +24,6 @@ export const DEFAULT_LOGO = "/default-logo.svg";
  * browser reports it painted (miniapp/build-plugins.ts, startAfterFirstPaint).
  */
 const LARGEST_IMAGE = "first-screen";
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** JSON inside <script>: no "</script>" or "<!--" can end or bend the element. */
 const scriptJson = (value: unknown): string =>
@@ -92,9 +95,16 @@ export function renderAppShell(template: string, data: ShellData): string {
   const start = template.indexOf(SHELL_START);
   const end = template.indexOf(SHELL_END);
   if (start < 0 || end < start) return template;
-  const boot = { channel: data.channel, ...(data.product ? { product: data.product } : {}) };
+  // signedIn tells the app whether to ask GET /api/me at all: a visitor without a session cookie
+  // is signed out, and asking would only log a 401 in their console.
+  const boot = {
+    channel: data.channel,
+    signedIn: data.signedIn,
+    ...(data.product ? { product: data.product } : {}),
+  };
   const head = [
     `<title>${escapeHtml(data.product?.title ?? data.channel.channelName)}</title>`,
+    shareMeta(data),
     data.product?.primaryImageUrl
       ? `<link rel="preload" as="image" href="${escapeHtml(data.product.primaryImageUrl)}" fetchpriority="high">`
       : "",

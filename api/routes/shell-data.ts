@@ -17,5 +17,11 @@ export async function shellData(deps: AppDeps, c: Context): Promise<ShellData> {
   const id = path ? canonicalId(path) : undefined;
   const cached = id ? await deps.catalogue.product(id) : undefined;
   const product: Product | undefined = cached ? productSchema.parse(JSON.parse(cached.body)) : undefined;
-  return { channel, signedIn, ...(product ? { product } : {}) };
+  return {
+    channel,
+    signedIn,
+    path: product ? `/product/${product.id}` : c.req.path,
+    ...(deps.config.PUBLIC_URL ? { publicUrl: deps.config.PUBLIC_URL } : {}),
+    ...(product ? { product } : {}),
+  };
 }

@@ -6,6 +6,8 @@ import { createApp } from "#api/app";
 import { channelInfoSchema } from "#api/contracts/channel";
 import { productSchema } from "#api/contracts/products";
 import { renderAppShell, SHELL_END, SHELL_START } from "#api/http/app-shell";
+import { summary } from "#api/http/share-meta";
+import { robotsTxt } from "#api/routes/robots";
 import { channelSettings } from "#db/schema/index";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -47,7 +49,7 @@ describe("the first HTML of a page draws its first screen", () => {
     expect(html).toContain(`<p class="channel-members">${channel.memberCount} members</p>`);
     expect(html).toContain('<ul class="landing-bullets">');
     expect(html).not.toContain('class="skeleton"');
-    expect(bootData(html)).toEqual({ channel });
+    expect(bootData(html)).toEqual({ channel, signedIn: false });
     expect(html).toContain(`<title>${channel.channelName}</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
@@ -56,6 +58,8 @@ describe("the first HTML of a page draws its first screen", () => {
     const html = await (
       await app.request("/settings", { headers: { cookie: "__Host-session=anything" } })
     ).text();
+    // The app asks GET /api/me only when a session cookie came along.
+    expect(bootData(html)).toMatchObject({ signedIn: true });
     expect(html).toContain('<div class="page home-page"><section class="channel-header">');
     expect(html).not.toContain("landing");
   });
@@ -122,12 +126,15 @@ describe("text typed by an admin cannot break out of the page", () => {
       primaryImageUrl: `/x"${evil}`,
     };
     const channel = channelInfoSchema.parse(await (await app.request("/api/channel")).json());
-    const html = renderAppShell(TEMPLATE, { channel, signedIn: false, product });
+    const html = renderAppShell(TEMPLATE, { channel, signedIn: false, product, path: "/product/x" });
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<img src=x");
     expect(html).toContain('<h1 class="product-title">&#60;/script&#62;&#60;script&#62;alert(1)');
     expect(html).toContain('<p class="product-description">&#60;/script&#62;');
     expect(html).toContain('src="/x&#34;&#60;/script&#62;');
+    // The preview card's texts too.
+    expect(html).toContain('<meta property="og:title" content="&#60;/script&#62;&#60;script&#62;alert(1)');
+    expect(html.match(/<script>/g)).toBeNull();
   });
 
   it("a template without markers is served as it is", () => {
@@ -140,8 +147,91 @@ describe("text typed by an admin cannot break out of the page", () => {
       featuredProductsCount: 0,
       featureBullets: [1, 2, 3].map((n) => ({ text: `Bullet ${n}`, emoji: "•" })),
     });
-    expect(renderAppShell("<html><body></body></html>", { channel, signedIn: false })).toBe(
+    expect(renderAppShell("<html><body></body></html>", { channel, signedIn: false, path: "/" })).toBe(
       "<html><body></body></html>",
+    );
+  });
+});
+
+const meta = (html: string, key: string): string | undefined =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+
+describe("a shared link shows a preview card", () => {
+  const PUBLIC_URL = "https://shop.example";
+  const publicApp = () =>
+    createApp({ ...t.services, config: { ...t.services.config, PUBLIC_URL }, staticDir: dir });
+
+  it("the landing: the channel's name, its bullets as the description, its logo, the page's address", async () => {
+    const channel = channelInfoSchema.parse(await (await app.request("/api/channel")).json());
+    const html = await (await publicApp().request("/")).text();
+    const bullets = channel.featureBullets.map((bullet) => bullet.text).join(" · ");
+    expect(meta(html, "description")).toBe(bullets);
+    expect(meta(html, "og:type")).toBe("website");
+    expect(meta(html, "og:title")).toBe(channel.channelName);
+    expect(meta(html, "og:site_name")).toBe(channel.channelName);
+    expect(meta(html, "og:description")).toBe(bullets);
+    expect(meta(html, "og:url")).toBe(`${PUBLIC_URL}/`);
+    if (channel.logoUrl) expect(meta(html, "og:image")).toBe(new URL(channel.logoUrl, PUBLIC_URL).toString());
+    expect(meta(html, "twitter:card")).toBe("summary");
+    expect(meta(html, "twitter:title")).toBe(channel.channelName);
+  });
+
+  it("a product page: its title, description cut to one line, its image as a large card, its canonical address", async () => {
+    const { products } = (await (await app.request("/api/products")).json()) as { products: unknown[] };
+    const product = productSchema.parse(
+      products.find((p) => productSchema.parse(p).primaryImageUrl && productSchema.parse(p).description),
+    );
+    const html = await (await publicApp().request(`/product/${product.id.toUpperCase()}`)).text();
+    expect(meta(html, "og:type")).toBe("product");
+    expect(meta(html, "og:title")).toBe(product.title);
+    const description = meta(html, "og:description") ?? "";
+    expect(description.length).toBeGreaterThan(0);
+    expect(description.length).toBeLessThanOrEqual(200);
+    expect(description).not.toMatch(/\s{2}|\n/);
+    expect(meta(html, "description")).toBe(description);
+    expect(meta(html, "og:url")).toBe(`${PUBLIC_URL}/product/${product.id}`);
+    expect(meta(html, "og:image")).toBe(new URL(product.primaryImageUrl ?? "", PUBLIC_URL).toString());
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
+  });
+
+  it("without PUBLIC_URL no address is guessed from the Host header: no og:url, no relative image", async () => {
+    const html = await (await app.request("/", { headers: { host: "evil.example" } })).text();
+    expect(meta(html, "og:title")).toBeDefined();
+    expect(meta(html, "og:url")).toBeUndefined();
+    expect(html).not.toContain("evil.example");
+    const image = meta(html, "og:image");
+    if (image) expect(image).toMatch(/^https?:\/\//);
+  });
+
+  it("a long description is cut at a word with an ellipsis", () => {
+    const long = `${"word ".repeat(80)}end`;
+    const cut = summary(long);
+    expect(cut.length).toBeLessThanOrEqual(200);
+    expect(cut.endsWith("word…")).toBe(true);
+    expect(summary("  two\n\nlines  ")).toBe("two lines");
+  });
+});
+
+describe("robots.txt", () => {
+  it("by default asks search engines to stay out of an adults-only shop, and lets link previews in", async () => {
+    const res = await app.request("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const body = await res.text();
+    expect(body).toBe(robotsTxt(false));
+    expect(body).toMatch(/User-agent: \*\nDisallow: \/\n$/);
+    expect(body).toContain("User-agent: TelegramBot\n");
+    expect(body).toMatch(/User-agent: LinkedInBot\nAllow: \/\nDisallow: \/api\/\n/);
+  });
+
+  it("SEARCH_INDEXING=true lets every crawler in, but not into the API", async () => {
+    const open = createApp({
+      ...t.services,
+      config: { ...t.services.config, SEARCH_INDEXING: true },
+      staticDir: dir,
+    });
+    expect(await (await open.request("/robots.txt")).text()).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /api/\n",
     );
   });
 });

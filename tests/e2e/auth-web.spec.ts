@@ -364,3 +364,28 @@ test("the legal pages show a spinner while loading", async ({ page }) => {
   release();
   await expect(page.getByTestId("legal-meta")).toBeVisible();
 });
+
+test("a visitor's first load, landing then a product, asks nothing that fails and logs no error", async ({
+  page,
+  request,
+}) => {
+  const failed: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") failed.push(`console: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const meAsked: string[] = [];
+  page.on("request", (asked) => {
+    if (new URL(asked.url()).pathname === "/api/me") meAsked.push(asked.url());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Join" })).toBeVisible();
+  const { products } = (await (await request.get("/api/products")).json()) as { products: { id: string }[] };
+  await page.goto(`/product/${products[0]?.id}`);
+  await expect(page.getByRole("button", { name: /Add to Cart|Out of Stock/ })).toBeVisible();
+  // No session cookie came with either page: the app did not ask who is signed in.
+  expect(meAsked).toEqual([]);
+  expect(failed).toEqual([]);
+});

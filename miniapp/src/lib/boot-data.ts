@@ -5,6 +5,8 @@ import type { Product } from "#api/contracts/products";
 interface BootData {
   channel?: ChannelInfo;
   product?: Product;
+  /** Whether a session cookie came with the page: without one, nobody is signed in on the web. */
+  signedIn?: boolean;
 }
 
 let boot: BootData | null = null;
@@ -14,10 +16,16 @@ function read(): BootData {
   boot = {};
   try {
     const parsed: unknown = JSON.parse(document.getElementById("boot-data")?.textContent ?? "null");
-    const data = (parsed ?? {}) as Record<string, { channelName?: unknown; id?: unknown } | undefined>;
+    const data = (parsed ?? {}) as Record<
+      string,
+      { channelName?: unknown; id?: unknown } | boolean | undefined
+    >;
     // Our own server wrote it; still, only what has the expected shape is used.
-    if (typeof data.channel?.channelName === "string") boot.channel = data.channel as ChannelInfo;
-    if (typeof data.product?.id === "string") boot.product = data.product as Product;
+    const { channel, product, signedIn } = data;
+    if (typeof channel === "object" && typeof channel.channelName === "string")
+      boot.channel = channel as ChannelInfo;
+    if (typeof product === "object" && typeof product.id === "string") boot.product = product as Product;
+    if (typeof signedIn === "boolean") boot.signedIn = signedIn;
   } catch {
     // A page without the server's data (the dev server): the app loads everything itself.
   }
@@ -40,4 +48,9 @@ export function takeBootProduct(id: string): Product | undefined {
   if (product?.id !== id) return undefined;
   delete read().product;
   return product;
+}
+
+/** Whether the page came with a session cookie; undefined when the server did not say (the dev server). */
+export function bootSignedIn(): boolean | undefined {
+  return read().signedIn;
 }

@@ -2,6 +2,7 @@ import { atom, getDefaultStore, useAtomValue } from "jotai";
 import type { Session } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
 import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "../lib/api";
+import { bootSignedIn } from "../lib/boot-data";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
 import { telegram } from "../telegram/controls";
@@ -49,7 +50,8 @@ function signedOut(telegramError: string | null = null, telegramExpired = false)
 
 /**
  * At start: inside Telegram a kept session (a reload) or else the launch's initData; on the web the
- * session cookie, as GET /api/me tells it (401 means nobody is signed in).
+ * session cookie, as GET /api/me tells it (401 means nobody is signed in). A page served without a
+ * session cookie says so, and then nothing is asked: a visitor's console shows no failed request.
  */
 export async function startAuth(): Promise<void> {
   if (sessionToken()) {
@@ -66,6 +68,10 @@ export async function startAuth(): Promise<void> {
   }
   if (telegram()?.initData) {
     await signInWithTelegram();
+    return;
+  }
+  if (bootSignedIn() === false) {
+    setState({ status: "signed-out", telegramError: null });
     return;
   }
   try {
