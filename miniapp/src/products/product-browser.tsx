@@ -38,7 +38,7 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
           <Input
             type="search"
             aria-label="Search products"
-            placeholder="Search by name, description or strain"
+            placeholder="Name, description or strain"
             maxLength={100}
             before={<Search size={18} aria-hidden="true" />}
             value={filter.query}
@@ -53,7 +53,7 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
               value={filter.category ?? ""}
               onChange={(event) => edit({ category: event.target.value || null })}
             >
-              <option value="">All categories</option>
+              <option value="">Any category</option>
               {categories.map((category) => (
                 <option key={category} value={category}>
                   {category}
@@ -70,7 +70,7 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
                 edit({ strainType: strainTypes.find((type) => type === event.target.value) ?? null })
               }
             >
-              <option value="">All strains</option>
+              <option value="">Any strain</option>
               {strainTypes.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -85,7 +85,9 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
             checked={filter.inStock}
             onChange={(event) => edit({ inStock: event.target.checked })}
           />
-          <label htmlFor={stockId}>In stock only</label>
+          <label htmlFor={stockId} className="product-filter-stock-label">
+            In stock only
+          </label>
         </div>
       </search>
       {chips.length > 0 ? (
