@@ -44,6 +44,10 @@ for (const [name, theme] of [
     const chips = drawer.getByRole("list", { name: "Active filters" });
     await expect(chips.getByRole("button")).toHaveText(["Pre-rolls", "Indica"]);
     await expect(cards.filter({ hasText: "Bubba Kush CBD Mini Dogwalkers" })).toHaveCount(1);
+    // Every tappable thing is at least 44 px high: the chips and the In stock only line.
+    for (const target of [chips.getByRole("button").first(), drawer.getByText("In stock only")]) {
+      expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
     await screenshot(page, `products-filtered-${name}`);
     await expectReadable(page, `products-filtered-${name}`);
 
