@@ -5,7 +5,7 @@ import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
 import { CancelConfirm } from "./cancel-confirm";
 
-export const cancelOwnTexts = {
+const cancelOwnTexts = {
   question: "Cancel this order? Its credits go back to this month's budget.",
   cancelled: (number: number) => `Order #${number} cancelled`,
   failed: "Failed to cancel order",
