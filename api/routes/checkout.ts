@@ -14,6 +14,7 @@ import {
 import { storefrontCartSchema, storefrontCheckoutSchema } from "../contracts/storefront";
 import { type AppDeps, serviceContext } from "../deps";
 import {
+  cancelOwnOrder,
   changeOrderStatus,
   checkoutWithCredits,
   orderForStaff,
@@ -58,6 +59,9 @@ export const checkoutRoutes = (deps: AppDeps) => {
     )
     .get("/me/orders/:id", requireUser, orderId, async (c) =>
       c.json({ order: await orderOfMember(ctx, c.var.user.userId, c.req.valid("param").id) }, 200),
+    )
+    .post("/me/orders/:id/cancel", requireUser, orderId, async (c) =>
+      c.json({ order: await cancelOwnOrder(ctx, c.var.user.userId, c.req.valid("param").id) }, 200),
     );
 };
 
@@ -121,6 +125,15 @@ export const checkoutDocs: RouteDoc[] = [
     access: "signed in",
     response: orderResultSchema,
     errors: [401, 404],
+  },
+  {
+    method: "post",
+    path: "/api/me/orders/:id/cancel",
+    summary:
+      "Cancel one of the member's orders while it is placed: stock and spending come back in the same transaction as the staff's cancel; staff are told through the bot",
+    access: "signed in",
+    response: orderResultSchema,
+    errors: [401, 404, 409],
   },
   {
     method: "get",

@@ -15,7 +15,12 @@ import { fromCents, toCents } from "../contracts/money";
 import { stateName } from "../contracts/us-states";
 import { AppError } from "../errors";
 import type { ServiceContext } from "./context";
-import { noticeNewOrder, noticeOrderStatus, type StockCrossing } from "./order-notifications";
+import {
+  noticeMemberCancelled,
+  noticeNewOrder,
+  noticeOrderStatus,
+  type StockCrossing,
+} from "./order-notifications";
 
 const PAGE = 100;
 
@@ -144,7 +149,15 @@ export async function orderForStaff(ctx: ServiceContext, id: string): Promise<Or
   return orderOf(order);
 }
 
-/** Staff fulfil or cancel a placed order, once; cancelling gives back stock and spending. */
+/**
+ * Moves a placed order on, once (moveOrder: cancelling gives back stock and spending in the same
+ * transaction), for staff and members alike; the loser of two changes at once gets 409.
+ */
+async function moveOn(ctx: ServiceContext, id: string, status: "fulfilled" | "cancelled") {
+  if (!(await moveOrder(ctx.db, id, status))) throw new AppError("conflict", checkoutMessages.badTransition);
+}
+
+/** Staff fulfil or cancel a placed order; its member hears of it. */
 export async function changeOrderStatus(
   ctx: ServiceContext,
   id: string,
@@ -152,7 +165,15 @@ export async function changeOrderStatus(
 ): Promise<Order> {
   const before = isUuid(id) ? await findOrder(ctx.db, id) : undefined;
   if (!before) throw new AppError("not_found", checkoutMessages.orderNotFound);
-  if (!(await moveOrder(ctx.db, id, status))) throw new AppError("conflict", checkoutMessages.badTransition);
+  await moveOn(ctx, id, status);
   await noticeOrderStatus(ctx, { userId: before.userId, number: before.number, status });
   return orderForStaff(ctx, id);
+}
+
+/** A member cancels their own placed order (another member's is "not found"); staff hear of it. */
+export async function cancelOwnOrder(ctx: ServiceContext, userId: string, id: string): Promise<Order> {
+  const before = await orderOfMember(ctx, userId, id);
+  await moveOn(ctx, id, "cancelled");
+  await noticeMemberCancelled(ctx, before.number);
+  return orderOfMember(ctx, userId, id);
 }

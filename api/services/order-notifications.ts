@@ -12,6 +12,8 @@ export const orderNotices = {
   fulfilled: (number: number) => `Your order #${number} has been fulfilled.`,
   cancelled: (number: number) =>
     `Your order #${number} was cancelled. Its credits are back in this month's budget.`,
+  memberCancelled: (number: number) =>
+    `Order #${number} was cancelled by its member. Its stock is back on the shelf.`,
   lowStock: (title: string, left: number) => `Low stock: ${title} has ${left} left.`,
 } as const;
 
@@ -62,6 +64,16 @@ export async function noticeNewOrder(ctx: ServiceContext, order: Order, crossing
       for (const crossing of crossings)
         await sendAll(ctx, admins, orderNotices.lowStock(crossing.title, crossing.left));
     }
+  });
+}
+
+/** A member cancelled their order: staff with a Telegram account hear of it (order notifications switch). */
+export async function noticeMemberCancelled(ctx: ServiceContext, number: number) {
+  const switches = await switchesOf(ctx);
+  if (!switches.emailNotifications) return;
+  inBackground(ctx, async () => {
+    const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
+    await sendAll(ctx, staff, orderNotices.memberCancelled(number));
   });
 }
 

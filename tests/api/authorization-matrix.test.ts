@@ -102,6 +102,7 @@ const expected: Record<string, Row> = {
   "GET /api/me/roles": { status: signedIn(200) },
   "GET /api/me/orders": { status: signedIn(200) },
   "GET /api/me/orders/:id": { status: signedIn(404), params: { id: UNKNOWN_ID } },
+  "POST /api/me/orders/:id/cancel": { status: signedIn(404), params: { id: UNKNOWN_ID } },
   // Checkout: signed in; no Idempotency-Key is 400 for everyone signed in.
   "POST /api/checkout/credits": { status: signedIn(400), body: () => ({}) },
   // Anyone may open a Shopify checkout; this app has no store connected.

@@ -7,7 +7,8 @@
 // - a channel post handed to the bot until 1,000 members' feeds have the event, p50/p99 (sse.ts);
 // - the feed's first page at 10,000 messages (feed.ts);
 // - credit checkouts: 1,000 members at once for stock 100, and one member's 200 at once (checkout.ts);
-// - the orders CSV export at 100,000 orders: the API's peak RSS growth, on Postgres (export-rss.ts).
+// - the orders CSV export at 100,000 orders: the API's peak RSS growth, on Postgres (export-rss.ts);
+// - the Products drawer's search and filters over 2,000 products, per keystroke (product-search.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -22,6 +23,7 @@ import { feedFirstPage } from "./feed";
 import { firstLoadJs } from "./first-load-js";
 import { lighthouseFigures } from "./lighthouse";
 import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
+import { productSearch } from "./product-search";
 import { channelPostToFeeds, sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
 
@@ -133,6 +135,7 @@ const figures: Record<string, () => unknown> = {
     await shutdownDrain("pglite", ""),
     await withPostgres((url) => shutdownDrain("postgres", url)),
   ],
+  productSearch2000: productSearch,
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 const unknown = only?.filter((name) => !(name in figures)) ?? [];

@@ -92,6 +92,20 @@ describe("order notices", () => {
     );
   });
 
+  it("a member's own cancel goes to staff with Telegram; the member hears nothing of it", async () => {
+    const member = await buyer();
+    const placed = await order(member.token, await product("Second Thoughts", 10), 1);
+    const res = await app.request(`/api/me/orders/${placed.id}/cancel`, post({}, bearer(member.token)));
+    expect(res.status).toBe(200);
+    const notice = `Order #${placed.number} was cancelled by its member. Its stock is back on the shelf.`;
+    await eventually(async () => {
+      expect(textsTo(ADMIN_TG)).toContain(notice);
+      expect(textsTo(EMPLOYEE_TG)).toContain(notice);
+    });
+    const [account] = await db().select().from(users).where(eq(users.id, member.userId));
+    expect(textsTo(Number(account?.telegramId))).toEqual([]);
+  });
+
   it("low stock: admins hear once when stock falls to the threshold or below, not on every order after", async () => {
     const member = await buyer();
     const id = await product("Scarce Haze", 8);

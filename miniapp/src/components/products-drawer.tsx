@@ -1,6 +1,6 @@
 import { useAtom } from "jotai";
 import { Sparkles } from "lucide-react";
-import { useCallback, useEffect } from "react";
+import { lazy, Suspense, useCallback, useEffect } from "react";
 import { fetchProducts } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useResource } from "../lib/use-resource";
@@ -9,8 +9,10 @@ import { openDrawerAtom } from "../state/drawers";
 import { isStaff } from "../state/role-cache";
 import { useRoles } from "../state/roles";
 import { Drawer } from "./drawer";
-import { ProductCard } from "./product-card";
-import { ResourceView } from "./state-view";
+import { ResourceView, StateView } from "./state-view";
+
+// The grid with its search and filters loads when the drawer first opens, never with the first screen.
+const ProductBrowser = lazy(() => import("../products/product-browser"));
 
 export function ProductsDrawer() {
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
@@ -42,11 +44,9 @@ export function ProductsDrawer() {
         }}
       >
         {(data) => (
-          <div className="product-grid">
-            {data.map((product) => (
-              <ProductCard key={product.id} product={product} onOpen={close} />
-            ))}
-          </div>
+          <Suspense fallback={<StateView kind="loading" label="Loading products" />}>
+            <ProductBrowser products={data} onOpen={close} />
+          </Suspense>
         )}
       </ResourceView>
     </Drawer>

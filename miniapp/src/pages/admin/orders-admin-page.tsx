@@ -7,6 +7,7 @@ import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
+import { CancelConfirm } from "../../orders/cancel-confirm";
 import { itemsLabel, OrderDetail, OrderList, openOrder, orderStatusLabels } from "../../orders/order-view";
 import { useStaffBack } from "../../state/roles";
 import "./orders-admin-page.css";
@@ -62,27 +63,12 @@ function OrderSheet({
   };
   const footer =
     order.status !== "placed" ? undefined : confirmCancel ? (
-      <div className="order-actions">
-        <p className="order-confirm-text">Cancel this order? Its stock and credits go back.</p>
-        <Button
-          size="l"
-          stretched
-          mode="bezeled"
-          onClick={() => setConfirmCancel(false)}
-          disabled={busy !== null}
-        >
-          Keep order
-        </Button>
-        <Button
-          size="l"
-          stretched
-          className="order-cancel-button"
-          loading={busy === "cancelled"}
-          onClick={() => void move("cancelled")}
-        >
-          Cancel order
-        </Button>
-      </div>
+      <CancelConfirm
+        question="Cancel this order? Its stock and credits go back."
+        cancelling={busy === "cancelled"}
+        onKeep={() => setConfirmCancel(false)}
+        onCancel={() => void move("cancelled")}
+      />
     ) : (
       <div className="order-actions">
         <Button

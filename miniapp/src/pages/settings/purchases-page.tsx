@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { Order } from "#api/contracts/checkout";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { PageHeader } from "../../components/page-header";
 import { api, call } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { useResource } from "../../lib/use-resource";
+import { CancelOwnOrder } from "../../orders/cancel-own-order";
 import { itemsLabel, OrderDetail, OrderList, openOrder, orderStatusLabels } from "../../orders/order-view";
 
 async function fetchOrders(signal: AbortSignal): Promise<Order[]> {
@@ -14,10 +15,13 @@ async function fetchOrders(signal: AbortSignal): Promise<Order[]> {
 
 /**
  * /settings/purchases: the person's orders, newest first, or "No purchases yet". An order opens in
- * a sheet with its lines, delivery and status; staff moving it on shows here at once (live).
+ * a sheet with its lines, delivery and status, and while placed Cancel order; staff moving it on
+ * shows here at once (live).
  */
 export default function PurchasesPage() {
-  const orders = useResource("my-orders", fetchOrders, { refetchOn: "orders" });
+  const [version, setVersion] = useState(0);
+  const orders = useResource("my-orders", fetchOrders, { refetchOn: "orders", version });
+  const refetch = useCallback(() => setVersion((v) => v + 1), []);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openOrder(orders, openId);
   return (
@@ -43,6 +47,7 @@ export default function PurchasesPage() {
           onClose={() => setOpenId(null)}
           title={`Order #${open.number}`}
           description={orderStatusLabels[open.status]}
+          footer={open.status === "placed" ? <CancelOwnOrder order={open} onChanged={refetch} /> : undefined}
         >
           <OrderDetail order={open} />
         </BottomSheet>

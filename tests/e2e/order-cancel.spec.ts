@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { signInAsAdmin, signUpViaApi, toast } from "./support/accounts";
+import { catalogue, pick } from "./support/catalogue";
+import { expectReadable } from "./support/contrast";
+import { SEEDED_ORIGIN } from "./support/env";
+import { screenshot } from "./support/screens";
+import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { expect, test } from "./support/test";
+
+// A member cancels their own placed order from its sheet under Settings › Purchases. Orders are
+// placed through the API (the checkout has its own spec); each cancel gives its stock back.
+
+async function premiumTierId(request: APIRequestContext): Promise<string> {
+  const { tiers } = (await (await request.get("/api/tiers")).json()) as {
+    tiers: { id: string; displayName: string }[];
+  };
+  const premium = tiers.find((tier) => tier.displayName === "Premium");
+  if (!premium) throw new Error("the seeded tiers have no Premium");
+  return premium.id;
+}
+
+/** A member on Premium with one placed order; `headers` sign the member's requests in. */
+async function placeOrder(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
+  const put = await request.put("/api/me/plan", { data: { tierId: await premiumTierId(request) }, headers });
+  expect(put.status()).toBe(200);
+  const product = pick(
+    await catalogue(request),
+    (p) => p.stockQuantity >= 3 && Number(p.creditPrice) <= 20,
+    "product under 20",
+  );
+  const res = await request.post("/api/checkout/credits", {
+    data: {
+      lines: [{ productId: product.id, quantity: 1 }],
+      delivery: { name: "Ada Buyer", address: "1 Main St, Austin", state: "TX" },
+    },
+    headers: { ...headers, "Idempotency-Key": randomUUID() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { order: { number: number } }).order.number;
+}
+
+/** The e2e admin's Orders screen in a browser context of its own. */
+async function staffOrders(browser: Browser, page: Page) {
+  const context = await browser.newContext({ baseURL: SEEDED_ORIGIN, viewport: page.viewportSize() });
+  const staff = await context.newPage();
+  await signInAsAdmin(staff);
+  await staff.goto("/admin/orders");
+  return { staff, close: () => context.close() };
+}
+
+async function openOrder(page: Page, number: number) {
+  await page
+    .getByTestId("order")
+    .filter({ hasText: `#${number}` })
+    .click();
+  const sheet = page.getByRole("dialog", { name: `Order #${number}` });
+  await expect(sheet).toContainText("Placed");
+  await sheet.getByRole("button", { name: "Cancel order…" }).click();
+  await expect(
+    sheet.getByText("Cancel this order? Its credits go back to this month's budget."),
+  ).toBeVisible();
+  return sheet;
+}
+
+test("web: the member cancels a placed order; the sheet and the staff's list change live", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto("/");
+  await signUpViaApi(page, { fullName: "Cancel Member" });
+  const number = await placeOrder(page.request, { Origin: SEEDED_ORIGIN });
+  const { staff, close } = await staffOrders(browser, page);
+  const staffRow = staff.getByTestId("admin-order").filter({ hasText: `#${number}` });
+  await expect(staffRow).toContainText("Placed");
+
+  await page.goto("/settings/purchases");
+  const sheet = await openOrder(page, number);
+  await screenshot(page, "order-cancel-confirm-web");
+  await expectReadable(page, "order-cancel-confirm-web");
+  await sheet.getByRole("button", { name: "Cancel order", exact: true }).click();
+  await expect(toast(page, `Order #${number} cancelled`)).toBeVisible();
+  await expect(sheet).toContainText("Cancelled");
+  await expect(sheet.getByRole("button", { name: "Cancel order…" })).toHaveCount(0);
+  await screenshot(page, "order-cancelled-web");
+  await expect(staffRow).toContainText("Cancelled");
+  await close();
+});
+
+test("web: a cancel after staff fulfilled the order says why in an error toast", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // The staff's change must not reach the open sheet first (live, it would take the button away):
+  // this member's event stream is down, as between a change and its event arriving.
+  await page.route("**/api/events", (route) => route.abort());
+  await page.goto("/");
+  await signUpViaApi(page, { fullName: "Late Member" });
+  const number = await placeOrder(page.request, { Origin: SEEDED_ORIGIN });
+  await page.goto("/settings/purchases");
+  const sheet = await openOrder(page, number);
+
+  const { staff, close } = await staffOrders(browser, page);
+  const { orders } = (await (await staff.request.get("/api/admin/orders?status=placed")).json()) as {
+    orders: { id: string; number: number }[];
+  };
+  const id = orders.find((order) => order.number === number)?.id;
+  const fulfil = await staff.request.patch(`/api/admin/orders/${id}`, {
+    data: { status: "fulfilled" },
+    headers: { Origin: SEEDED_ORIGIN },
+  });
+  expect(fulfil.status()).toBe(200);
+  await close();
+
+  await sheet.getByRole("button", { name: "Cancel order", exact: true }).click();
+  await expect(toast(page, "Failed to cancel order")).toContainText("This order can no longer change");
+  await expect(sheet).toContainText("Fulfilled");
+  await screenshot(page, "order-cancel-refused-web");
+});
+
+for (const [name, theme] of [
+  ["light", LIGHT_THEME],
+  ["dark", THEME],
+] as const) {
+  test(`inside Telegram (${name}): the member cancels a placed order from its sheet`, async ({
+    page,
+    request,
+  }) => {
+    const hash = launchHash(undefined, { user: newTelegramUser(`Canceller${name}`), theme });
+    const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+    const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
+      token: string;
+    };
+    const auth = { Authorization: `Bearer ${token}` };
+    await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
+    const number = await placeOrder(request, auth);
+
+    await installTelegramClient(page, theme);
+    await page.goto(`/${hash}`);
+    await expect(page.getByTestId("channel-header")).toBeVisible();
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("link", { name: "Purchases" }).click();
+    const sheet = await openOrder(page, number);
+    await screenshot(page, `order-cancel-confirm-telegram-${name}`);
+    await expectReadable(page, `order-cancel-confirm-telegram-${name}`);
+    await sheet.getByRole("button", { name: "Cancel order", exact: true }).click();
+    await expect(toast(page, `Order #${number} cancelled`)).toBeVisible();
+    await expect(sheet).toContainText("Cancelled");
+    await screenshot(page, `order-cancelled-telegram-${name}`);
+  });
+}
