@@ -5,6 +5,7 @@ import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
   launchHash,
+  newTelegramUser,
   postedEvents,
   receiveEvent,
   SAFE_AREA,
@@ -43,6 +44,29 @@ test("inside Telegram: theme, ready, expand and safe areas", async ({ page }) =>
     .poll(() => page.locator(".app-header").evaluate((el) => getComputedStyle(el).paddingTop))
     .toBe(`${SAFE_AREA.top}px`);
   await screenshot(page, "telegram-home");
+});
+
+test("inside Telegram: scrolled content does not show through the band above the header", async ({
+  page,
+  request,
+}) => {
+  const hash = launchHash(undefined, { user: newTelegramUser("Band") });
+  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+  const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
+    token: string;
+  };
+  await request.post("/api/me/age-verification", {
+    data: { confirmed: true },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("feed").getByTestId("message").first()).toBeVisible();
+  await page.evaluate(() => window.scrollBy(0, 600));
+  const band = { x: 0, y: 0, width: 390, height: SAFE_AREA.top };
+  const withContent = await page.screenshot({ clip: band, animations: "disabled" });
+  await page.addStyleTag({ content: ".app-main { visibility: hidden !important; }" });
+  const withoutContent = await page.screenshot({ clip: band, animations: "disabled" });
+  expect(withContent.equals(withoutContent)).toBe(true);
 });
 
 test("inside Telegram: BackButton on inner pages, MainButton adds to cart", async ({ page, request }) => {
