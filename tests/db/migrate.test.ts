@@ -14,17 +14,13 @@ afterAll(async () => {
 
 describe("migrations at start", () => {
   it("refuse a database that a newer version has migrated, and leave it untouched", async () => {
-    // A database that can be opened twice: a Postgres one, or PGlite in a directory.
-    const fresh = await freshDatabase();
-    let options: DbOptions;
-    if (fresh.url) options = { databaseUrl: fresh.url, poolSize: 1 };
-    else {
-      await fresh.cleanup();
-      const dataDir = await mkdtemp(join(tmpdir(), "migrate-"));
-      dirs.push(dataDir);
-      options = { dataDir };
-    }
-    const first = fresh.url ? fresh.database : await createDb(options);
+    // A database that can be opened twice: a Postgres one, or PGlite in a directory (copied from
+    // the run's migrated template, as Postgres's is).
+    const dataDir = await mkdtemp(join(tmpdir(), "migrate-"));
+    dirs.push(dataDir);
+    const fresh = await freshDatabase({ pgliteDir: dataDir });
+    const options: DbOptions = fresh.url ? { databaseUrl: fresh.url, poolSize: 1 } : { dataDir };
+    const first = fresh.database;
     try {
       expect(await migrationState(first.db)).toEqual({ pending: 0, unknown: 0 });
       await first.db.execute(

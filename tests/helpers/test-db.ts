@@ -34,10 +34,18 @@ const loadPgliteTemplate = (): Promise<Blob | undefined> => {
  * A migrated, empty database of the kind the suite runs on: an in-memory PGlite by default, or a
  * new database with a random name on the DATABASE_URL server (dropped again by cleanup).
  */
-export async function freshDatabase(options: Pick<DbOptions, "poolSize"> = {}): Promise<FreshDatabase> {
+export async function freshDatabase(
+  options: Pick<DbOptions, "poolSize"> & {
+    /** PGlite only: keep the database in this empty directory, so it can be opened again. */
+    pgliteDir?: string;
+  } = {},
+): Promise<FreshDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await createDb({ dataDir: "memory://", loadDataDir: await loadPgliteTemplate() });
+    const database = await createDb({
+      dataDir: options.pgliteDir ?? "memory://",
+      loadDataDir: await loadPgliteTemplate(),
+    });
     let closed = false;
     return {
       database,
