@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts", "tests/bot/**/*.test.ts"],
-          globalSetup: ["tests/helpers/template-db-setup.ts"],
+          globalSetup: ["tests/helpers/template-db-setup.ts", "tests/helpers/server-build-setup.ts"],
           // Each file starts its own app over its own database, and none mocks a module: the files
           // of a worker share one import of the API instead of importing it again (seconds a file).
           isolate: false,
@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: "processes",
           include: ["tests/processes/**/*.test.ts"],
+          globalSetup: ["tests/helpers/server-build-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
