@@ -31,12 +31,23 @@ export function batchedStdout(): { write: (line: string) => void; flush: () => v
  * secrets: tokens, passwords and initData never get here.
  */
 export function createLogger(level: "info" | "silent", write: (line: string) => void = console.log): Logger {
+  // Busy routes log thousands of lines a millisecond apart or less: each millisecond is formatted once.
+  let lastMs = Number.NaN;
+  let lastTime = "";
+  const time = () => {
+    const ms = Date.now();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastTime = new Date(ms).toISOString();
+    }
+    return lastTime;
+  };
   const emit = (lvl: string) => (message: string, fields?: Record<string, unknown>) => {
     if (level === "silent" && lvl !== "error") return;
     const requestId = currentRequestId();
     write(
       JSON.stringify({
-        time: new Date().toISOString(),
+        time: time(),
         level: lvl,
         message,
         ...(requestId ? { requestId } : {}),

@@ -2,11 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppDeps } from "./deps";
-import { COMPRESS_MIN_BYTES, pickEncoding } from "./http/compression";
+import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding } from "./http/compression";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
+import type { CachedBody } from "./services/catalogue-cache";
 
 /** Headers of the probe's answer that are not the same for every answer. */
 const PER_ANSWER = new Set(["etag", "content-length", "content-encoding", "x-request-id"]);
+const OK_LABELS = { route: "/api/products", method: "GET", status: "200" };
+const NOT_MODIFIED_LABELS = { route: "/api/products", method: "GET", status: "304" };
 
 /**
  * The HTTP server: Hono answers everything, except the busiest read of all, GET /api/products,
@@ -24,41 +27,69 @@ export async function createHttpServer(
     if (!PER_ANSWER.has(name)) fixed[name] = value;
   });
   await probe.body?.cancel();
+  // Read once: the probe's status is a getter over undici's Response, costly per request.
+  const fastPath = probe.status === 200;
 
-  const serveCatalogue = async (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
+  // The fixed part of each answer's head, as name/value pairs: made once per catalogue, encoding
+  // and status, so a request adds only its id.
+  const heads = new WeakMap<CachedBody, Map<string, string[]>>();
+  const headOf = (
+    cached: CachedBody,
+    notModified: boolean,
+    encoding: Encoding | undefined,
+    length: number,
+  ) => {
+    const key = `${notModified}:${encoding}`;
+    const byKey = heads.get(cached) ?? new Map<string, string[]>();
+    heads.set(cached, byKey);
+    let head = byKey.get(key);
+    if (!head) {
+      head = [...Object.entries(fixed).flat(), "etag", cached.etag];
+      if (!notModified) head.push("content-length", String(length));
+      if (encoding && !notModified) head.push("content-encoding", encoding);
+      byKey.set(key, head);
+    }
+    return head;
+  };
+
+  const serveCatalogue = (req: IncomingMessage, res: ServerResponse, cached: CachedBody, started: number) => {
     const header = req.headers["x-request-id"];
     const requestId = requestIdFor(typeof header === "string" ? header : undefined, deps.config.TRUST_PROXY);
-    const cached = await deps.catalogue.list();
     const notModified = req.headers["if-none-match"] === cached.etag;
     const encoding =
       cached.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers["accept-encoding"]) : undefined;
     const body = encoding ? cached.encoded(encoding) : cached.bytes;
-    res.writeHead(notModified ? 304 : 200, {
-      ...fixed,
-      [REQUEST_ID_HEADER]: requestId,
-      etag: cached.etag,
-      ...(notModified ? {} : { "content-length": body.length }),
-      ...(encoding && !notModified ? { "content-encoding": encoding } : {}),
-    });
+    const status = notModified ? 304 : 200;
+    res.writeHead(
+      status,
+      headOf(cached, notModified, encoding, body.length).concat(REQUEST_ID_HEADER, requestId),
+    );
     res.end(notModified ? undefined : body);
     const seconds = (performance.now() - started) / 1000;
     deps.log.info("request", {
       requestId,
       method: "GET",
       path: "/api/products",
-      status: res.statusCode,
+      status,
       ms: Math.round(seconds * 10_000) / 10,
     });
-    const labels = { route: "/api/products", method: "GET", status: String(res.statusCode) };
+    const labels = status === 200 ? OK_LABELS : NOT_MODIFIED_LABELS;
     deps.metrics.httpRequests.inc(labels);
     deps.metrics.httpDuration.observe(labels, seconds);
   };
 
   const server = createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/api/products" && probe.status === 200) {
-      // Anything unexpected (the catalogue failed to load) goes the ordinary way, errors included.
-      serveCatalogue(req, res).catch(() => hono(req, res));
+    if (req.method === "GET" && req.url === "/api/products" && fastPath) {
+      const started = performance.now();
+      // In memory: answered in this turn. Otherwise once loaded; anything unexpected (the
+      // catalogue failed to load) goes the ordinary way, errors included.
+      const ready = deps.catalogue.listNow();
+      if (ready) serveCatalogue(req, res, ready, started);
+      else
+        deps.catalogue.list().then(
+          (cached) => serveCatalogue(req, res, cached, started),
+          () => hono(req, res),
+        );
       return;
     }
     hono(req, res);

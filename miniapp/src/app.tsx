@@ -1,15 +1,13 @@
 import { AppRoot } from "@telegram-apps/telegram-ui";
-import { useState } from "react";
-// From react-router/dom: navigations can then use ReactDOM.flushSync (sign-out leaves a signed-in page first).
-import { RouterProvider } from "react-router/dom";
 import { kitPlatform } from "./lib/appearance";
-import { createRouter } from "./routes";
+import { BrowserRouter } from "./lib/browser-router";
+import { dismissStaleToasts } from "./lib/toast";
+import { AppRoutes } from "./routes";
 import { useAppearance } from "./state/appearance";
 import { telegram } from "./telegram/controls";
 
 /** The component kit's root: its platform from Telegram's launch, its appearance from the setting. */
 export function App() {
-  const [router] = useState(createRouter);
   const { dark } = useAppearance();
   return (
     <AppRoot
@@ -17,7 +15,14 @@ export function App() {
       appearance={dark ? "dark" : "light"}
       platform={kitPlatform(telegram()?.platform)}
     >
-      <RouterProvider router={router} />
+      {/*
+        A toast belongs to its screen: leaving it clears what was shown there. Timed from the moment
+        the path changes, not from when the next page has loaded and rendered (a slow phone can take
+        longer than STALE_AFTER_MS): the toast of the action that navigates stays.
+      */}
+      <BrowserRouter onPathChange={dismissStaleToasts}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppRoot>
   );
 }

@@ -1,9 +1,8 @@
 import { lazy, type ReactNode } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { AppLayout } from "./components/app-layout";
 import { RequireAuth } from "./components/require-auth";
 import { StaffGuard } from "./components/staff-guard";
-import { dismissStaleToasts } from "./lib/toast";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./pages/home-page"));
@@ -38,60 +37,52 @@ const staffOnly = (page: ReactNode) => (
   <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
 );
 
-export function createRouter() {
-  const router = createBrowserRouter([
-    {
-      path: "/",
-      element: <AppLayout />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: "product/:id", element: <ProductPage /> },
-        { path: "auth", element: <AuthPage /> },
-        { path: "forgot-password", element: <ForgotPasswordPage /> },
-        { path: "reset-password", element: <ResetPasswordPage /> },
-        { path: "verify-email", element: <VerifyEmailPage /> },
-        { path: "terms-of-service", element: <LegalPage type="terms" /> },
-        { path: "privacy-policy", element: <LegalPage type="privacy" /> },
-        { path: "settings", element: signedIn(<SettingsPage />) },
-        { path: "settings/profile", element: signedIn(<ProfilePage />) },
-        { path: "settings/security", element: signedIn(<SecurityPage />) },
-        { path: "settings/appearance", element: signedIn(<AppearancePage />) },
-        { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
-        { path: "settings/account", element: signedIn(<AccountPage />) },
-        { path: "settings/memberships", element: signedIn(<MembershipsPage />) },
-        { path: "administration", element: adminOnly(<AdministrationPage />) },
-        {
-          path: "admin",
-          children: [
-            // The other admin screens come in later issues.
-            { index: true, element: <Navigate to="/admin/settings" replace /> },
-            { path: "settings", element: adminOnly(<SettingsAdminPage />) },
-            { path: "users", element: adminOnly(<UsersPage />) },
-            { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
-            { path: "orders", element: staffOnly(<OrdersAdminPage />) },
-            { path: "products", element: staffOnly(<ProductsAdminPage />) },
-            { path: "upload-products", element: staffOnly(<UploadProductPage />) },
-            { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },
-            { path: "content-filters", element: adminOnly(<ContentFiltersPage />) },
-            { path: "terms-of-service", element: adminOnly(<PolicyAdminPage type="terms" />) },
-            { path: "privacy-policy", element: adminOnly(<PolicyAdminPage type="privacy" />) },
-            { path: "refund-policy", element: adminOnly(<PolicyAdminPage type="refund" />) },
-            { path: "shipping-policy", element: adminOnly(<PolicyAdminPage type="shipping" />) },
-            { path: "cancellation-policy", element: adminOnly(<PolicyAdminPage type="cancellation" />) },
-          ],
-        },
-        { path: "*", element: <NotFoundPage /> },
-      ],
-    },
-  ]);
-  // A toast belongs to its screen: leaving it clears what was shown there. Timed from the moment
-  // the location changes, not from when the next page has loaded and rendered (a slow phone can
-  // take longer than STALE_AFTER_MS): the toast of the action that navigates stays.
-  let path = router.state.location.pathname;
-  router.subscribe((state) => {
-    if (state.location.pathname === path) return;
-    path = state.location.pathname;
-    dismissStaleToasts();
-  });
-  return router;
+const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: "product/:id", element: <ProductPage /> },
+      { path: "auth", element: <AuthPage /> },
+      { path: "forgot-password", element: <ForgotPasswordPage /> },
+      { path: "reset-password", element: <ResetPasswordPage /> },
+      { path: "verify-email", element: <VerifyEmailPage /> },
+      { path: "terms-of-service", element: <LegalPage type="terms" /> },
+      { path: "privacy-policy", element: <LegalPage type="privacy" /> },
+      { path: "settings", element: signedIn(<SettingsPage />) },
+      { path: "settings/profile", element: signedIn(<ProfilePage />) },
+      { path: "settings/security", element: signedIn(<SecurityPage />) },
+      { path: "settings/appearance", element: signedIn(<AppearancePage />) },
+      { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
+      { path: "settings/account", element: signedIn(<AccountPage />) },
+      { path: "settings/memberships", element: signedIn(<MembershipsPage />) },
+      { path: "administration", element: adminOnly(<AdministrationPage />) },
+      {
+        path: "admin",
+        children: [
+          // The other admin screens come in later issues.
+          { index: true, element: <Navigate to="/admin/settings" replace /> },
+          { path: "settings", element: adminOnly(<SettingsAdminPage />) },
+          { path: "users", element: adminOnly(<UsersPage />) },
+          { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
+          { path: "orders", element: staffOnly(<OrdersAdminPage />) },
+          { path: "products", element: staffOnly(<ProductsAdminPage />) },
+          { path: "upload-products", element: staffOnly(<UploadProductPage />) },
+          { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },
+          { path: "content-filters", element: adminOnly(<ContentFiltersPage />) },
+          { path: "terms-of-service", element: adminOnly(<PolicyAdminPage type="terms" />) },
+          { path: "privacy-policy", element: adminOnly(<PolicyAdminPage type="privacy" />) },
+          { path: "refund-policy", element: adminOnly(<PolicyAdminPage type="refund" />) },
+          { path: "shipping-policy", element: adminOnly(<PolicyAdminPage type="shipping" />) },
+          { path: "cancellation-policy", element: adminOnly(<PolicyAdminPage type="cancellation" />) },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
 }

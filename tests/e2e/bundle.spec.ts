@@ -43,23 +43,23 @@ async function firstLoad(page: import("@playwright/test").Page, url: string): Pr
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-test("the home page loads at most 130 KB of gzipped JavaScript and CSS on the web", async ({ page }) => {
+test("the home page loads at most 110 KB of gzipped JavaScript and CSS on the web", async ({ page }) => {
   const bytes = await firstLoad(page, "/");
   test.info().annotations.push({ type: "first-load JS+CSS, web (gzip)", description: `${kb(bytes)} KB` });
   console.log(`first-load JS+CSS gzipped, web: ${kb(bytes)} KB`);
-  expect(bytes).toBeLessThanOrEqual(130 * 1024);
+  expect(bytes).toBeLessThanOrEqual(110 * 1024);
   // The benchmark measures from the build manifest without a browser: both must agree.
   expect(Math.abs(fromManifest().web - bytes)).toBeLessThan(1024);
 });
 
-test("the home page loads at most 150 KB of gzipped JavaScript and CSS inside Telegram", async ({ page }) => {
+test("the home page loads at most 130 KB of gzipped JavaScript and CSS inside Telegram", async ({ page }) => {
   await installTelegramClient(page);
   const bytes = await firstLoad(page, `/${launchHash()}`);
   test
     .info()
     .annotations.push({ type: "first-load JS+CSS, Telegram (gzip)", description: `${kb(bytes)} KB` });
   console.log(`first-load JS+CSS gzipped, inside Telegram: ${kb(bytes)} KB`);
-  expect(bytes).toBeLessThanOrEqual(150 * 1024);
+  expect(bytes).toBeLessThanOrEqual(130 * 1024);
   expect(Math.abs(fromManifest().telegram - bytes)).toBeLessThan(1024);
 });
 

@@ -1,8 +1,7 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
-import { useAppearance } from "../state/appearance";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Outlet } from "react-router";
+import { onToasterWanted, toasterWanted } from "../lib/toast";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 import { useTelegramBackButton } from "../telegram/hooks";
@@ -17,14 +16,14 @@ const AuthDialog = lazy(() => import("./auth-dialog"));
 const PlanDialog = lazy(() => import("../plans/plan-dialog"));
 // And the credit checkout.
 const CheckoutSheet = lazy(() => import("../checkout/checkout-sheet"));
-
-const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)) + 12px)";
+// And the toasts: with the first one (lib/toast.ts).
+const Toaster = lazy(() => import("./toaster"));
 
 export function AppLayout() {
   useTelegramBackButton();
   const openDrawer = useAtomValue(openDrawerAtom);
   const member = signedInUser(useAuth())?.ageVerified === true;
-  const { dark } = useAppearance();
+  const toasts = useSyncExternalStore(onToasterWanted, toasterWanted);
   return (
     <>
       <Header />
@@ -33,7 +32,6 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <ScrollRestoration />
       <ProductsDrawer />
       <CartDrawer />
       {openDrawer === "auth" ? (
@@ -51,21 +49,11 @@ export function AppLayout() {
           <CheckoutSheet />
         </Suspense>
       ) : null}
-      {/*
-        The spec's toast defaults: up to 3 visible, 4000 ms each. At the bottom, above the safe area
-        and any bottom bar of the page (--bottom-bar-height, which includes the safe area), so they never cover the header, a
-        title, a back arrow or a sheet's close button; inside Telegram the MainButton sits below the
-        web view already.
-      */}
-      <Toaster
-        visibleToasts={3}
-        duration={4000}
-        theme={dark ? "dark" : "light"}
-        position="bottom-center"
-        offset={{ bottom: TOAST_BOTTOM }}
-        mobileOffset={{ bottom: TOAST_BOTTOM }}
-        toastOptions={{ className: "toast" }}
-      />
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }

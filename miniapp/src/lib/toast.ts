@@ -1,4 +1,4 @@
-import { type ExternalToast, toast as sonner } from "sonner";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 /**
  * The app's toasts: sonner's, with two rules of ours. The same toast (kind, title and text) never
@@ -14,6 +14,38 @@ const onScreen = new Map<string, string | number>();
 let shownCount = 0;
 export const STALE_AFTER_MS = 300;
 
+/*
+ * sonner (9 KB gzipped) stays off the first load: the first toast mounts the Toaster
+ * (components/toaster.tsx, a chunk of its own), and calls wait for it to be listening.
+ */
+type Sonner = typeof sonnerToast;
+let toasterReady: (sonner: Sonner) => void = () => {};
+const sonnerReady = new Promise<Sonner>((resolve) => {
+  toasterReady = resolve;
+});
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** The Toaster calls this once it listens: the toasts asked for meanwhile then show, in order. */
+export function toasterMounted(sonner: Sonner): void {
+  toasterReady(sonner);
+}
+
+/** Whether the Toaster is needed yet (for useSyncExternalStore). */
+export const toasterWanted = (): boolean => wanted;
+export function onToasterWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+function withSonner(use: (sonner: Sonner) => void): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  void sonnerReady.then(use);
+}
+
 function show(kind: Kind, title: string, options: ExternalToast = {}): string | number {
   const text = typeof options.description === "string" ? options.description : "";
   const key = `${kind}:${title}:${text}`;
@@ -27,7 +59,8 @@ function show(kind: Kind, title: string, options: ExternalToast = {}): string | 
     if (onScreen.get(key) === id) onScreen.delete(key);
   };
   const shown = { ...options, id, onDismiss: forget, onAutoClose: forget };
-  return kind === "message" ? sonner(title, shown) : sonner[kind](title, shown);
+  withSonner((sonner) => (kind === "message" ? sonner(title, shown) : sonner[kind](title, shown)));
+  return id;
 }
 
 export const toast = Object.assign(
@@ -43,7 +76,8 @@ export const toast = Object.assign(
         shownAt.delete(id);
         for (const [key, shown] of onScreen) if (shown === id) onScreen.delete(key);
       }
-      sonner.dismiss(id);
+      // Before any toast there is nothing to dismiss (and no need to load sonner for it).
+      if (wanted) withSonner((sonner) => sonner.dismiss(id));
     },
   },
 );

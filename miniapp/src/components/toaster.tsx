@@ -1,0 +1,30 @@
+import { useEffect } from "react";
+import { Toaster as SonnerToaster, toast } from "sonner";
+import { toasterMounted } from "../lib/toast";
+import { useAppearance } from "../state/appearance";
+
+const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)) + 12px)";
+
+/** sonner's Toaster with the spec's defaults; loaded with the first toast (see lib/toast.ts). */
+export default function Toaster() {
+  const { dark } = useAppearance();
+  // After sonner's own effect (a child's effects run first): it listens by now.
+  useEffect(() => toasterMounted(toast), []);
+  return (
+    /*
+      The spec's toast defaults: up to 3 visible, 4000 ms each. At the bottom, above the safe area
+      and any bottom bar of the page (--bottom-bar-height, which includes the safe area), so they never cover the header, a
+      title, a back arrow or a sheet's close button; inside Telegram the MainButton sits below the
+      web view already.
+    */
+    <SonnerToaster
+      visibleToasts={3}
+      duration={4000}
+      theme={dark ? "dark" : "light"}
+      position="bottom-center"
+      offset={{ bottom: TOAST_BOTTOM }}
+      mobileOffset={{ bottom: TOAST_BOTTOM }}
+      toastOptions={{ className: "toast" }}
+    />
+  );
+}
