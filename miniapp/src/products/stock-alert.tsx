@@ -1,7 +1,7 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { BellRing } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type { StockAlert as AlertState } from "#api/contracts/stock-alerts";
 import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
@@ -53,17 +53,16 @@ function MemberStockAlert({ productId }: { productId: string }) {
     [productId],
   );
   const loaded = useResource(`stock-alert:${productId}`, load);
-  const [alert, setAlert] = useState<AlertState | null>(null);
+  // What the last change answered, else what was loaded (null while loading).
+  const [changed, setChanged] = useState<AlertState | null>(null);
+  const alert = changed ?? (loaded.status === "ready" ? loaded.data : null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (loaded.status === "ready") setAlert(loaded.data);
-  }, [loaded]);
 
   const change = async (waiting: boolean) => {
     setSaving(true);
     try {
       const param = { param: { id: productId } };
-      setAlert(
+      setChanged(
         await call(
           waiting ? api.products[":id"].alert.$put(param) : api.products[":id"].alert.$delete(param),
         ),
