@@ -32,6 +32,7 @@ test("web: signed out, Notify me opens sign-in; signed in, the member asks and w
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const product = await outOfStock(request);
   await page.goto(`/product/${product.id}`);
   const alert = page.getByRole("region", { name: "Back-in-stock alert" });
