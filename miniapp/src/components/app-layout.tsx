@@ -64,7 +64,7 @@ export function AppLayout() {
         position="bottom-center"
         offset={{ bottom: TOAST_BOTTOM }}
         mobileOffset={{ bottom: TOAST_BOTTOM }}
-        toastOptions={{ className: "toast" }}
+        toastOptions={{ className: "toast", classNames: { actionButton: "toast-action" } }}
       />
     </>
   );
