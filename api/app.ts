@@ -34,6 +34,7 @@ import { productRoutes } from "./routes/products";
 import { robotsRoutes } from "./routes/robots";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
+import { stockAlertRoutes } from "./routes/stock-alerts";
 import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-analysis";
 
 const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
@@ -71,6 +72,7 @@ export function createApi(deps: AppDeps) {
       .route("/", healthRoutes(deps))
       .route("/", channelRoutes(deps))
       .route("/", productRoutes(deps))
+      .route("/", stockAlertRoutes(deps))
       .route("/", legalRoutes(deps))
       .route("/", feedRoutes(deps))
       .route("/", planRoutes(deps))

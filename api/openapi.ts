@@ -18,6 +18,7 @@ import { metricsDocs } from "./routes/metrics";
 import { planDocs } from "./routes/plans";
 import { productDocs } from "./routes/products";
 import type { RouteDoc } from "./routes/route-doc";
+import { stockAlertDocs } from "./routes/stock-alerts";
 import { strainAnalysisDocs } from "./routes/strain-analysis";
 
 /** Every /api route, gathered from the route files. A test compares this list with the router's. */
@@ -26,6 +27,7 @@ export const routeDocs: RouteDoc[] = [
   { method: "get", path: "/api/openapi.json", summary: "This document", access: "anyone" },
   ...channelDocs,
   ...productDocs,
+  ...stockAlertDocs,
   ...eventDocs,
   ...legalDocs,
   ...feedDocs,

@@ -21,6 +21,7 @@ import { storefrontEndpoint } from "../integrations/shopify-storefront";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
 import { toProduct } from "./product-view";
+import { announceRestock } from "./stock-alerts";
 
 export const toAdminProduct = (row: ProductRow): AdminProduct => ({
   ...toProduct(row),
@@ -74,6 +75,7 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
   return toAdminProduct(await saving(() => insertProduct(ctx.db, values)));
 }
 
+/** Saves the staff's changes; a product now active and in stock sends its back-in-stock alerts. */
 export async function editProduct(
   ctx: ServiceContext,
   id: string,
@@ -86,6 +88,7 @@ export async function editProduct(
       ? await findProduct(ctx.db, id)
       : await saving(() => updateProduct(ctx.db, id, values));
   if (!row) throw new AppError("not_found", adminProductMessages.notFound);
+  await announceRestock(ctx, [row.id]);
   return toAdminProduct(row);
 }
 

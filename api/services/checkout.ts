@@ -21,6 +21,7 @@ import {
   noticeOrderStatus,
   type StockCrossing,
 } from "./order-notifications";
+import { announceRestock } from "./stock-alerts";
 
 const PAGE = 100;
 
@@ -151,10 +152,13 @@ export async function orderForStaff(ctx: ServiceContext, id: string): Promise<Or
 
 /**
  * Moves a placed order on, once (moveOrder: cancelling gives back stock and spending in the same
- * transaction), for staff and members alike; the loser of two changes at once gets 409.
+ * transaction), for staff and members alike; the loser of two changes at once gets 409. Stock that
+ * came back sends its back-in-stock alerts.
  */
 async function moveOn(ctx: ServiceContext, id: string, status: "fulfilled" | "cancelled") {
-  if (!(await moveOrder(ctx.db, id, status))) throw new AppError("conflict", checkoutMessages.badTransition);
+  const restocked = await moveOrder(ctx.db, id, status);
+  if (!restocked) throw new AppError("conflict", checkoutMessages.badTransition);
+  await announceRestock(ctx, restocked);
 }
 
 /** Staff fulfil or cancel a placed order; its member hears of it. */

@@ -19,6 +19,7 @@ import {
 } from "../contracts/feed";
 import { canonicalId, isUuid } from "../contracts/ids";
 import { AppError } from "../errors";
+import { telegramStartAppLink } from "./app-links";
 import type { ServiceContext } from "./context";
 
 /** The cursor is the last message's place in the feed's order, opaque to clients. */
@@ -60,7 +61,7 @@ export async function readFeedPage(
       rows.length > limit && last
         ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
         : null,
-    telegramLinkPrefix: telegramLinkPrefix(ctx),
+    telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
   };
 }
 
@@ -80,7 +81,7 @@ export async function readFeedMessages(
   return {
     messages: await present(ctx, viewerId, rows),
     nextCursor: null,
-    telegramLinkPrefix: telegramLinkPrefix(ctx),
+    telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
   };
 }
 
@@ -109,14 +110,6 @@ async function present(ctx: ServiceContext, viewerId: string, rows: FeedRow[]): 
       ? { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl }
       : { kind: "channel" as const, name: row.channelName, avatarUrl: row.channelLogoUrl },
   }));
-}
-
-/** Where a message link opens the Mini App inside Telegram (the /start payload msg_<id>). */
-function telegramLinkPrefix(ctx: ServiceContext): string | null {
-  const bot = ctx.telegram.botUsername;
-  if (!bot) return null;
-  const app = ctx.config.TELEGRAM_APP_SHORT_NAME;
-  return app ? `https://t.me/${bot}/${app}?startapp=msg_` : `https://t.me/${bot}?startapp=msg_`;
 }
 
 /** A member's heart or flame, on or off; the message's counts and the member's reactions after. */

@@ -123,17 +123,23 @@ export async function findOrder(db: Db, id: string): Promise<OrderWithLines | un
 }
 
 /**
- * Moves a placed order on, once (a second change at the same moment finds it moved). Cancelling
- * gives the stock back and removes the order's spending, in the same transaction.
+ * Moves a placed order on, once (a second change at the same moment finds it moved: undefined).
+ * Cancelling gives the stock back and removes the order's spending, in the same transaction; the
+ * answer names the products whose stock came back (none for a fulfilment).
  */
-export async function moveOrder(db: Db, id: string, status: "fulfilled" | "cancelled"): Promise<boolean> {
+export async function moveOrder(
+  db: Db,
+  id: string,
+  status: "fulfilled" | "cancelled",
+): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
       .set({ status })
       .where(and(eq(orders.id, id), eq(orders.status, "placed")))
       .returning({ id: orders.id });
-    if (!moved) return false;
+    if (!moved) return undefined;
+    const restocked: string[] = [];
     if (status === "cancelled") {
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
       for (const line of lines.sort((a, b) => String(a.productId).localeCompare(String(b.productId)))) {
@@ -142,9 +148,10 @@ export async function moveOrder(db: Db, id: string, status: "fulfilled" | "cance
           .update(products)
           .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
           .where(eq(products.id, line.productId));
+        restocked.push(line.productId);
       }
       await tx.delete(userSpending).where(eq(userSpending.orderId, id));
     }
-    return true;
+    return restocked;
   });
 }

@@ -5,4 +5,5 @@ export * from "./membership";
 export * from "./orders";
 export * from "./plan-payments";
 export * from "./rate-limits";
+export * from "./stock-alerts";
 export * from "./users";

@@ -44,6 +44,9 @@ test("the small controls are at least 44 px on each side", async ({ page, reques
   for (const name of ["Zoom in", "Zoom out", "Close zoom"])
     await expectTappable(zoom.getByRole("button", { name }), name);
   await zoom.getByRole("button", { name: "Close zoom" }).click();
+  // The Added to cart toast's action.
+  await page.getByRole("button", { name: /^Add to Cart/ }).click();
+  await expectTappable(page.getByRole("button", { name: "View cart" }), "toast action");
 
   const drawer = await openCartWithOneLine(page, product.id, product.title);
   await expectTappable(

@@ -24,7 +24,7 @@ export default function Toaster() {
       position="bottom-center"
       offset={{ bottom: TOAST_BOTTOM }}
       mobileOffset={{ bottom: TOAST_BOTTOM }}
-      toastOptions={{ className: "toast" }}
+      toastOptions={{ className: "toast", classNames: { actionButton: "toast-action" } }}
     />
   );
 }

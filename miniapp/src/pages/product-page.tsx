@@ -17,6 +17,7 @@ import { toast } from "../lib/toast";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import { useResource } from "../lib/use-resource";
 import { ZOOM } from "../lib/zoom";
+import { StockAlert } from "../products/stock-alert";
 import { addToCartLabel } from "../state/cart-rules";
 import { useCart } from "../state/use-cart";
 import { useTelegramMainButton } from "../telegram/main-button";
@@ -136,6 +137,7 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
           <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
         </div>
+        {stock > 0 ? null : <StockAlert productId={product.id} />}
       </div>
 
       {product.description ? <p className="product-description">{product.description}</p> : null}

@@ -1,0 +1,26 @@
+import { index, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { products } from "./catalogue";
+import { createdAt } from "./columns";
+import { users } from "./users";
+
+/**
+ * A member waiting for an out-of-stock product (one row per member and product). The row is
+ * claimed (deleted, returning who waited) when the product is back in stock, so each waiting
+ * member hears once per restock however many restocks race.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("stock_alerts_product_idx").on(t.productId),
+  ],
+);

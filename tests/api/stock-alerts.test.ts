@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo, Server as NetServer } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#api/app";
+import { orderResultSchema } from "#api/contracts/checkout";
+import { stockAlertSchema } from "#api/contracts/stock-alerts";
+import { createHttpServer } from "#api/server";
+import { products, users } from "#db/schema/index";
+import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
+import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
+import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
+import { insertTestTiers } from "../helpers/tiers";
+
+// GET/PUT/DELETE /api/products/:id/alert and the alerts a restock sends. Runs on PGlite, and on
+// Postgres when DATABASE_URL is set. Telegram members hear through the bot (a recording double),
+// the others by mail over real SMTP (the fake server).
+const telegram = recordingTelegram();
+const smtp = fakeSmtpServer();
+let t: TestApp;
+let server: Server;
+let base: string;
+let staff: Awaited<ReturnType<typeof createMember>>;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  t = await startTestApp({
+    telegram,
+    env: { SMTP_URL: smtpUrl, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
+  });
+  staff = await createMember(t, { roles: ["employee"] });
+  // The race goes over real HTTP (createHttpServer, as main.ts builds it): requests at once, for real.
+  server = await createHttpServer(createApp({ ...t.services, staticDir: undefined }), t.services);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+  await new Promise<void>((resolve) => (smtp.server as NetServer).close(() => resolve()));
+});
+
+const db = () => t.services.database.db;
+const alertPath = (id: string) => `/api/products/${id}/alert`;
+
+async function product(stockQuantity: number) {
+  const [row] = await db()
+    .insert(products)
+    .values({ title: `Alert ${randomUUID().slice(0, 6)}`, creditPrice: "5.00", stockQuantity })
+    .returning();
+  if (!row) throw new Error("product insert failed");
+  return row;
+}
+async function telegramMember() {
+  const member = await createMember(t);
+  const telegramId = BigInt(700_000_000 + Math.floor(Math.random() * 1_000_000));
+  await db().update(users).set({ telegramId }).where(eq(users.id, member.userId));
+  return { ...member, telegramId };
+}
+const alertOf = async (token: string, id: string) => {
+  const res = await t.app.request(alertPath(id), { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  return stockAlertSchema.parse(await res.json());
+};
+const subscribe = (token: string, id: string) =>
+  t.app.request(alertPath(id), jsonRequest("PUT", {}, bearer(token)));
+const withdraw = (token: string, id: string) =>
+  t.app.request(alertPath(id), jsonRequest("DELETE", {}, bearer(token)));
+const restockOver = (id: string, stockQuantity: number) =>
+  fetch(`${base}/api/admin/products/${id}`, jsonRequest("PATCH", { stockQuantity }, bearer(staff.token)));
+const botMessagesTo = (telegramId: bigint) => telegram.sent.filter((m) => m.telegramId === telegramId);
+const alertMailsTo = (email: string) =>
+  smtp.received.filter((m) => m.to.some((to) => to.includes(email)) && m.data.includes("back in stock"));
+/** Lets background sends settle before counting that nothing more came. */
+const settle = () => t.services.background.drain();
+
+describe("back-in-stock alerts", () => {
+  it("a member waits, sees the state, withdraws; asking twice is the same", async () => {
+    const member = await createMember(t);
+    const { id } = await product(0);
+    expect(await alertOf(member.token, id)).toEqual({ waiting: false });
+    for (let i = 0; i < 2; i++) {
+      const res = await subscribe(member.token, id);
+      expect(res.status).toBe(200);
+      expect(stockAlertSchema.parse(await res.json())).toEqual({ waiting: true });
+    }
+    expect(await alertOf(member.token, id)).toEqual({ waiting: true });
+    // Another member's state is their own.
+    expect(await alertOf((await createMember(t)).token, id)).toEqual({ waiting: false });
+    for (let i = 0; i < 2; i++) {
+      const res = await withdraw(member.token, id);
+      expect(res.status).toBe(200);
+      expect(stockAlertSchema.parse(await res.json())).toEqual({ waiting: false });
+    }
+    expect(await alertOf(member.token, id)).toEqual({ waiting: false });
+  });
+
+  it("an in-stock product is 409; unknown, malformed and inactive ids are 404; nobody signed in is 401", async () => {
+    const member = await createMember(t);
+    const inStock = await product(3);
+    const res = await subscribe(member.token, inStock.id);
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({
+      code: "conflict",
+      message: "This product is in stock: add it to your cart instead",
+    });
+    const inactive = await product(0);
+    await db().update(products).set({ isActive: false }).where(eq(products.id, inactive.id));
+    for (const id of [randomUUID(), "nope", inactive.id]) {
+      for (const res of [
+        await subscribe(member.token, id),
+        await withdraw(member.token, id),
+        await t.app.request(alertPath(id), { headers: bearer(member.token) }),
+      ]) {
+        expect(res.status).toBe(404);
+        expect(await errorOf(res)).toEqual({ code: "not_found", message: "Product not found" });
+      }
+    }
+    const out = await product(0);
+    for (const res of [
+      await t.app.request(alertPath(out.id)),
+      await t.app.request(alertPath(out.id), jsonRequest("PUT", {})),
+      await t.app.request(alertPath(out.id), jsonRequest("DELETE", {})),
+    ]) {
+      expect(res.status).toBe(401);
+      expect((await errorOf(res)).code).toBe("unauthorized");
+    }
+  });
+
+  it("a restock tells each waiting member once: the bot with the product's startapp link, mail otherwise", async () => {
+    const inTelegram = await telegramMember();
+    const byMail = await createMember(t);
+    const withdrawn = await telegramMember();
+    const item = await product(0);
+    for (const member of [inTelegram, byMail, withdrawn])
+      expect((await subscribe(member.token, item.id)).status).toBe(200);
+    expect((await withdraw(withdrawn.token, item.id)).status).toBe(200);
+
+    // A change that leaves it out of stock sends nothing.
+    expect((await restockOver(item.id, 0)).status).toBe(200);
+    expect((await restockOver(item.id, 4)).status).toBe(200);
+    const [message] = await eventually(async () => {
+      const sent = botMessagesTo(inTelegram.telegramId);
+      expect(sent).toHaveLength(1);
+      return sent;
+    });
+    expect(message?.text).toBe(
+      `${item.title} is back in stock: https://t.me/${telegram.botUsername}?startapp=product_${item.id}`,
+    );
+    const mail = await eventually(async () => {
+      const found = alertMailsTo(byMail.email);
+      expect(found).toHaveLength(1);
+      return decodeQuotedPrintable(found[0]?.data ?? "");
+    });
+    expect(mail).toContain(`Subject: ${item.title} is back in stock`);
+    expect(mail).toContain(`https://shop.example.com/product/${item.id}`);
+
+    // Told once: the alert is spent, another restock sends nothing more.
+    expect((await restockOver(item.id, 9)).status).toBe(200);
+    await settle();
+    expect(botMessagesTo(inTelegram.telegramId)).toHaveLength(1);
+    expect(alertMailsTo(byMail.email)).toHaveLength(1);
+    expect(botMessagesTo(withdrawn.telegramId)).toHaveLength(0);
+    expect(await alertOf(inTelegram.token, item.id)).toEqual({ waiting: false });
+  });
+
+  it("a member's cancelled order restocks the product and sends its alerts", async () => {
+    const premium = (await insertTestTiers(db())).premium;
+    const buyer = await createMember(t);
+    expect(
+      (await t.app.request("/api/me/plan", jsonRequest("PUT", { tierId: premium }, bearer(buyer.token))))
+        .status,
+    ).toBe(200);
+    const item = await product(2);
+    const placed = await t.app.request(
+      "/api/checkout/credits",
+      post(
+        {
+          lines: [{ productId: item.id, quantity: 2 }],
+          delivery: { name: "Ada", address: "1 Main St", state: "CA" },
+        },
+        { ...bearer(buyer.token), "idempotency-key": randomUUID() },
+      ),
+    );
+    expect(placed.status).toBe(201);
+    const order = orderResultSchema.parse(await placed.json()).order;
+    const waiting = await telegramMember();
+    expect((await subscribe(waiting.token, item.id)).status).toBe(200);
+    expect(
+      (await t.app.request(`/api/me/orders/${order.id}/cancel`, post({}, bearer(buyer.token)))).status,
+    ).toBe(200);
+    await eventually(async () => expect(botMessagesTo(waiting.telegramId)).toHaveLength(1));
+  });
+
+  it("restocks racing over HTTP send exactly one message per waiting member", async () => {
+    const item = await product(0);
+    const waiting = await Promise.all([telegramMember(), telegramMember(), telegramMember()]);
+    const mailed = await Promise.all([createMember(t), createMember(t)]);
+    for (const member of [...waiting, ...mailed])
+      expect((await subscribe(member.token, item.id)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => restockOver(item.id, i + 1)));
+    expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+    await eventually(async () => {
+      for (const member of waiting) expect(botMessagesTo(member.telegramId)).toHaveLength(1);
+      for (const member of mailed) expect(alertMailsTo(member.email)).toHaveLength(1);
+    });
+    await settle();
+    for (const member of waiting) expect(botMessagesTo(member.telegramId)).toHaveLength(1);
+    for (const member of mailed) expect(alertMailsTo(member.email)).toHaveLength(1);
+  });
+});
