@@ -1,23 +1,27 @@
 import { Hono } from "hono";
 import { type AppEnv, requireUser } from "../auth/middleware";
-import { type StockAlert, stockAlertSchema } from "../contracts/stock-alerts";
+import { type StockAlert, stockAlertMessages, stockAlertSchema } from "../contracts/stock-alerts";
 import { type AppDeps, serviceContext } from "../deps";
 import { stockAlertOf, stopWaitingForStock, waitForStock } from "../services/stock-alerts";
 import type { RouteDoc } from "./route-doc";
+import { idParam } from "./validator";
+
+/** The product's id in its one form (lower case); no UUID at all is an unknown product. */
+const productId = idParam(stockAlertMessages.productNotFound);
 
 /** A signed-in member's back-in-stock alert for one active product (404 for any other id). */
 export const stockAlertRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
   return new Hono<AppEnv>()
-    .get("/products/:id/alert", requireUser, async (c) =>
-      c.json((await stockAlertOf(ctx, c.var.user.userId, c.req.param("id"))) satisfies StockAlert, 200),
+    .get("/products/:id/alert", requireUser, productId, async (c) =>
+      c.json((await stockAlertOf(ctx, c.var.user.userId, c.req.valid("param").id)) satisfies StockAlert, 200),
     )
-    .put("/products/:id/alert", requireUser, async (c) =>
-      c.json((await waitForStock(ctx, c.var.user.userId, c.req.param("id"))) satisfies StockAlert, 200),
+    .put("/products/:id/alert", requireUser, productId, async (c) =>
+      c.json((await waitForStock(ctx, c.var.user.userId, c.req.valid("param").id)) satisfies StockAlert, 200),
     )
-    .delete("/products/:id/alert", requireUser, async (c) =>
+    .delete("/products/:id/alert", requireUser, productId, async (c) =>
       c.json(
-        (await stopWaitingForStock(ctx, c.var.user.userId, c.req.param("id"))) satisfies StockAlert,
+        (await stopWaitingForStock(ctx, c.var.user.userId, c.req.valid("param").id)) satisfies StockAlert,
         200,
       ),
     );

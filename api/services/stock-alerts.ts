@@ -1,14 +1,14 @@
 import { findAccountById } from "#db/queries/accounts";
 import { findActiveProduct } from "#db/queries/products";
 import { addStockAlert, claimStockAlerts, hasStockAlert, removeStockAlert } from "#db/queries/stock-alerts";
-import { isUuid } from "../contracts/ids";
 import { type StockAlert, stockAlertMessages } from "../contracts/stock-alerts";
 import { AppError } from "../errors";
 import { publicPageLink, telegramStartAppLink } from "./app-links";
 import type { ServiceContext } from "./context";
 
+/** `productId` comes canonical (lower case) from the route's validator. */
 async function activeProduct(ctx: ServiceContext, productId: string) {
-  const product = isUuid(productId) ? await findActiveProduct(ctx.db, productId.toLowerCase()) : undefined;
+  const product = await findActiveProduct(ctx.db, productId);
   if (!product) throw new AppError("not_found", stockAlertMessages.productNotFound);
   return product;
 }

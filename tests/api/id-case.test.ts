@@ -146,6 +146,10 @@ const idRoutes = [
   "POST /api/admin/plan-requests/:id/decline",
   // tests/bot/plan-payments.test.ts: a refund by an upper-case payment id.
   "POST /api/admin/payments/:id/refund",
+  "POST /api/me/orders/:id/cancel",
+  "GET /api/products/:id/alert",
+  "PUT /api/products/:id/alert",
+  "DELETE /api/products/:id/alert",
 ];
 
 describe("an id in upper case names the same row as in lower case", () => {
@@ -215,6 +219,33 @@ describe("an id in upper case names the same row as in lower case", () => {
       id: order.id,
       status: "fulfilled",
     });
+  });
+
+  it("a member cancels their own order named in upper case: stock comes back", async () => {
+    const member = await buyer();
+    const item = await product();
+    const placed = await checkout(member.token, [{ productId: item.id, quantity: 2 }]);
+    const { order } = orderResultSchema.parse(await placed.json());
+    const cancelled = await t.app.request(
+      `/api/me/orders/${upper(order.id)}/cancel`,
+      post({}, bearer(member.token)),
+    );
+    expect(orderResultSchema.parse(await json(cancelled)).order).toMatchObject({
+      id: order.id,
+      status: "cancelled",
+    });
+    expect(await stockOf(item.id)).toBe(1000);
+  });
+
+  it("a back-in-stock alert asked, read and withdrawn under the product's id in upper case", async () => {
+    const member = await createMember(t);
+    const item = await product(0);
+    const path = `/api/products/${upper(item.id)}/alert`;
+    const as = (method: string, at = path) => t.app.request(at, { method, headers: bearer(member.token) });
+    expect(await json(await as("PUT"))).toEqual({ waiting: true });
+    expect(await json(await as("GET", `/api/products/${item.id}/alert`))).toEqual({ waiting: true });
+    expect(await json(await as("DELETE"))).toEqual({ waiting: false });
+    expect(await json(await as("GET"))).toEqual({ waiting: false });
   });
 
   it("the feed: reactions count as the member's own, and staff pin and delete the message", async () => {

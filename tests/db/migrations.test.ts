@@ -46,6 +46,7 @@ describe("migrations", () => {
         "rate_limits",
         "sessions",
         "star_payments",
+        "stock_alerts",
         "strains",
         "telegram_link_codes",
         "user_budget_rollover",
