@@ -6,7 +6,7 @@ import { gate } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
-import { dismissToasts } from "./support/toasts";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts) stay as they are: other specs choose Basic and Premium. Each
 // test names its own tiers after the clock and deletes them, or, when a member keeps one from being
@@ -117,7 +117,7 @@ test("an admin lists, creates, edits and deletes membership tiers", async ({ pag
     .getByRole("dialog", { name: "Add Membership Tier" })
     .getByRole("button", { name: "Cancel" })
     .click();
-  await dismissToasts(page);
+  await untilToastsGo(page);
 
   // Edit: only the name, the price and Active; the slug follows the new name.
   const renamed = `${name} Plus`;
@@ -143,7 +143,7 @@ test("an admin lists, creates, edits and deletes membership tiers", async ({ pag
   // An inactive tier is not offered to members.
   const publicTiers = (await (await page.request.get("/api/tiers")).json()) as { tiers: AdminTier[] };
   expect(publicTiers.tiers.map((tier) => tier.displayName)).not.toContain(renamed);
-  await dismissToasts(page);
+  await untilToastsGo(page);
   await screenshot(page, "admin-memberships-list");
 
   // Delete: the confirmation names the tier; Cancel keeps it.
@@ -316,7 +316,7 @@ test.describe("inside Telegram", () => {
       await expectReadable(page, `memberships admin sheet, Telegram ${themeName}`);
       await sheet.getByRole("button", { name: "Create Tier" }).click();
       await expect(toast(page, "Membership tier created successfully")).toBeVisible();
-      await dismissToasts(page);
+      await untilToastsGo(page);
 
       const row = tierRow(page, name);
       await row.getByRole("button", { name: `Delete ${name}` }).click();

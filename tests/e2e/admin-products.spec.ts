@@ -17,7 +17,7 @@ import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { screenshot } from "./support/screens";
 import { LIGHT_THEME, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
-import { dismissToasts } from "./support/toasts";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded catalogue stays as found: each test creates its own products (titles after the clock,
 // so a search finds only them) and leaves them inactive, out of the shop.
@@ -170,7 +170,7 @@ test("staff search, filter, deactivate, activate and delete products", async ({ 
     await first.getByRole("button", { name: `Deactivate ${indica.title}` }).click();
     await expect(toast(page, "Failed to update product status")).toBeVisible();
     await page.unroute("**/api/admin/products/*");
-    await dismissToasts(page);
+    await untilToastsGo(page);
 
     // Delete: the spec's dialog; Cancel keeps it; Delete marks it inactive, out of the shop.
     const second = card(page, sativa.title);
@@ -244,7 +244,7 @@ test("another staff member's changes arrive live with their toasts; employees ge
     await staffApi.patch(`/api/admin/products/${added.id}`, { data: { stockQuantity: 42 } });
     await expect(toast(page, "Product updated")).toBeVisible();
     await expect(card(page, added.title).getByText("Stock: 42")).toBeVisible();
-    await dismissToasts(page);
+    await untilToastsGo(page);
     await staffApi.delete(`/api/admin/products/${added.id}`);
     await expect(toast(page, "Product updated")).toBeVisible();
     await expect(card(page, added.title)).toHaveCount(0);
@@ -255,7 +255,7 @@ test("another staff member's changes arrive live with their toasts; employees ge
     await employee.page.getByRole("searchbox", { name: "Search products" }).fill(prefix);
     await employee.page.getByRole("combobox", { name: "Status" }).selectOption("inactive");
     await expect(card(employee.page, added.title)).toBeVisible();
-    await dismissToasts(employee.page);
+    await untilToastsGo(employee.page);
     await page.getByRole("combobox", { name: "Status" }).selectOption("inactive");
     await card(page, added.title)
       .getByRole("button", { name: `Activate ${added.title}` })
@@ -307,7 +307,7 @@ test("a shopper's open catalogue follows an admin's Activate and Deactivate with
 
     // And deactivating takes it out again.
     await page.getByRole("combobox", { name: "Status" }).selectOption("active");
-    await dismissToasts(page);
+    await untilToastsGo(page);
     await card(page, product.title)
       .getByRole("button", { name: `Deactivate ${product.title}` })
       .click();
@@ -417,7 +417,7 @@ test.describe("inside Telegram", () => {
         await expect(toast(page, "Product deactivated")).toBeVisible();
         await page.getByRole("combobox", { name: "Status" }).selectOption("all");
         await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
-        await dismissToasts(page);
+        await untilToastsGo(page);
         await screenshot(page, `admin-products-telegram-${themeName}-inactive`);
         await expectReadable(page, `products admin inactive, Telegram ${themeName}`);
 
@@ -425,7 +425,7 @@ test.describe("inside Telegram", () => {
         await api.patch(`/api/admin/products/${product.id}`, { data: { stockQuantity: 9 } });
         await expect(toast(page, "Product updated")).toBeVisible();
         await expect(row.getByText("Stock: 9")).toBeVisible();
-        await dismissToasts(page);
+        await untilToastsGo(page);
 
         await row.getByRole("button", { name: `Delete ${product.title}` }).click();
         const dialog = page.getByRole("dialog", { name: `Delete ${product.title}?` });

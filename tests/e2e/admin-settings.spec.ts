@@ -7,7 +7,7 @@ import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
-import { dismissToasts } from "./support/toasts";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded settings (db/seed) stay as they are: other specs read the channel's name, count and
 // logo. Each test that saves puts back what it found.
@@ -86,7 +86,7 @@ test("an admin uploads a logo and a video, saves, and an open channel header fol
     await expect(toast(page, "File size must be less than 10MB")).toBeVisible();
     await videoInput.setInputFiles({ name: "still.png", mimeType: "image/png", buffer: solidPng(8) });
     await expect(toast(page, "Please select a video file")).toBeVisible();
-    await dismissToasts(page);
+    await untilToastsGo(page);
 
     // The logo goes up with a progress bar (the answer held back so the bar can be seen).
     const release = await holdRequests(page, "**/api/admin/settings/logo");

@@ -14,7 +14,7 @@ import {
   THEME,
 } from "./support/telegram";
 import { expect, test } from "./support/test";
-import { dismissToasts } from "./support/toasts";
+import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts): Free 0.00 (level 1), Basic 25.00, Premium 50.00, VIP 100.00.
 // Every test starts from a member of its own, with no tier, so the seeded data stays as it is.
@@ -530,7 +530,7 @@ for (const launch of LAUNCHES.filter((l) => l.theme !== null)) {
     expect(opened.at(-1)?.data).toEqual({ slug: "e2eStarsInvoice_1" });
 
     // Closed without paying: back to the picker, quietly (the earlier toasts waited out first).
-    await dismissToasts(page);
+    await untilToastsGo(page);
     await setInvoiceOutcome(page, "cancelled");
     await payButton.click();
     await expect(confirmation).toHaveCount(0);
@@ -577,7 +577,7 @@ for (const launch of LAUNCHES.filter((l) => l.theme !== null)) {
     await expect(card.getByTestId("plan-subscription")).toHaveText(
       "Paid with Telegram Stars · renews 07/15/2031",
     );
-    await dismissToasts(page);
+    await untilToastsGo(page);
     await screenshot(page, shotName(launch, "memberships-stars"));
     await expectReadable(page, `memberships paid with Stars, ${launch.name}`);
   });
