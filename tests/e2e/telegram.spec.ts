@@ -151,6 +151,15 @@ test("inside Telegram: startapp product_<id> opens that product, Back leads home
     .toEqual({ is_visible: true });
   await screenshot(page, "telegram-start-param");
 
+  // The certificate opens through Telegram's openLink (an absolute address), not a tab of the app's.
+  const tabs = page.context().pages().length;
+  await page.getByRole("link", { name: "View Certificate of Analysis" }).click();
+  await expect
+    .poll(async () => (await eventsOfType(page, "web_app_open_link")).at(-1)?.data)
+    .toMatchObject({ url: new URL(product.coaUrl ?? "", page.url()).href });
+  expect(page.context().pages()).toHaveLength(tabs);
+  await expect(page).toHaveURL(`/product/${product.id}`);
+
   await receiveEvent(page, "back_button_pressed");
   await expect(page).toHaveURL("/");
   await expect(page.getByTestId("channel-header")).toBeVisible();

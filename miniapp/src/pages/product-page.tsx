@@ -20,6 +20,7 @@ import { ZOOM } from "../lib/zoom";
 import { StockAlert } from "../products/stock-alert";
 import { addToCartLabel } from "../state/cart-rules";
 import { useCart } from "../state/use-cart";
+import { openOutside, telegram } from "../telegram/controls";
 import { useTelegramMainButton } from "../telegram/main-button";
 import "./product-page.css";
 
@@ -165,7 +166,18 @@ function ProductDetail({ product }: { product: Product }) {
       ) : null}
 
       {product.coaUrl ? (
-        <a className="coa-link" href={product.coaUrl} target="_blank" rel="noopener noreferrer">
+        <a
+          className="coa-link"
+          href={product.coaUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            // Inside Telegram a link opens through openLink (its own browser, the app kept open).
+            if (!telegram() || !product.coaUrl) return;
+            event.preventDefault();
+            openOutside(product.coaUrl);
+          }}
+        >
           <FileText size={18} aria-hidden="true" />
           View Certificate of Analysis
         </a>

@@ -6,7 +6,7 @@ import { storefrontMessages } from "#api/contracts/storefront-messages";
 import { createStorefrontCheckout } from "../checkout/checkout-api";
 import { LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
-import { telegram } from "../telegram/controls";
+import { openOutside } from "../telegram/controls";
 import { hapticImpact } from "../telegram/hooks";
 import { authAtom, signedInUser } from "./auth";
 import { cartAtom } from "./cart";
@@ -24,13 +24,6 @@ import {
   updateQuantity,
 } from "./cart-rules";
 import { openDrawerAtom } from "./drawers";
-
-/** Shopify's checkout page: Telegram's openLink inside Telegram, a new tab on the web. */
-function openOutside(url: string) {
-  const tg = telegram();
-  if (tg) tg.openLink(url);
-  else window.open(url, "_blank", "noopener");
-}
 
 export function useCart() {
   const [cart, setCart] = useAtom(cartAtom);

@@ -46,3 +46,14 @@ export function setTelegramControls(value: TelegramControls | null): void {
 export function telegram(): TelegramControls | null {
   return controls;
 }
+
+/**
+ * Opens a page outside the app: Telegram's openLink inside Telegram (the Mini App stays open; it
+ * takes only absolute http(s) addresses, so a path is resolved against this page), a new tab on
+ * the web.
+ */
+export function openOutside(url: string): void {
+  const absolute = new URL(url, window.location.href).href;
+  if (controls) controls.openLink(absolute);
+  else window.open(absolute, "_blank", "noopener,noreferrer");
+}

@@ -14,7 +14,7 @@ import {
 import { api, call, errorMessage, LoadError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { signedInUser, updateMe, useAuth } from "../../state/auth";
-import { telegram } from "../../telegram/controls";
+import { openOutside } from "../../telegram/controls";
 
 const emptyFields: PasswordChangeFields = {
   currentPassword: "",
@@ -192,9 +192,7 @@ function LinkTelegram() {
     try {
       const created = await call(api.me["telegram-link"].$post());
       setLink(created);
-      const tg = telegram();
-      if (tg) tg.openLink(created.url);
-      else window.open(created.url, "_blank", "noopener,noreferrer");
+      openOutside(created.url);
     } catch (failed) {
       toast.error("Error", { description: errorMessage(failed) });
     } finally {
