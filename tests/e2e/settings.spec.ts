@@ -24,6 +24,7 @@ test("the settings menu (no Administration for a member)", async ({ page }) => {
     ["Edit Profile", "/settings/profile"],
     ["Password and Security", "/settings/security"],
     ["Appearance", "/settings/appearance"],
+    ["Notifications", "/settings/notifications"],
     ["Purchases", "/settings/purchases"],
     ["Memberships", "/settings/memberships"],
     ["Account Actions", "/settings/account"],
