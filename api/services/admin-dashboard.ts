@@ -6,6 +6,7 @@ import {
   ordersByDay,
   planChanges,
   postReactions,
+  rollMissingSalesDays,
   type SoldProduct,
   topPosts,
   topProducts,
@@ -35,12 +36,14 @@ const productFigure = (row: SoldProduct): ProductFigure => ({
 
 /**
  * The owner's dashboard for the last `days` days (today included) in the channel's time zone, and
- * the same figures for the period before. The sections are read at once (on Postgres each on a
+ * the same figures for the period before. Complete days not rolled up yet are rolled up first (once
+ * a day, or after a time zone change); then the sections are read at once (on Postgres each on a
  * connection of its own).
  */
 export async function readDashboard(ctx: ServiceContext, days: number): Promise<Dashboard> {
   const db = ctx.db;
   const bounds = await dashboardBounds(db, ctx.now(), days);
+  await rollMissingSalesDays(db, bounds);
   const [orderDays, accountDays, sold, tiers, moves, reactions, top, low] = await Promise.all([
     ordersByDay(db, bounds),
     accountsByDay(db, bounds),

@@ -7,7 +7,8 @@ import { executeRows } from "../rows";
  * zone; a period is `days` of them ending today, and the period before it is as long. Every range
  * is a half-open [start, end) on created_at, so each section reads its rows through an index on
  * created_at; the day a row falls on is its created_at in the time zone. Cancelled orders are no
- * spending: they are left out of every order figure.
+ * spending: they are left out of every order figure. Sales of complete days come from the daily
+ * roll-up (db/migrations/0015_dashboard-rollup.sql), today's from the orders.
  */
 
 /** The periods' edges: days as YYYY-MM-DD, instants as UTC ISO strings. */
@@ -18,6 +19,8 @@ export interface DashboardBounds {
   lastDay: string;
   previousStart: string;
   start: string;
+  /** Today's first instant: what is before it is rolled up by day. */
+  todayStart: string;
   end: string;
 }
 
@@ -37,6 +40,7 @@ export async function dashboardBounds(db: Db, at: Date, days: number): Promise<D
           ${today}::text as "lastDay",
           ${midnight(sql`${today} - ${2 * days - 1}::int`, zone)} as "previousStart",
           ${midnight(sql`${today} - ${days - 1}::int`, zone)} as "start",
+          ${midnight(today, zone)} as "todayStart",
           ${midnight(sql`${today} + 1`, zone)} as "end"
         from (select coalesce((select time_zone from channel_settings limit 1), 'UTC') as time_zone) z`,
   );
@@ -55,15 +59,22 @@ export interface DayOrders {
   credits: string;
 }
 
-/** Orders and their credits per day, over both periods (days without orders are absent). */
+/** Rolls up the complete days of both periods that are not rolled up yet (at most once a day). */
+export async function rollMissingSalesDays(db: Db, b: DashboardBounds): Promise<void> {
+  await db.execute(sql`select roll_missing_sales_days(${b.previousFirstDay}::date, ${b.lastDay}::date - 1)`);
+}
+
+/** Orders and their credits per day, over both periods (days without orders may be absent). */
 export function ordersByDay(db: Db, b: DashboardBounds): Promise<DayOrders[]> {
   return executeRows<DayOrders>(
     db,
-    sql`select ${dayOf("o.created_at", b.timeZone)} as day, count(*)::int as orders,
-          sum(o.total_credits)::text as credits
+    sql`select s.day::text as day, s.orders, s.credits::text as credits
+        from sales_days s
+        where s.day >= ${b.previousFirstDay}::date and s.day < ${b.lastDay}::date
+        union all
+        select ${b.lastDay}, count(*)::int, coalesce(sum(o.total_credits), 0)::text
         from orders o
-        where o.status <> 'cancelled' and ${between("o.created_at", b.previousStart, b.end)}
-        group by 1`,
+        where o.status <> 'cancelled' and ${between("o.created_at", b.todayStart, b.end)}`,
   );
 }
 
@@ -101,18 +112,25 @@ export function topProducts(db: Db, b: DashboardBounds, limit: number): Promise<
   return executeRows<SoldProduct>(
     db,
     sql`with sold as (
-          select l.product_id, case when l.product_id is null then l.title end as sold_as,
-            sum(l.quantity)::int as units, sum(l.unit_credits * l.quantity) as credits
+          select r.product_key, r.title, r.units, r.credits
+          from sales_day_products r
+          where r.day >= ${b.firstDay}::date and r.day < ${b.lastDay}::date
+          union all
+          select coalesce(l.product_id::text, 'title:' || l.title), l.title, l.quantity, l.unit_credits * l.quantity
           from orders o
           join order_lines l on l.order_id = o.id
-          where o.status <> 'cancelled' and ${between("o.created_at", b.start, b.end)}
-          group by 1, 2
-        ), ranked as (
-          select s.product_id, coalesce(p.title, s.sold_as) as title, s.units, s.credits,
-            row_number() over (order by s.credits desc, s.units desc, coalesce(p.title, s.sold_as)) as by_credits,
-            row_number() over (order by s.units desc, s.credits desc, coalesce(p.title, s.sold_as)) as by_units
+          where o.status <> 'cancelled' and ${between("o.created_at", b.todayStart, b.end)}
+        ), summed as (
+          select p.id as product_id, coalesce(p.title, s.title) as title,
+            sum(s.units)::int as units, sum(s.credits) as credits
           from sold s
-          left join products p on p.id = s.product_id
+          left join products p on p.id::text = s.product_key
+          group by p.id, coalesce(p.title, s.title)
+        ), ranked as (
+          select s.*,
+            row_number() over (order by s.credits desc, s.units desc, s.title) as by_credits,
+            row_number() over (order by s.units desc, s.credits desc, s.title) as by_units
+          from summed s
         )
         select product_id, title, units, credits::text as credits, by_credits::int, by_units::int
         from ranked

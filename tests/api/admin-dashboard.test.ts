@@ -10,6 +10,7 @@ import {
   orders,
   products,
   profiles,
+  salesDays,
   users,
 } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
@@ -95,6 +96,7 @@ async function order(
   await db()
     .insert(orderLines)
     .values(lines.map((line) => ({ orderId: row.id, ...line })));
+  return row.id;
 }
 
 async function checkout(productId: string, quantity: number) {
@@ -192,7 +194,7 @@ beforeAll(async () => {
   await order("2026-03-23T15:00:00Z", [
     { productId: alpha, title: "Alpha Kush", unitCredits: "10.00", quantity: 2 },
   ]);
-  await order("2026-03-26T03:00:00Z", [
+  ids.middle = await order("2026-03-26T03:00:00Z", [
     { productId: beta, title: "Beta Haze", unitCredits: "3.00", quantity: 5 },
     { productId: alpha, title: "Alpha Kush", unitCredits: "10.00", quantity: 1 },
   ]);
@@ -383,6 +385,39 @@ describe("GET /api/admin/dashboard", () => {
     });
     expect(quarter.daily).toHaveLength(90);
     expect(quarter.previousTotals.credits).toBe("0.00");
+  });
+
+  it("keeps past days right once rolled up: a late cancel, an order written into the past, a deleted product", async () => {
+    const before = await dashboard("?days=7");
+    // The complete days (all but today) now come from the roll-up.
+    const rolled = await db().select().from(salesDays);
+    expect(rolled.map((row) => row.day)).toContain("2026-03-26");
+    expect(before.daily[2]).toEqual({ date: "2026-03-26", credits: "25.00", orders: 1 });
+
+    const cancel = await t.app.request(
+      `/api/admin/orders/${ids.middle}`,
+      jsonRequest("PATCH", { status: "cancelled" }, bearer(admin.token)),
+    );
+    expect(cancel.status).toBe(200);
+    await order("2026-03-25T01:00:00Z", [
+      { productId: ids["Delta Dream"] ?? null, title: "Delta Dream", unitCredits: "4.00", quantity: 3 },
+    ]);
+    await db()
+      .delete(products)
+      .where(eq(products.id, ids["Delta Dream"] ?? ""));
+
+    const after = await dashboard("?days=7");
+    expect(after.daily.slice(1, 3)).toEqual([
+      { date: "2026-03-25", credits: "12.00", orders: 1 },
+      { date: "2026-03-26", credits: "0.00", orders: 0 },
+    ]);
+    expect(after.totals).toMatchObject({ credits: "64.50", orders: 4 });
+    expect(after.topProducts.byCredits).toEqual([
+      { productId: ids["Gamma Glue"], title: "Gamma Glue", units: 1, credits: "25.00" },
+      { productId: ids["Alpha Kush"], title: "Alpha Kush", units: 2, credits: "20.00" },
+      { productId: null, title: "Delta Dream", units: 3, credits: "12.00" },
+      { productId: null, title: "Retired Rosin", units: 1, credits: "7.50" },
+    ]);
   });
 
   it("refuses another number of days with 400, and anyone but an admin with 401 or 403", async () => {
