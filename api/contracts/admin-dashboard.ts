@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { dashboardPeriods } from "./dashboard-periods";
 import { moneySchema } from "./money";
+
+export { type DashboardPeriod, dashboardPeriods } from "./dashboard-periods";
 
 export const dashboardMessages = {
   // Ours: the spec has no dashboard.
   badDays: "Days must be 7, 30 or 90",
 } as const;
-
-/** The periods the dashboard offers, in days; 30 unless asked. */
-export const dashboardPeriods = ["7", "30", "90"] as const;
-export type DashboardPeriod = (typeof dashboardPeriods)[number];
 
 export const dashboardQuerySchema = z.object({
   days: z
