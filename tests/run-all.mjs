@@ -17,8 +17,9 @@ const reports = mkdtempSync(join(tmpdir(), "shop-tests-"));
 const postgresUrl = process.env.DATABASE_URL || undefined;
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;
-// Two Playwright processes at once, each with servers and data of its own (E2E_SHARDS=1 for one).
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+// Three Playwright processes at once, each with servers and data of its own (E2E_SHARDS=1 for
+// one): a browser test spends much of its time waiting on the page, so two cores keep three busy.
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
 
 let passed = 0;
 let failed = 0;
@@ -95,7 +96,7 @@ const finish = () => {
   process.exit(failed > 0 ? 1 : 0);
 };
 
-async function vitestPass(database, env, projects = []) {
+async function vitestPass(database, env, projects = [], label = undefined) {
   const report = join(reports, `vitest-${database}.json`);
   const status = await timed(`vitest on ${database}`, () =>
     run(
@@ -111,6 +112,7 @@ async function vitestPass(database, env, projects = []) {
         `--outputFile.json=${report}`,
       ],
       env,
+      label,
     ),
   );
   const vitest = readJson(report);
@@ -130,7 +132,7 @@ async function vitestPass(database, env, projects = []) {
 
 /** One Playwright process with its own three servers, ports, data directories and databases. */
 async function playwrightShard(database, shard, count, extraArgs) {
-  const label = count > 1 ? `e2e ${database} ${shard}/${count}` : undefined;
+  const label = count > 1 ? `e2e ${database} ${shard}/${count}` : `e2e ${database}`;
   const env = { ...baseEnv };
   for (const variable of ["E2E_DATA_DIR_SEEDED", "E2E_DATA_DIR_EMPTY", "E2E_LOG_DIR"]) delete env[variable];
   env.E2E_PORT_SEEDED = String(await freePort());
@@ -219,10 +221,16 @@ if ((await timed("build", () => run("npm", ["run", "build", "--silent"], baseEnv
   finish();
 }
 
-// Unit tests touch no database and the process tests choose their own: both run once, in the first pass.
-await vitestPass("PGlite", baseEnv);
-if (postgresUrl) await vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"]);
-await playwrightPass("PGlite", shards);
-if (postgresUrl) await playwrightPass("Postgres", 1, ["--grep", "@live"]);
+// Unit tests touch no database and the process tests choose their own: both run once, in the
+// first pass. With Postgres, its passes run beside PGlite's (their output lines labelled).
+await Promise.all([
+  vitestPass("PGlite", baseEnv, [], postgresUrl ? "vitest PGlite" : undefined),
+  postgresUrl &&
+    vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),
+]);
+await Promise.all([
+  playwrightPass("PGlite", shards),
+  postgresUrl && playwrightPass("Postgres", 1, ["--grep", "@live"]),
+]);
 
 finish();

@@ -33,6 +33,10 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
+/** Settings → Notifications: the member's own switches (strict: an unknown key is a 400). */
+export const notificationSettingsSchema = z.strictObject({ orderEmails: z.boolean() });
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
+
 export const ageVerificationSchema = z.object({
   confirmed: z.literal(true, { error: accountMessages.ageRequired }),
 });

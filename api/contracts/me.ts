@@ -15,6 +15,8 @@ export const meSchema = z.object({
   telegramUsername: z.string().nullable(),
   /** False for a Telegram-only account: Password and Security then sets a first password. */
   hasPassword: z.boolean(),
+  /** "Email me about orders": order mail when the bot does not reach the account (on by default). */
+  orderEmails: z.boolean(),
   roles: z.array(roleSchema),
   createdAt: z.string(),
 });

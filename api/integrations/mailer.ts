@@ -4,6 +4,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same words as HTML, sent beside the text (multipart/alternative). */
+  html?: string;
 }
 
 export interface Mailer {

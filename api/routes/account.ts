@@ -9,6 +9,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   deletedSchema,
+  notificationSettingsSchema,
   type RolesResponse,
   rolesResponseSchema,
   telegramLinkSchema,
@@ -18,7 +19,14 @@ import { type Ok, okSchema } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { meSchema } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
-import { changePassword, confirmAge, deleteAccount, loadMe, updateProfile } from "../services/account";
+import {
+  changePassword,
+  confirmAge,
+  deleteAccount,
+  loadMe,
+  setOrderEmails,
+  updateProfile,
+} from "../services/account";
 import { storeAvatar } from "../services/avatar";
 import { requestEmailVerification } from "../services/email-verification";
 import { createTelegramLink } from "../services/telegram-link";
@@ -33,6 +41,12 @@ export const accountRoutes = (deps: AppDeps) => {
     .get("/me", requireUser, async (c) => c.json((await loadMe(db, c.var.user.userId)) satisfies Me, 200))
     .patch("/me", requireUser, valid("json", updateProfileSchema), async (c) =>
       c.json((await updateProfile(db, c.var.user.userId, c.req.valid("json").fullName)) satisfies Me, 200),
+    )
+    .patch("/me/notifications", requireUser, valid("json", notificationSettingsSchema), async (c) =>
+      c.json(
+        (await setOrderEmails(db, c.var.user.userId, c.req.valid("json").orderEmails)) satisfies Me,
+        200,
+      ),
     )
     .delete("/me", requireUser, valid("json", deleteAccountSchema), async (c) => {
       await deleteAccount(ctx, c.var.user.userId, c.req.valid("json").confirmation);
@@ -80,6 +94,15 @@ export const accountDocs: RouteDoc[] = [
     summary: "Update full name",
     access: "signed in",
     body: updateProfileSchema,
+    response: meSchema,
+    errors: [400, 401],
+  },
+  {
+    method: "patch",
+    path: "/api/me/notifications",
+    summary: "Own notification switches: orderEmails (order mail when the bot does not reach the account)",
+    access: "signed in",
+    body: notificationSettingsSchema,
     response: meSchema,
     errors: [400, 401],
   },

@@ -32,6 +32,7 @@ function toMe(row: AccountRow, roles: Me["roles"]): Me {
     telegramId: row.telegramId === null ? null : row.telegramId.toString(),
     telegramUsername: row.telegramUsername,
     hasPassword: row.passwordHash !== null,
+    orderEmails: row.orderEmails,
     roles,
     createdAt: row.createdAt.toISOString(),
   };
@@ -58,6 +59,12 @@ async function updateProfileRow(db: Db, userId: string, values: Partial<typeof p
 
 export async function updateProfile(db: Db, userId: string, fullName: string): Promise<Me> {
   await updateProfileRow(db, userId, { fullName: fullName || null });
+  return loadMe(db, userId);
+}
+
+/** Settings → Notifications: "Email me about orders". */
+export async function setOrderEmails(db: Db, userId: string, orderEmails: boolean): Promise<Me> {
+  await updateProfileRow(db, userId, { orderEmails });
   return loadMe(db, userId);
 }
 

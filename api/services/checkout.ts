@@ -113,7 +113,7 @@ export async function checkoutWithCredits(
   const answer = answerOf(found, input);
   // Only the request that placed the order tells anyone (a replay does not).
   if (found.outcome === "placed" && "order" in answer.body) {
-    await noticeNewOrder(ctx, answer.body.order, lowStockCrossings(ctx, found.stock));
+    await noticeNewOrder(ctx, userId, answer.body.order, lowStockCrossings(ctx, found.stock));
   }
   return answer;
 }
@@ -178,6 +178,6 @@ export async function changeOrderStatus(
 export async function cancelOwnOrder(ctx: ServiceContext, userId: string, id: string): Promise<Order> {
   const before = await orderOfMember(ctx, userId, id);
   await moveOn(ctx, id, "cancelled");
-  await noticeMemberCancelled(ctx, before.number);
+  await noticeMemberCancelled(ctx, userId, before.number);
   return orderOfMember(ctx, userId, id);
 }

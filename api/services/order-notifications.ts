@@ -1,21 +1,10 @@
-import { findAccountById, telegramIdsWithRoles } from "#db/queries/accounts";
+import { type AccountRow, findAccountById, telegramIdsWithRoles } from "#db/queries/accounts";
 import { getNotificationSwitches } from "#db/queries/channel";
 import type { Order } from "../contracts/checkout";
+import type { MailMessage } from "../integrations/mailer";
 import type { ServiceContext } from "./context";
-
-/** What the bot says about orders; the order's number, never its id. */
-export const orderNotices = {
-  newOrder: (order: Order) => {
-    const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-    return `New order #${order.number}: ${items} ${items === 1 ? "item" : "items"}, ${order.total} credits, for ${order.delivery.name} (${order.delivery.state}).`;
-  },
-  fulfilled: (number: number) => `Your order #${number} has been fulfilled.`,
-  cancelled: (number: number) =>
-    `Your order #${number} was cancelled. Its credits are back in this month's budget.`,
-  memberCancelled: (number: number) =>
-    `Order #${number} was cancelled by its member. Its stock is back on the shelf.`,
-  lowStock: (title: string, left: number) => `Low stock: ${title} has ${left} left.`,
-} as const;
+import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
+import { orderNotices } from "./order-notices";
 
 /** A product whose stock went from above the threshold to at or below it. */
 export interface StockCrossing {
@@ -42,22 +31,43 @@ const switchesOf = (ctx: ServiceContext) =>
     return { emailNotifications: false, lowStockAlerts: false };
   });
 
-/** Sends in the background, so the answer does not wait for Telegram; nothing at all without a bot. */
+/** Sends in the background, so the answer does not wait for Telegram or SMTP; nothing without either. */
 const inBackground = (ctx: ServiceContext, send: () => Promise<void>) => {
-  if (ctx.telegram.enabled) ctx.background.run("order notices", send);
+  if (ctx.telegram.enabled || ctx.mailer) ctx.background.run("order notices", send);
 };
+
+/** Mails the member a receipt when mail is how they hear from the shop and they want order mail. */
+async function mailMember(
+  ctx: ServiceContext,
+  account: AccountRow | string | undefined,
+  mail: (to: string) => MailMessage,
+): Promise<void> {
+  const row = typeof account === "string" ? await findAccountById(ctx.db, account) : account;
+  const to = row?.orderEmails ? mailAddressOf(ctx, row) : null;
+  if (!to || !ctx.mailer) return;
+  await ctx.mailer.send(mail(to)).catch((error: unknown) => {
+    ctx.log.warn("order mail not sent", { error: String(error) });
+  });
+}
 
 /**
  * After a checkout commits: staff with a Telegram account hear of the order (the order
- * notifications switch, emailNotifications), admins of each low-stock crossing (lowStockAlerts).
+ * notifications switch, emailNotifications), admins of each low-stock crossing (lowStockAlerts),
+ * and a member the bot does not reach gets a receipt by mail (the same switch, and their own).
  * The switches are read before this returns; the messages go out in the background.
  */
-export async function noticeNewOrder(ctx: ServiceContext, order: Order, crossings: StockCrossing[]) {
+export async function noticeNewOrder(
+  ctx: ServiceContext,
+  userId: string,
+  order: Order,
+  crossings: StockCrossing[],
+) {
   const switches = await switchesOf(ctx);
   inBackground(ctx, async () => {
     if (switches.emailNotifications) {
       const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
       await sendAll(ctx, staff, orderNotices.newOrder(order));
+      await mailMember(ctx, userId, (to) => orderPlacedMail(ctx, to, order));
     }
     if (switches.lowStockAlerts && crossings.length > 0) {
       const admins = await telegramIdsWithRoles(ctx.db, ["admin"]);
@@ -67,31 +77,37 @@ export async function noticeNewOrder(ctx: ServiceContext, order: Order, crossing
   });
 }
 
-/** A member cancelled their order: staff with a Telegram account hear of it (order notifications switch). */
-export async function noticeMemberCancelled(ctx: ServiceContext, number: number) {
+/**
+ * A member cancelled their order: staff with a Telegram account hear of it, and a member the bot
+ * does not reach gets the receipt by mail (order notifications switch).
+ */
+export async function noticeMemberCancelled(ctx: ServiceContext, userId: string, number: number) {
   const switches = await switchesOf(ctx);
   if (!switches.emailNotifications) return;
   inBackground(ctx, async () => {
     const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
     await sendAll(ctx, staff, orderNotices.memberCancelled(number));
+    await mailMember(ctx, userId, (to) => orderStatusMail(ctx, to, number, "cancelled"));
   });
 }
 
-/** Staff moved the order on: its member hears of it (order notifications switch). */
+/** Staff moved the order on: its member hears of it, through the bot or by mail (order notifications switch). */
 export async function noticeOrderStatus(
   ctx: ServiceContext,
-  order: { userId: string | null; number: number; status: string },
+  order: { userId: string | null; number: number; status: "fulfilled" | "cancelled" },
 ) {
   const switches = await switchesOf(ctx);
   const userId = order.userId;
   if (!switches.emailNotifications || !userId) return;
   inBackground(ctx, async () => {
     const account = await findAccountById(ctx.db, userId);
-    if (!account?.telegramId) return;
-    const text =
-      order.status === "fulfilled"
-        ? orderNotices.fulfilled(order.number)
-        : orderNotices.cancelled(order.number);
-    await sendAll(ctx, [account.telegramId], text);
+    if (!account) return;
+    if (ctx.telegram.enabled && account.telegramId !== null) {
+      const text =
+        order.status === "fulfilled"
+          ? orderNotices.fulfilled(order.number)
+          : orderNotices.cancelled(order.number);
+      await sendAll(ctx, [account.telegramId], text);
+    } else await mailMember(ctx, account, (to) => orderStatusMail(ctx, to, order.number, order.status));
   });
 }

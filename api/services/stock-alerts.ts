@@ -3,8 +3,9 @@ import { findActiveProduct } from "#db/queries/products";
 import { addStockAlert, claimStockAlerts, hasStockAlert, removeStockAlert } from "#db/queries/stock-alerts";
 import { type StockAlert, stockAlertMessages } from "../contracts/stock-alerts";
 import { AppError } from "../errors";
-import { publicPageLink, telegramStartAppLink } from "./app-links";
+import { telegramStartAppLink } from "./app-links";
 import type { ServiceContext } from "./context";
+import { backInStockMail, mailAddressOf } from "./member-mail";
 
 /** `productId` comes canonical (lower case) from the route's validator. */
 async function activeProduct(ctx: ServiceContext, productId: string) {
@@ -79,18 +80,6 @@ async function tellMember(ctx: ServiceContext, userId: string, productId: string
     await ctx.telegram.sendMessage(account.telegramId, `${product.title} is back in stock: ${telegramLink}`);
     return;
   }
-  const webLink = publicPageLink(ctx, `/product/${product.id}`);
-  if (ctx.mailer && account.email && webLink) {
-    await ctx.mailer.send({
-      to: account.email,
-      subject: `${product.title} is back in stock`,
-      text: [
-        `${product.title} is back in stock.`,
-        "",
-        `Open it in the shop: ${webLink}`,
-        "",
-        "You asked to hear when it came back; this is the only message about it.",
-      ].join("\n"),
-    });
-  }
+  const to = mailAddressOf(ctx, account);
+  if (to && ctx.mailer) await ctx.mailer.send(backInStockMail(ctx, to, product));
 }

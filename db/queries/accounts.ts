@@ -16,6 +16,8 @@ export interface AccountRow {
   fullName: string | null;
   avatarUrl: string | null;
   ageVerified: boolean;
+  /** "Email me about orders" (true for an account made without a profile row). */
+  orderEmails: boolean;
   passwordHash: string | null;
 }
 
@@ -30,6 +32,7 @@ const accountColumns = {
   avatarUrl: profiles.avatarUrl,
   // Past the age gate: verified, or age verification is off (the Mini App and the API agree on it).
   ageVerified: passedAgeGate(profiles.ageVerified),
+  orderEmails: sql<boolean>`coalesce(${profiles.orderEmails}, true)`.mapWith(Boolean),
   passwordHash: credentials.passwordHash,
 };
 

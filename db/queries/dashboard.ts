@@ -8,7 +8,7 @@ import { executeRows } from "../rows";
  * is a half-open [start, end) on created_at, so each section reads its rows through an index on
  * created_at; the day a row falls on is its created_at in the time zone. Cancelled orders are no
  * spending: they are left out of every order figure. Sales of complete days come from the daily
- * roll-up (db/migrations/0015_dashboard-rollup.sql), today's from the orders.
+ * roll-up (db/migrations/0016_dashboard-rollup.sql), today's from the orders.
  */
 
 /** The periods' edges: days as YYYY-MM-DD, instants as UTC ISO strings. */

@@ -1,7 +1,7 @@
 import { date, foreignKey, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
- * The owner's dashboard's daily roll-up of sales (db/migrations/0015_dashboard-rollup.sql): one row
+ * The owner's dashboard's daily roll-up of sales (db/migrations/0016_dashboard-rollup.sql): one row
  * per complete day in the channel's time zone, made when the dashboard first needs that day. A
  * change to an order or line of a day already rolled rolls that day again in the change's own
  * transaction; a new time zone or a deleted product empties the roll-up. Today is never rolled, so

@@ -44,6 +44,8 @@ export const profiles = pgTable(
     ageVerified: boolean("age_verified").notNull().default(false),
     /** When the owner proved `email` through a mailed link; null until then, and again after any change of it. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** "Email me about orders" in Settings: order mail for members the bot does not reach (on by default). */
+    orderEmails: boolean("order_emails").notNull().default(true),
     membershipTierId: uuid("membership_tier_id").references(() => membershipTiers.id, {
       onDelete: "restrict",
     }),

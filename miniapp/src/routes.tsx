@@ -17,6 +17,7 @@ const SettingsPage = lazy(() => import("./pages/settings/settings-page"));
 const ProfilePage = lazy(() => import("./pages/settings/profile-page"));
 const SecurityPage = lazy(() => import("./pages/settings/security-page"));
 const AppearancePage = lazy(() => import("./pages/settings/appearance-page"));
+const NotificationsPage = lazy(() => import("./pages/settings/notifications-page"));
 const PurchasesPage = lazy(() => import("./pages/settings/purchases-page"));
 const AccountPage = lazy(() => import("./pages/settings/account-page"));
 const MembershipsPage = lazy(() => import("./pages/settings/memberships-page"));
@@ -55,6 +56,7 @@ const routes: RouteObject[] = [
       { path: "settings/profile", element: signedIn(<ProfilePage />) },
       { path: "settings/security", element: signedIn(<SecurityPage />) },
       { path: "settings/appearance", element: signedIn(<AppearancePage />) },
+      { path: "settings/notifications", element: signedIn(<NotificationsPage />) },
       { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
       { path: "settings/account", element: signedIn(<AccountPage />) },
       { path: "settings/memberships", element: signedIn(<MembershipsPage />) },

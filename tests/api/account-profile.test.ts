@@ -43,6 +43,7 @@ describe("GET /api/me", () => {
       telegramId: null,
       telegramUsername: null,
       hasPassword: true,
+      orderEmails: true,
       roles: ["employee"],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

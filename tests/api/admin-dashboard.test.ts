@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Dashboard, dashboardSchema } from "#api/contracts/admin-dashboard";
-import { orderResultSchema } from "#api/contracts/checkout";
 import {
   channelMessages,
   membershipHistory,
@@ -14,6 +12,7 @@ import {
   users,
 } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { placeCreditOrder } from "../helpers/credit-orders";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -97,21 +96,6 @@ async function order(
     .insert(orderLines)
     .values(lines.map((line) => ({ orderId: row.id, ...line })));
   return row.id;
-}
-
-async function checkout(productId: string, quantity: number) {
-  const res = await t.app.request(
-    "/api/checkout/credits",
-    post(
-      {
-        lines: [{ productId, quantity }],
-        delivery: { name: "Ada Buyer", address: "1 Main St", state: "CA" },
-      },
-      { ...bearer(buyer.token), "idempotency-key": randomUUID() },
-    ),
-  );
-  expect(res.status).toBe(201);
-  return orderResultSchema.parse(await res.json()).order;
 }
 
 const joinedAt = (userId: string, createdAt: string) =>
@@ -220,8 +204,8 @@ beforeAll(async () => {
     { productId: alpha, title: "Alpha Kush", unitCredits: "10.00", quantity: 4 },
   ]);
   // Through the checkout now (21:00 in Tokyo): one kept (Gamma's last unit), one cancelled by the member.
-  await checkout(gamma, 1);
-  const cancelled = await checkout(beta, 2);
+  await placeCreditOrder(t, buyer.token, gamma, 1);
+  const cancelled = await placeCreditOrder(t, buyer.token, beta, 2);
   const cancel = await t.app.request(`/api/me/orders/${cancelled.id}/cancel`, post({}, bearer(buyer.token)));
   expect(cancel.status).toBe(200);
 

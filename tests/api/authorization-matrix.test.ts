@@ -101,6 +101,7 @@ const expected: Record<string, Row> = {
     params: { id: UNKNOWN_ID },
   },
   "PATCH /api/me": { status: signedIn(200), body: () => ({ fullName: "Matrix" }) },
+  "PATCH /api/me/notifications": { status: signedIn(200), body: () => ({ orderEmails: true }) },
   "DELETE /api/me": { status: signedIn(400), body: () => ({}) },
   "GET /api/me/roles": { status: signedIn(200) },
   "GET /api/me/orders": { status: signedIn(200) },

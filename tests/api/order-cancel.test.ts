@@ -9,6 +9,7 @@ import { budgetSchema } from "#api/contracts/plans";
 import { createHttpServer } from "#api/server";
 import { orders, products } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { SseReader } from "../helpers/sse-client";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
@@ -39,37 +40,10 @@ afterAll(async () => {
 
 const db = () => t.services.database.db;
 
-async function buyer() {
-  const member = await createMember(t);
-  const res = await t.app.request(
-    "/api/me/plan",
-    jsonRequest("PUT", { tierId: premium }, bearer(member.token)),
-  );
-  expect(res.status).toBe(200);
-  return member;
-}
-async function product(stockQuantity: number) {
-  const [row] = await db()
-    .insert(products)
-    .values({ title: `Cancel ${randomUUID().slice(0, 6)}`, creditPrice: "5.00", stockQuantity })
-    .returning();
-  if (!row) throw new Error("product insert failed");
-  return row.id;
-}
-async function place(token: string, productId: string, quantity = 2) {
-  const res = await t.app.request(
-    "/api/checkout/credits",
-    post(
-      {
-        lines: [{ productId, quantity }],
-        delivery: { name: "Ada Buyer", address: "1 Main St", state: "CA" },
-      },
-      { ...bearer(token), "idempotency-key": randomUUID() },
-    ),
-  );
-  expect(res.status).toBe(201);
-  return orderResultSchema.parse(await res.json()).order;
-}
+const buyer = () => memberOnPlan(t, premium);
+const product = async (stockQuantity: number) => (await testProduct(t, stockQuantity, "Cancel")).id;
+const place = (token: string, productId: string, quantity?: number) =>
+  placeCreditOrder(t, token, productId, quantity);
 const cancel = (token: string, id: string) =>
   t.app.request(`/api/me/orders/${id}/cancel`, post({}, bearer(token)));
 const stockOf = async (id: string) =>

@@ -4,11 +4,11 @@ import type { AddressInfo, Server as NetServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
-import { orderResultSchema } from "#api/contracts/checkout";
 import { stockAlertSchema } from "#api/contracts/stock-alerts";
 import { createHttpServer } from "#api/server";
 import { products, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
+import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
@@ -46,14 +46,7 @@ afterAll(async () => {
 const db = () => t.services.database.db;
 const alertPath = (id: string) => `/api/products/${id}/alert`;
 
-async function product(stockQuantity: number) {
-  const [row] = await db()
-    .insert(products)
-    .values({ title: `Alert ${randomUUID().slice(0, 6)}`, creditPrice: "5.00", stockQuantity })
-    .returning();
-  if (!row) throw new Error("product insert failed");
-  return row;
-}
+const product = (stockQuantity: number) => testProduct(t, stockQuantity, "Alert");
 async function telegramMember() {
   const member = await createMember(t);
   const telegramId = BigInt(700_000_000 + Math.floor(Math.random() * 1_000_000));
@@ -169,24 +162,9 @@ describe("back-in-stock alerts", () => {
 
   it("a member's cancelled order restocks the product and sends its alerts", async () => {
     const premium = (await insertTestTiers(db())).premium;
-    const buyer = await createMember(t);
-    expect(
-      (await t.app.request("/api/me/plan", jsonRequest("PUT", { tierId: premium }, bearer(buyer.token))))
-        .status,
-    ).toBe(200);
+    const buyer = await memberOnPlan(t, premium);
     const item = await product(2);
-    const placed = await t.app.request(
-      "/api/checkout/credits",
-      post(
-        {
-          lines: [{ productId: item.id, quantity: 2 }],
-          delivery: { name: "Ada", address: "1 Main St", state: "CA" },
-        },
-        { ...bearer(buyer.token), "idempotency-key": randomUUID() },
-      ),
-    );
-    expect(placed.status).toBe(201);
-    const order = orderResultSchema.parse(await placed.json()).order;
+    const order = await placeCreditOrder(t, buyer.token, item.id, 2);
     const waiting = await telegramMember();
     expect((await subscribe(waiting.token, item.id)).status).toBe(200);
     expect(

@@ -3,7 +3,7 @@
 // (readDashboard, as GET /api/admin/dashboard runs it), p50 and p99, for each period. 90 days reads
 // every order (the period and the one before); 30 days is the screen's default. Goal: p50 ≤ 50 ms on
 // Postgres. The data is written set by set (generate_series), then vacuumed and analyzed. The first
-// answer rolls up every complete day of the 180 (db/migrations/0015_dashboard-rollup.sql): timed
+// answer rolls up every complete day of the 180 (db/migrations/0016_dashboard-rollup.sql): timed
 // apart, as `firstAnswerMs`; the runs after it read the roll-up and today's orders.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";

@@ -61,8 +61,17 @@ const card = (page: Page, title: string) =>
     .getByRole("listitem", { name: title, exact: true })
     .and(page.getByTestId("admin-product"));
 
+/**
+ * Types a search and waits for the list that answers it: the search is debounced, and a click on
+ * the list shown meanwhile can be lost when the answer replaces that list mid-click.
+ */
 async function searchFor(page: Page, text: string) {
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === "/api/admin/products" && url.searchParams.get("search") === text.trim();
+  });
   await page.getByRole("searchbox", { name: "Search products" }).fill(text);
+  await answered;
 }
 
 async function publicTitles(page: Page): Promise<string[]> {
@@ -295,8 +304,8 @@ test("a shopper's open catalogue follows an admin's Activate and Deactivate with
 
     // The admin activates it on their screen: it joins the shopper's open catalogue.
     await page.goto("/admin/products");
-    await searchFor(page, product.title);
     await page.getByRole("combobox", { name: "Status" }).selectOption("inactive");
+    await searchFor(page, product.title);
     await card(page, product.title)
       .getByRole("button", { name: `Activate ${product.title}` })
       .click();

@@ -58,7 +58,9 @@ export default defineConfig({
   // One folder per Playwright process: the test runner runs shards side by side (tests/run-all.mjs).
   outputDir: process.env.E2E_OUTPUT_DIR ?? "./test-results",
   globalTeardown: "./support/teardown.ts",
-  fullyParallel: false,
+  // One worker per Playwright process; fullyParallel lets `--shard` split the suite by test rather
+  // than by file, so the shards run side by side finish together (every test makes its own data).
+  fullyParallel: true,
   workers: 1,
   retries: 0,
   reporter: "list",

@@ -24,6 +24,7 @@ test("the settings menu (no Administration for a member)", async ({ page }) => {
     ["Edit Profile", "/settings/profile"],
     ["Password and Security", "/settings/security"],
     ["Appearance", "/settings/appearance"],
+    ["Notifications", "/settings/notifications"],
     ["Purchases", "/settings/purchases"],
     ["Memberships", "/settings/memberships"],
     ["Account Actions", "/settings/account"],
@@ -130,7 +131,9 @@ test("password and security: the spec's checks, the server's answer, then Passwo
   await expect(toast(page, "Password updated")).toBeVisible();
   await expect(form.getByLabel("Current Password")).toHaveValue("");
 
-  // The toasts go after their 4 s, uncovering the section below the form.
+  // The toasts go after their 4 s, uncovering the section below the form; a pointer resting on
+  // them (left there by the click, with the toasts appearing under it) would hold them.
+  await page.mouse.move(195, 100);
   await page.clock.runFor(4_500);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   // A web account without Telegram can link it; here the bot is not reachable, and says so.

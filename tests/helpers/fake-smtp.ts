@@ -7,11 +7,17 @@ export interface ReceivedMail {
   data: string;
 }
 
-/** The text of a quoted-printable body as a person reads it (soft line breaks joined, =XX decoded). */
+/**
+ * The text of a quoted-printable body as a person reads it: soft line breaks joined, =XX bytes
+ * decoded, then read as UTF-8 (quoted-printable leaves only ASCII unencoded).
+ */
 export const decodeQuotedPrintable = (data: string) =>
-  data
-    .replace(/=\r\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  Buffer.from(
+    data
+      .replace(/=\r\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 
 /** Just enough of an SMTP server to receive what nodemailer sends, with no network beyond loopback. */
 export function fakeSmtpServer(onMail?: (mail: ReceivedMail) => void) {

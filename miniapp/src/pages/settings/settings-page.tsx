@@ -1,4 +1,5 @@
 import {
+  Bell,
   ClipboardList,
   Crown,
   Lock,
@@ -28,6 +29,7 @@ export default function SettingsPage() {
     { to: "/settings/profile", icon: <UserRound size={20} />, label: "Edit Profile" },
     { to: "/settings/security", icon: <Lock size={20} />, label: "Password and Security" },
     { to: "/settings/appearance", icon: <Palette size={20} />, label: "Appearance" },
+    { to: "/settings/notifications", icon: <Bell size={20} />, label: "Notifications" },
     { to: "/settings/purchases", icon: <Receipt size={20} />, label: "Purchases" },
     { to: "/settings/memberships", icon: <Crown size={20} />, label: "Memberships" },
     ...(admin ? [{ to: "/administration", icon: <ShieldCheck size={20} />, label: "Administration" }] : []),

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "order_emails" boolean DEFAULT true NOT NULL;
