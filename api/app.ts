@@ -16,6 +16,7 @@ import { buildOpenApi } from "./openapi";
 import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
+import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminLegalRoutes } from "./routes/admin-legal";
 import { adminProductRoutes } from "./routes/admin-products";
 import { adminSettingsRoutes } from "./routes/admin-settings";
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps) {
       .route("/admin/strain-analysis", strainAnalysisRoutes(deps))
       .route("/admin/legal", adminLegalRoutes(deps))
       .route("/admin/settings", adminSettingsRoutes(deps))
+      .route("/admin/dashboard", adminDashboardRoutes(deps))
       .route("/admin", adminRoutes(deps))
       .get("/openapi.json", (c) => c.json(openApi))
   );

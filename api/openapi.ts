@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "./contracts/errors";
 import { accountDocs } from "./routes/account";
 import { adminDocs } from "./routes/admin";
+import { adminDashboardDocs } from "./routes/admin-dashboard";
 import { adminLegalDocs } from "./routes/admin-legal";
 import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
@@ -39,6 +40,7 @@ export const routeDocs: RouteDoc[] = [
   ...authDocs,
   ...accountDocs,
   ...adminDocs,
+  ...adminDashboardDocs,
   ...adminLegalDocs,
   ...adminSettingsDocs,
   ...exportDocs,

@@ -1,5 +1,10 @@
 import type { Db } from "#db/client";
-import { type ChannelSettingsRow, findChannelSettings, upsertChannelSettings } from "#db/queries/channel";
+import {
+  type ChannelSettingsRow,
+  findChannelSettings,
+  knowsTimeZone,
+  upsertChannelSettings,
+} from "#db/queries/channel";
 import {
   adminSettingsMessages,
   type ChannelSettings,
@@ -23,6 +28,7 @@ const settingsOf = (row: ChannelSettingsRow): ChannelSettings => ({
   ageVerificationEnabled: row.ageVerificationEnabled,
   emailNotifications: row.emailNotifications,
   lowStockAlerts: row.lowStockAlerts,
+  timeZone: row.timeZone,
 });
 
 /** The one settings row; before the first save, the settings page's defaults. */
@@ -41,7 +47,8 @@ export async function loadSettings(db: Db): Promise<ChannelSettings> {
 
 /**
  * Saves every field at once. The logo and the hero video must be what they were, none, or a file
- * in channel-assets (what the uploads and the Telegram sync answer): no outside address.
+ * in channel-assets (what the uploads and the Telegram sync answer): no outside address. The time
+ * zone must be one the database knows too.
  */
 export async function saveSettings(
   ctx: ServiceContext,
@@ -54,6 +61,10 @@ export async function saveSettings(
     url === null || url === was || (url.startsWith(uploaded) && !url.slice(uploaded.length).includes(".."));
   if (!allowed(values.logoUrl, current?.logoUrl) || !allowed(values.heroVideoUrl, current?.heroVideoUrl)) {
     throw new AppError("bad_request", adminSettingsMessages.notUploaded);
+  }
+  // The dashboard counts days in it with the database's AT TIME ZONE.
+  if (values.timeZone !== undefined && !(await knowsTimeZone(ctx.db, values.timeZone))) {
+    throw new AppError("bad_request", adminSettingsMessages.timeZoneInvalid);
   }
   return settingsOf(await upsertChannelSettings(ctx.db, { ...values, updatedBy: adminId }));
 }

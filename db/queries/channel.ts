@@ -1,5 +1,6 @@
 import { type AnyColumn, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { executeRows } from "../rows";
 import { channelSettings, publicChannelInfo } from "../schema/index";
 
 export type PublicChannelInfoRow = typeof publicChannelInfo.$inferSelect;
@@ -36,6 +37,15 @@ export type ChannelSettingsValues = Omit<
 export async function findChannelSettings(db: Db): Promise<ChannelSettingsRow | undefined> {
   const [row] = await db.select().from(channelSettings).limit(1);
   return row;
+}
+
+/** Whether the database's own time zone list has this name (Intl's and the database's may differ by a release). */
+export async function knowsTimeZone(db: Db, name: string): Promise<boolean> {
+  const [row] = await executeRows<{ known: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`,
+  );
+  return row?.known === true;
 }
 
 /** Writes every field of the one row in one statement: saves at once leave one of them whole. */

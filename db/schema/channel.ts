@@ -61,6 +61,8 @@ export const channelSettings = pgTable(
     ageVerificationEnabled: boolean("age_verification_enabled").notNull().default(true),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     lowStockAlerts: boolean("low_stock_alerts").notNull().default(true),
+    // The channel's IANA time zone: the owner's dashboard counts its days in it.
+    timeZone: text("time_zone").notNull().default("UTC"),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 export * from "./catalogue";
 export * from "./channel";
+export * from "./dashboard";
 export * from "./legal";
 export * from "./membership";
 export * from "./orders";

@@ -22,6 +22,7 @@ const PurchasesPage = lazy(() => import("./pages/settings/purchases-page"));
 const AccountPage = lazy(() => import("./pages/settings/account-page"));
 const MembershipsPage = lazy(() => import("./pages/settings/memberships-page"));
 const AdministrationPage = lazy(() => import("./pages/admin/administration-page"));
+const DashboardPage = lazy(() => import("./pages/admin/dashboard/dashboard-page"));
 const UsersPage = lazy(() => import("./pages/admin/users-page"));
 const MembershipsAdminPage = lazy(() => import("./pages/admin/memberships-admin-page"));
 const OrdersAdminPage = lazy(() => import("./pages/admin/orders-admin-page"));
@@ -65,6 +66,7 @@ const routes: RouteObject[] = [
         children: [
           // The other admin screens come in later issues.
           { index: true, element: <Navigate to="/admin/settings" replace /> },
+          { path: "dashboard", element: adminOnly(<DashboardPage />) },
           { path: "settings", element: adminOnly(<SettingsAdminPage />) },
           { path: "users", element: adminOnly(<UsersPage />) },
           { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },

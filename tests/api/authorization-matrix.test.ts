@@ -182,6 +182,8 @@ const expected: Record<string, Row> = {
   "POST /api/admin/plan-requests/:id/approve": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
   "POST /api/admin/plan-requests/:id/decline": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
   "GET /api/admin/payments": { status: adminOnly(200) },
+  // The owner's dashboard; a period other than 7, 30 or 90 days is 400 once allowed.
+  "GET /api/admin/dashboard": { status: adminOnly(200), query: "days=90" },
   "POST /api/admin/payments/:id/refund": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
 };
 

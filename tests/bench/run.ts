@@ -9,7 +9,8 @@
 // - the feed's first page at 10,000 messages (feed.ts);
 // - credit checkouts: 1,000 members at once for stock 100, and one member's 200 at once (checkout.ts);
 // - the orders CSV export at 100,000 orders: the API's peak RSS growth, on Postgres (export-rss.ts);
-// - the Products drawer's search and filters over 2,000 products, per keystroke (product-search.ts).
+// - the Products drawer's search and filters over 2,000 products, per keystroke (product-search.ts);
+// - the owner's dashboard at 100,000 orders, 10,000 members and 5,000 posts (dashboard.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -18,6 +19,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, type Started, startApi, stop, withPostgres } from "./api-process";
 import { checkoutUnderLoad } from "./checkout";
+import { dashboardAnswer } from "./dashboard";
 import { shutdownDrain } from "./drain";
 import { exportRss } from "./export-rss";
 import { feedFirstPage } from "./feed";
@@ -147,6 +149,10 @@ const figures: Record<string, () => unknown> = {
     await withPostgres((url) => shutdownDrain("postgres", url)),
   ],
   productSearch2000: productSearch,
+  dashboard: async () => [
+    await dashboardAnswer("pglite", ""),
+    await withPostgres((url) => dashboardAnswer("postgres", url)),
+  ],
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 const unknown = only?.filter((name) => !(name in figures)) ?? [];

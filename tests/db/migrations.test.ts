@@ -44,6 +44,8 @@ describe("migrations", () => {
         "products",
         "profiles",
         "rate_limits",
+        "sales_day_products",
+        "sales_days",
         "sessions",
         "star_payments",
         "stock_alerts",
@@ -75,6 +77,8 @@ describe("migrations", () => {
         "notify_order_change",
         "credit_order_outcome",
         "place_credit_order",
+        "roll_sales_days",
+        "roll_missing_sales_days",
       ]),
     );
     const triggers = (

@@ -78,6 +78,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
   await expect(page).toHaveURL("/administration");
   const links = page.getByRole("navigation", { name: "Administration" }).getByRole("link");
   await expect(links).toHaveText([
+    "Dashboard",
     "Edit Landing Page",
     "Users",
     "Memberships",

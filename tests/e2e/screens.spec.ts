@@ -292,7 +292,7 @@ async function adminScreens(page: Page, launch: Launch) {
     await page.goto("/administration");
     await expect(heading(page, "Administration")).toBeVisible();
     const links = page.getByRole("navigation", { name: "Administration" }).getByRole("link");
-    await expect(links.first()).toHaveText("Edit Landing Page");
+    await expect(links.first()).toHaveText("Dashboard");
     await expect(links.filter({ hasText: "Users" })).toBeVisible();
     await shot(page, launch, "administration");
   });

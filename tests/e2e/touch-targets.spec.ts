@@ -1,5 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
+import { signInAsAdmin } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
+import { SEEDED_ORIGIN } from "./support/env";
+import { placeCreditOrder, telegramMember } from "./support/orders";
 import { expect, test } from "./support/test";
 
 /** At least 44 × 44 CSS px, the size a finger can hit. */
@@ -81,4 +84,22 @@ test("the small controls are at least 44 px on each side", async ({ page, reques
   await page.goto(`/product/${product.id}`);
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("the owner's dashboard's controls are at least 44 px on each side", async ({ page, playwright }) => {
+  // An order, so the best sellers (and their ranking tabs) show.
+  const buyer = await playwright.request.newContext({ baseURL: SEEDED_ORIGIN });
+  await placeCreditOrder(buyer, await telegramMember(buyer, "TapBuyer"));
+  await buyer.dispose();
+  await signInAsAdmin(page);
+  await page.goto("/admin/dashboard");
+  for (const name of ["7 days", "30 days", "90 days"])
+    await expectTappable(page.getByRole("tablist", { name: "Period" }).getByRole("tab", { name }), name);
+  for (const name of ["By credits", "By units"])
+    await expectTappable(page.getByRole("tablist", { name: "Rank by" }).getByRole("tab", { name }), name);
+  await expectTappable(page.getByText("Credits and orders, day by day"), "day-by-day summary");
+  // The seeded catalogue has products at or under the threshold: each a way to its edit page.
+  const lowStock = page.getByTestId("low-stock").getByRole("link");
+  await expect(lowStock.first()).toBeVisible();
+  for (const link of await lowStock.all()) await expectTappable(link, "low-stock product");
 });

@@ -1,8 +1,19 @@
-import { Crown, FileText, Filter, LayoutTemplate, Package, Receipt, Upload, Users } from "lucide-react";
+import {
+  ChartColumn,
+  Crown,
+  FileText,
+  Filter,
+  LayoutTemplate,
+  Package,
+  Receipt,
+  Upload,
+  Users,
+} from "lucide-react";
 import { type MenuEntry, MenuList } from "../../components/menu-list";
 import { PageHeader } from "../../components/page-header";
 
 const links: MenuEntry[] = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: <ChartColumn size={20} /> },
   { to: "/admin/settings", label: "Edit Landing Page", icon: <LayoutTemplate size={20} /> },
   { to: "/admin/users", label: "Users", icon: <Users size={20} /> },
   { to: "/admin/memberships", label: "Memberships", icon: <Crown size={20} /> },

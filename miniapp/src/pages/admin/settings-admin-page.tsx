@@ -1,6 +1,6 @@
 import { Button, Cell, Section, Switch } from "@telegram-apps/telegram-ui";
 import { RefreshCw } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import {
   type ChannelSettings,
   adminSettingsMessages as texts,
@@ -58,11 +58,22 @@ const switches = [
   },
 ] as const;
 
+/** The zones the device knows, offered as the time zone field's suggestions (any IANA name may be typed). */
+const timeZones = (): string[] => {
+  try {
+    return Intl.supportedValuesOf("timeZone");
+  } catch {
+    return [];
+  }
+};
+
 /** The logo, the hero video, the channel's texts and the switches; Save sends them all at once. */
 function SettingsForm({ initial }: { initial: ChannelSettings }) {
   const [values, setValues] = useState(() => valuesOf(initial));
   const [saving, setSaving] = useState(false);
   const [syncing, setSyncing] = useState(false);
+  const zoneListId = useId();
+  const [zones] = useState(timeZones);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((all) => ({ ...all, [key]: value }));
 
@@ -204,6 +215,24 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         maxLength={2000}
         disabled={busy}
       />
+      <Field
+        label="Time Zone"
+        name="timeZone"
+        value={values.timeZone}
+        onChange={(event) => set("timeZone", event.target.value)}
+        list={zoneListId}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        placeholder="UTC"
+        note="The owner's dashboard counts its days in it, e.g. Europe/Berlin"
+        disabled={busy}
+      />
+      <datalist id={zoneListId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
       <fieldset className="choice-group">
         <legend className="section-title">Features</legend>
         <Section className="settings-switches">
