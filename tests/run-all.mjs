@@ -17,9 +17,10 @@ const reports = mkdtempSync(join(tmpdir(), "shop-tests-"));
 const postgresUrl = process.env.DATABASE_URL || undefined;
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;
-// Three Playwright processes at once, each with servers and data of its own (E2E_SHARDS=1 for
-// one): a browser test spends much of its time waiting on the page, so two cores keep three busy.
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+// Four Playwright processes at once, each with servers and data of its own (E2E_SHARDS=1 for
+// one): a browser test spends much of its time waiting on the page (three shards kept about one
+// core of the two busy), so two cores keep four going.
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 4));
 
 let passed = 0;
 let failed = 0;
