@@ -1,11 +1,10 @@
-import type { AddressInfo, Server as NetServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meSchema } from "#api/contracts/me";
 import { users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
-import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
+import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
@@ -13,24 +12,23 @@ import { insertTestTiers } from "../helpers/tiers";
 // member's "Email me about orders" switch (PATCH /api/me/notifications). Runs on PGlite, and on
 // Postgres when DATABASE_URL is set. A member with Telegram hears through the bot (a recording double).
 const telegram = recordingTelegram();
-const smtp = fakeSmtpServer();
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let premium: string;
 let staff: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startFakeSmtp();
   t = await startTestApp({
     telegram,
-    env: { SMTP_URL: smtpUrl, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
   });
   premium = (await insertTestTiers(t.services.database.db)).premium;
   staff = await createMember(t, { roles: ["employee"] });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => (smtp.server as NetServer).close(() => resolve()));
+  await smtp.close();
 });
 
 /** Order mail to `email`, decoded as a person reads it (sign-up also mails a verification link). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import type { AddressInfo, Server as NetServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
@@ -9,7 +9,7 @@ import { createHttpServer } from "#api/server";
 import { products, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
-import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
+import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
@@ -17,18 +17,17 @@ import { insertTestTiers } from "../helpers/tiers";
 // Postgres when DATABASE_URL is set. Telegram members hear through the bot (a recording double),
 // the others by mail over real SMTP (the fake server).
 const telegram = recordingTelegram();
-const smtp = fakeSmtpServer();
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let server: Server;
 let base: string;
 let staff: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startFakeSmtp();
   t = await startTestApp({
     telegram,
-    env: { SMTP_URL: smtpUrl, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
   });
   staff = await createMember(t, { roles: ["employee"] });
   // The race goes over real HTTP (createHttpServer, as main.ts builds it): requests at once, for real.
@@ -40,7 +39,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
-  await new Promise<void>((resolve) => (smtp.server as NetServer).close(() => resolve()));
+  await smtp.close();
 });
 
 const db = () => t.services.database.db;

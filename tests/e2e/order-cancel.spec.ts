@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi, toast } from "./support/accounts";
-import { catalogue, pick } from "./support/catalogue";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
+import { placeCreditOrder } from "./support/orders";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
@@ -11,34 +10,9 @@ import { expect, test } from "./support/test";
 // A member cancels their own placed order from its sheet under Settings › Purchases. Orders are
 // placed through the API (the checkout has its own spec); each cancel gives its stock back.
 
-async function premiumTierId(request: APIRequestContext): Promise<string> {
-  const { tiers } = (await (await request.get("/api/tiers")).json()) as {
-    tiers: { id: string; displayName: string }[];
-  };
-  const premium = tiers.find((tier) => tier.displayName === "Premium");
-  if (!premium) throw new Error("the seeded tiers have no Premium");
-  return premium.id;
-}
-
 /** A member on Premium with one placed order; `headers` sign the member's requests in. */
-async function placeOrder(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
-  const put = await request.put("/api/me/plan", { data: { tierId: await premiumTierId(request) }, headers });
-  expect(put.status()).toBe(200);
-  const product = pick(
-    await catalogue(request),
-    (p) => p.stockQuantity >= 3 && Number(p.creditPrice) <= 20,
-    "product under 20",
-  );
-  const res = await request.post("/api/checkout/credits", {
-    data: {
-      lines: [{ productId: product.id, quantity: 1 }],
-      delivery: { name: "Ada Buyer", address: "1 Main St, Austin", state: "TX" },
-    },
-    headers: { ...headers, "Idempotency-Key": randomUUID() },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: { number: number } }).order.number;
-}
+const placeOrder = async (request: APIRequestContext, headers: Record<string, string>) =>
+  (await placeCreditOrder(request, headers)).number;
 
 /** The e2e admin's Orders screen in a browser context of its own. */
 async function staffOrders(browser: Browser, page: Page) {

@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 
 export interface ReceivedMail {
   from: string;
@@ -64,4 +64,16 @@ export function fakeSmtpServer(onMail?: (mail: ReceivedMail) => void) {
     });
   });
   return { server, received };
+}
+
+/** The fake server listening on a free loopback port: what it received, its smtp:// URL, a close. */
+export async function startFakeSmtp() {
+  const { server, received } = fakeSmtpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
