@@ -53,15 +53,22 @@ test("Verifying permissions..., then Unable to Verify Permissions with Retry", a
 
 test("a role check that hangs gives up after 5 s: Failed to load user roles", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.route("**/api/me/roles", () => {});
-  // The page's clock is the test's: the 5 s pass at once rather than in real time. (It also keeps
-  // flowing on its own, so "not yet" is checked with a second of slack.)
+  // The page's clock is the test's, paused as the role check goes out (it never comes back): the
+  // 5 s pass when the test says, however long the page took to load on a busy machine. The pause
+  // lands a second ahead of the page's time when the runner heard of the request: "not yet" is
+  // checked 3.5 s after the request plus that hop (well under 1.5 s), the limit passed at 5.5 s.
   await page.clock.install();
+  let paused: Promise<void> | undefined;
+  await page.route("**/api/me/roles", () => {
+    paused ??= page.evaluate(() => Date.now()).then((now) => page.clock.pauseAt(now + 1_000));
+  });
   await page.goto("/administration");
   await expect(page.getByText("Verifying permissions...")).toBeVisible();
-  await page.clock.runFor(4_000);
+  await expect.poll(() => paused !== undefined).toBe(true);
+  await paused;
+  await page.clock.runFor(2_500);
   await expect(page.getByText("Verifying permissions...")).toBeVisible();
-  await page.clock.runFor(1_100);
+  await page.clock.runFor(2_000);
   await expect(page.getByRole("heading", { name: "Unable to Verify Permissions" })).toBeVisible();
   await expect(page.getByText("Failed to load user roles")).toBeVisible();
 });

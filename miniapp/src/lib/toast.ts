@@ -2,7 +2,8 @@ import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 /**
  * The app's toasts: sonner's, with two rules of ours. The same toast (kind, title and text) never
- * stacks twice: showing it again replaces the one on screen. And toasts belong to the screen they
+ * stacks twice: showing it again replaces the one on screen; a caller's own `id` names a slot (a
+ * form's one toast), replaced the same way whatever it says. And toasts belong to the screen they
  * were shown on: `dismissStaleToasts()` (called on navigation) clears those shown earlier than the
  * navigation itself, while a toast shown by the action that navigates stays.
  */
@@ -46,12 +47,15 @@ function withSonner(use: (sonner: Sonner) => void): void {
   void sonnerReady.then(use);
 }
 
+const slotKey = (slot: string | number) => `slot:${slot}`;
+
 function show(kind: Kind, title: string, options: ExternalToast = {}): string | number {
   const text = typeof options.description === "string" ? options.description : "";
-  const key = `${kind}:${title}:${text}`;
+  const key = options.id === undefined ? `${kind}:${title}:${text}` : slotKey(options.id);
   // The same toast again replaces the one on screen; once that one has gone (or is fading out,
-  // when sonner would swallow an update to it), it is a new toast with an id of its own.
-  const id = options.id ?? onScreen.get(key) ?? `${key}#${++shownCount}`;
+  // when sonner would swallow an update to it: a form's second error went unseen), it is a new
+  // toast with an id of its own.
+  const id = onScreen.get(key) ?? `${key}#${++shownCount}`;
   onScreen.set(key, id);
   shownAt.set(id, Date.now());
   const forget = () => {
@@ -69,15 +73,17 @@ export const toast = Object.assign(
     success: (title: string, options?: ExternalToast) => show("success", title, options),
     error: (title: string, options?: ExternalToast) => show("error", title, options),
     dismiss: (id?: string | number) => {
-      if (id === undefined) {
+      // A slot's name dismisses the toast in it.
+      const shownId = id === undefined ? undefined : (onScreen.get(slotKey(id)) ?? id);
+      if (shownId === undefined) {
         shownAt.clear();
         onScreen.clear();
       } else {
-        shownAt.delete(id);
-        for (const [key, shown] of onScreen) if (shown === id) onScreen.delete(key);
+        shownAt.delete(shownId);
+        for (const [key, shown] of onScreen) if (shown === shownId) onScreen.delete(key);
       }
       // Before any toast there is nothing to dismiss (and no need to load sonner for it).
-      if (wanted) withSonner((sonner) => sonner.dismiss(id));
+      if (wanted) withSonner((sonner) => sonner.dismiss(shownId));
     },
   },
 );
