@@ -1,8 +1,9 @@
-// The API composed as api/main.ts composes it, for tests/bench/sse.ts, with the bot built as main
-// builds it but fed updates directly (no Telegram: its outgoing calls are refused). It also answers
-// the bench over IPC: its RSS after a GC; an UPDATE of every product through its own database (PGlite
-// allows no second process); a member's session; and a channel post handed to the bot, timed by the
-// same clock the client process uses.
+// The API composed as api/main.ts composes it, for tests/bench/sse.ts and soak.ts, with the bot built
+// as main builds it but fed updates directly (no Telegram: its outgoing calls are refused). It also
+// answers the bench over IPC: its RSS after a GC (with heap and open handles); an UPDATE of every
+// product through its own database (PGlite allows no second process); a member's session; a channel
+// post, an edit of one and its reaction counts handed to the bot, timed by the same clock the client
+// processes use; and the soak's shop, made and audited here.
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { createApp } from "#api/app";
@@ -12,8 +13,10 @@ import { serviceContext } from "#api/deps";
 import { createLogger } from "#api/logger";
 import { createHttpServer } from "#api/server";
 import { createBot } from "#bot/bot";
+import { findRelayedPost } from "#db/queries/channel-relay";
 import { products } from "#db/schema/index";
 import { TEST_BOT_TOKEN, testBotInfo } from "../helpers/accounts";
+import { type Acknowledged, auditSoakShop, type SoakShop, seedSoakShop } from "./soak-ledger";
 
 const CHANNEL_ID = -1001000000001;
 const config = loadConfig({ ...process.env, TELEGRAM_CHANNEL_ID: String(CHANNEL_ID) });
@@ -29,13 +32,27 @@ const bot = createBot({
   },
 });
 const now = () => performance.timeOrigin + performance.now();
+const chat = { id: CHANNEL_ID, type: "channel" as const, title: "Bench" };
+let nextUpdate = 1;
 let nextPost = 1;
 
+interface Message {
+  rss?: true;
+  update?: true;
+  member?: true;
+  post?: true;
+  edit?: number;
+  reactions?: number;
+  seed?: { members: number };
+  audit?: { shop: SoakShop; told: Acknowledged[] };
+}
+
 server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }));
-process.on("message", async (message: { rss?: true; update?: true; member?: true; post?: true }) => {
+process.on("message", async (message: Message) => {
   if (message.rss) {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ rss: process.memoryUsage().rss });
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send?.({ rss, heapUsed, handles: process.getActiveResourcesInfo().length });
   }
   if (message.update) {
     const startedAt = now();
@@ -63,14 +80,37 @@ process.on("message", async (message: { rss?: true; update?: true; member?: true
     const id = nextPost++;
     const startedAt = now();
     await bot.handleUpdate({
-      update_id: id,
-      channel_post: {
-        message_id: id,
+      update_id: nextUpdate++,
+      channel_post: { message_id: id, date: Math.floor(Date.now() / 1000), chat, text: `Bench post ${id}` },
+    });
+    const committedAt = now();
+    const stored = await findRelayedPost(services.database.db, BigInt(CHANNEL_ID), BigInt(id));
+    process.send?.({ startedAt, committedAt, rows: 1, id: stored?.id });
+  }
+  if (message.edit) {
+    const date = Math.floor(Date.now() / 1000);
+    await bot.handleUpdate({
+      update_id: nextUpdate++,
+      edited_channel_post: { message_id: message.edit, date, edit_date: date, chat, text: `Edited ${date}` },
+    });
+    process.send?.({ edited: message.edit });
+  }
+  if (message.reactions) {
+    const count = 1 + Math.floor(Math.random() * 50);
+    await bot.handleUpdate({
+      update_id: nextUpdate++,
+      message_reaction_count: {
+        chat,
+        message_id: message.reactions,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: CHANNEL_ID, type: "channel", title: "Bench" },
-        text: `Bench post ${id}`,
+        reactions: [{ type: { type: "emoji", emoji: "❤" }, total_count: count }],
       },
     });
-    process.send?.({ startedAt, committedAt: now(), rows: 1 });
+    process.send?.({ reacted: message.reactions });
+  }
+  if (message.seed) process.send?.({ shop: await seedSoakShop(services.database.db, message.seed.members) });
+  if (message.audit) {
+    const { shop, told } = message.audit;
+    process.send?.({ audit: await auditSoakShop(services.database.db, shop, told) });
   }
 });

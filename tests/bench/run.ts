@@ -10,7 +10,9 @@
 // - credit checkouts: 1,000 members at once for stock 100, and one member's 200 at once (checkout.ts);
 // - the orders CSV export at 100,000 orders: the API's peak RSS growth, on Postgres (export-rss.ts);
 // - the Products drawer's search and filters over 2,000 products, per keystroke (product-search.ts);
-// - the owner's dashboard at 100,000 orders, 10,000 members and 5,000 posts (dashboard.ts).
+// - the owner's dashboard at 100,000 orders, 10,000 members and 5,000 posts (dashboard.ts);
+// - the mixed soak: streams, browsing, checkouts, bot posts and admin edits together for
+//   SOAK_SECONDS (600), on PGlite, on Postgres, and on two processes over Postgres (soak.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -27,6 +29,7 @@ import { firstLoadJs } from "./first-load-js";
 import { lighthouseFigures } from "./lighthouse";
 import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
 import { productSearch } from "./product-search";
+import { soak } from "./soak";
 import { channelPostToFeeds, sseFanOut } from "./sse";
 import { uploadRss } from "./upload-rss";
 
@@ -152,6 +155,11 @@ const figures: Record<string, () => unknown> = {
   dashboard: async () => [
     await dashboardAnswer("pglite", ""),
     await withPostgres((url) => dashboardAnswer("postgres", url)),
+  ],
+  soak: async () => [
+    await soak("pglite", ""),
+    await withPostgres((url) => soak("postgres", url)),
+    await withPostgres((url) => soak("postgres", url, 2)),
   ],
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());

@@ -1,49 +1,17 @@
-// Event streams under load: the API in one child process (tests/bench/sse-server.ts), idle
+// Event streams under load: the API in one child process (tests/bench/bench-server.ts), idle
 // clients in another (tests/bench/sse-clients.mjs). For each client count: the server's RSS growth
 // per client (after a GC on both readings), and, over several rounds, the time from an UPDATE of
 // every product (one statement, committed through the server's database) to the moment the last
 // client has its `change` event.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ask, kill, withManyFiles } from "./child-ipc";
 
-const root = new URL("../..", import.meta.url).pathname;
 const ROUNDS = 5;
 /** Clients are spread over several processes, so reading 10,000 sockets is not one event loop's work. */
 const CLIENT_PROCESSES = 4;
-
-/** Runs `command` with the open-files limit raised as far as the hard limit allows. */
-function withManyFiles(command: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn("bash", ["-c", `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec ${command}`], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-}
-
-function ask<T>(child: ChildProcess, message: object, key: keyof T): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code})`));
-    const onMessage = (reply: T) => {
-      if (reply && typeof reply === "object" && key in reply) {
-        child.off("message", onMessage);
-        child.off("exit", onExit);
-        resolve(reply);
-      }
-    };
-    child.on("message", onMessage);
-    child.once("exit", onExit);
-    if (Object.keys(message).length) child.send(message);
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
 
 /** The median of three readings a second apart, each after a GC: RSS moves a little on its own. */
 async function settledRss(server: ChildProcess): Promise<{ rss: number }> {
@@ -57,18 +25,21 @@ async function settledRss(server: ChildProcess): Promise<{ rss: number }> {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** The bench's API server (sse-server.ts) and the idle-client processes, sized for `streams` streams. */
+/** The bench's API server (bench-server.ts) and the idle-client processes, sized for `streams` streams. */
 function startProcesses(databaseUrl: string, dataDir: string, streams: number, serverFlags = "") {
-  const server = withManyFiles(`"${process.execPath}" ${serverFlags}--import tsx tests/bench/sse-server.ts`, {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    BOT_MODE: "off",
-    SSE_MAX_PER_ADDRESS: String(streams),
-    SSE_MAX_STREAMS: String(streams),
-  });
+  const server = withManyFiles(
+    `"${process.execPath}" ${serverFlags}--import tsx tests/bench/bench-server.ts`,
+    {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      BOT_MODE: "off",
+      SSE_MAX_PER_ADDRESS: String(streams),
+      SSE_MAX_STREAMS: String(streams),
+    },
+  );
   const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
     withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
   );
@@ -128,8 +99,8 @@ async function measure(databaseUrl: string, clients: number) {
       firstToLastClientMs: median(firstToLastMs),
     };
   } finally {
-    await Promise.all(clientProcesses.map(stop));
-    await stop(server);
+    await Promise.all(clientProcesses.map(kill));
+    await kill(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -180,8 +151,8 @@ export async function channelPostToFeeds(label: string, databaseUrl: string) {
       goalP99Ms: 100,
     };
   } finally {
-    await Promise.all(clientProcesses.map(stop));
-    await stop(server);
+    await Promise.all(clientProcesses.map(kill));
+    await kill(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
