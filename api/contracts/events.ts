@@ -3,9 +3,12 @@ import { z } from "zod";
 export const changeTables = ["channel_messages", "products", "channel_settings", "orders"] as const;
 export type ChangeTable = (typeof changeTables)[number];
 
-/** What the database triggers NOTIFY: one row changed. */
+/**
+ * What the database triggers NOTIFY: one row changed, or (`sessions`, never sent to clients) a live
+ * session ended.
+ */
 export const changeEventSchema = z.object({
-  table: z.enum(changeTables),
+  table: z.enum([...changeTables, "sessions"]),
   op: z.enum(["insert", "update", "delete"]),
   id: z.string(),
   /** An order's owner (orders only): the member whose stream may hear of it. */

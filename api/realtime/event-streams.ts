@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "#db/client";
-import { liveSessionIds } from "#db/queries/sessions";
 import {
   type ChangeEvent,
   type ChangeTable,
@@ -8,7 +6,6 @@ import {
   type ProductChange,
   type StreamChange,
 } from "../contracts/events";
-import type { Logger } from "../logger";
 import type { ChangeHub } from "./change-hub";
 
 /** Where one stream's bytes go: its socket, or a web ReadableStream. */
@@ -25,10 +22,14 @@ export interface StreamLimits {
   heartbeatMs: number;
 }
 
-/** Who listens: a signed-in person's session, re-checked before each private delivery. */
+/**
+ * Who listens: a signed-in person's session. A private change reaches it only while the session
+ * lives: until it expires (known here) or ends early (announced by the database: `sessions`).
+ */
 export interface Listener {
   sessionId: string;
   userId: string;
+  expiresAt: Date;
   /** Signed in and past the age gate: hears of feed changes. */
   member: boolean;
   /** Holds a staff role: hears of every order's changes. */
@@ -80,12 +81,11 @@ export class EventStreams {
   private readonly processId = randomBytes(4).toString("hex");
   private tick = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private flushing = false;
   private lastFlush = Number.NEGATIVE_INFINITY;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(
-    private readonly deps: { hub: ChangeHub; db: Db; now: () => Date; log: Logger; limits: StreamLimits },
+    private readonly deps: { hub: ChangeHub; now: () => Date; limits: StreamLimits },
   ) {
     deps.hub.subscribe(
       (event) => this.changed(event),
@@ -170,6 +170,7 @@ export class EventStreams {
   }
 
   private changed({ table, op, id, owner }: ChangeEvent): void {
+    if (table === "sessions") return this.sessionEnded(id);
     if (table === ORDERS) {
       this.pending.set(table, null);
       if (owner) this.orderOwners.add(owner);
@@ -188,14 +189,13 @@ export class EventStreams {
   }
 
   private schedule(): void {
-    if (this.timer || this.flushing) return;
+    if (this.timer) return;
     const wait = Math.max(0, this.lastFlush + TICK_MS - performance.now());
-    this.timer = setTimeout(() => void this.flush(), wait);
+    this.timer = setTimeout(() => this.flush(), wait);
   }
 
-  private async flush(): Promise<void> {
+  private flush(): void {
     this.timer = undefined;
-    this.flushing = true;
     this.lastFlush = performance.now();
     const tables = [...this.pending.keys()];
     const changedIds = this.pending.get(MEMBERS_ONLY);
@@ -226,38 +226,30 @@ export class EventStreams {
     const forEveryone = frames(publicTables);
     const forMembers = tables.includes(MEMBERS_ONLY) ? frames([...publicTables, MEMBERS_ONLY]) : forEveryone;
     const forOrders = tables.includes(ORDERS) ? frames([ORDERS]) : undefined;
-    try {
-      if (forMembers !== forEveryone || forOrders) await this.dropEndedSessions();
-      for (const stream of this.streams) {
-        const { listener } = stream;
-        const bytes = listener?.member ? forMembers : forEveryone;
-        if (bytes) stream.sink.write(bytes);
-        if (forOrders && listener && (listener.staff || owners.has(listener.userId))) {
-          stream.sink.write(forOrders);
-        }
+    const now = this.deps.now().getTime();
+    for (const stream of this.streams) {
+      let { listener } = stream;
+      if (listener && listener.expiresAt.getTime() <= now) {
+        // Expired: the stream carries on as a visitor's.
+        listener = undefined;
+        stream.listener = undefined;
       }
-    } finally {
-      this.flushing = false;
-      if (this.pending.size > 0) this.schedule();
+      const bytes = listener?.member ? forMembers : forEveryone;
+      if (bytes) stream.sink.write(bytes);
+      if (forOrders && listener && (listener.staff || owners.has(listener.userId))) {
+        stream.sink.write(forOrders);
+      }
     }
   }
 
   /**
-   * A private change reaches only sessions still live now (not logged out, expired or deleted):
-   * one query for all signed-in streams. A stream whose session ended carries on as a visitor's.
-   * If the check fails, signed-in streams end; their clients reconnect and sign in anew.
+   * A session ended before its time (signed out, pushed out, password changed, user deleted): its
+   * streams carry on as a visitor's from now, before any change committed after the end is sent
+   * (the database announces changes in commit order).
    */
-  private async dropEndedSessions(): Promise<void> {
-    const signedIn = [...this.streams].filter((stream) => stream.listener !== undefined);
-    if (signedIn.length === 0) return;
-    const ids = [...new Set(signedIn.map((stream) => (stream.listener as Listener).sessionId))];
-    const live = await liveSessionIds(this.deps.db, ids, this.deps.now()).catch((error: unknown) => {
-      this.deps.log.warn("event streams: session check failed", { error: String(error) });
-      return undefined;
-    });
-    for (const stream of signedIn) {
-      if (!live) this.close(stream);
-      else if (!live.has((stream.listener as Listener).sessionId)) stream.listener = undefined;
+  private sessionEnded(sessionId: string): void {
+    for (const stream of this.streams) {
+      if (stream.listener?.sessionId === sessionId) stream.listener = undefined;
     }
   }
 }

@@ -60,9 +60,7 @@ function socketSink(res: ServerResponse): StreamSink {
 export const eventRoutes = (deps: AppDeps) => {
   const streams = new EventStreams({
     hub: deps.hub,
-    db: deps.database.db,
     now: deps.now,
-    log: deps.log,
     limits: {
       perAddress: deps.config.SSE_MAX_PER_ADDRESS,
       total: deps.config.SSE_MAX_STREAMS,
@@ -94,6 +92,7 @@ export const eventRoutes = (deps: AppDeps) => {
       listener: user && {
         sessionId: user.sessionId,
         userId: user.userId,
+        expiresAt: user.expiresAt,
         member: user.ageVerified,
         staff: user.roles.length > 0,
       },

@@ -6,6 +6,7 @@ import { passedAgeGate } from "./channel";
 export interface SessionRow {
   sessionId: string;
   userId: string;
+  expiresAt: Date;
   ageVerified: boolean;
   roles: ("admin" | "moderator" | "employee")[];
 }
@@ -58,6 +59,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date): Pro
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
       ageVerified: passedAgeGate(profiles.ageVerified),
     })
     .from(sessions)
@@ -71,16 +73,6 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date): Pro
     .from(userRoles)
     .where(eq(userRoles.userId, row.userId));
   return { ...row, ageVerified: row.ageVerified ?? false, roles: roleRows.map((r) => r.role) };
-}
-
-/** Which of these sessions are still live (not revoked, not expired, user not deleted): one query. */
-export async function liveSessionIds(db: Db, sessionIds: string[], now: Date): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date) {
