@@ -51,6 +51,12 @@ export function createMetrics() {
       buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 3600],
       registers,
     }),
+    eventStreamSends: new Histogram({
+      name: "event_stream_send_seconds",
+      help: "Time to write one tick's change events to every open stream of this process (serialised once, one write per stream)",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers,
+    }),
     uploadBytes: new Counter({
       name: "upload_bytes_total",
       help: "Bytes of accepted uploads stored, by upload kind",

@@ -85,7 +85,13 @@ export class EventStreams {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(
-    private readonly deps: { hub: ChangeHub; now: () => Date; limits: StreamLimits },
+    private readonly deps: {
+      hub: ChangeHub;
+      now: () => Date;
+      limits: StreamLimits;
+      /** How long each tick's writes to every stream took. */
+      observeSend?: (seconds: number) => void;
+    },
   ) {
     deps.hub.subscribe(
       (event) => this.changed(event),
@@ -170,7 +176,10 @@ export class EventStreams {
   }
 
   private changed({ table, op, id, owner }: ChangeEvent): void {
-    if (table === "sessions") return this.sessionEnded(id);
+    if (table === "sessions") {
+      this.sessionEnded(id);
+      return;
+    }
     if (table === ORDERS) {
       this.pending.set(table, null);
       if (owner) this.orderOwners.add(owner);
@@ -227,6 +236,7 @@ export class EventStreams {
     const forMembers = tables.includes(MEMBERS_ONLY) ? frames([...publicTables, MEMBERS_ONLY]) : forEveryone;
     const forOrders = tables.includes(ORDERS) ? frames([ORDERS]) : undefined;
     const now = this.deps.now().getTime();
+    const started = performance.now();
     for (const stream of this.streams) {
       let { listener } = stream;
       if (listener && listener.expiresAt.getTime() <= now) {
@@ -240,6 +250,7 @@ export class EventStreams {
         stream.sink.write(forOrders);
       }
     }
+    this.deps.observeSend?.((performance.now() - started) / 1000);
   }
 
   /**

@@ -67,6 +67,7 @@ export const eventRoutes = (deps: AppDeps) => {
       lifetimeMs: deps.config.SSE_MAX_LIFETIME_SECONDS * 1000,
       heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS,
     },
+    observeSend: (seconds) => deps.metrics.eventStreamSends.observe(seconds),
   });
   deps.metrics.observeEventStreams(() => streams.size);
 

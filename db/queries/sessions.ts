@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lte, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { profiles, sessions, userRoles } from "../schema/index";
 import { passedAgeGate } from "./channel";

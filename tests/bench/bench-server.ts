@@ -1,9 +1,9 @@
 // The API composed as api/main.ts composes it, for tests/bench/sse.ts and soak.ts, with the bot built
 // as main builds it but fed updates directly (no Telegram: its outgoing calls are refused). It also
-// answers the bench over IPC: its RSS after a GC (with heap and open handles); an UPDATE of every
-// product through its own database (PGlite allows no second process); a member's session; a channel
-// post, an edit of one and its reaction counts handed to the bot, timed by the same clock the client
-// processes use; and the soak's shop, made and audited here.
+// answers the bench over IPC: its RSS after a GC (with heap and open handles); the event streams'
+// write time so far; an UPDATE of every product through its own database (PGlite allows no second
+// process); a member's session; a channel post, an edit of one and its reaction counts handed to the
+// bot, timed by the same clock the client processes use; and the soak's shop, made and audited here.
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { createApp } from "#api/app";
@@ -43,6 +43,7 @@ interface Message {
   post?: true;
   edit?: number;
   reactions?: number;
+  sends?: true;
   seed?: { members: number };
   audit?: { shop: SoakShop; told: Acknowledged[] };
 }
@@ -107,6 +108,13 @@ process.on("message", async (message: Message) => {
       },
     });
     process.send?.({ reacted: message.reactions });
+  }
+  if (message.sends) {
+    // The event streams' own write time so far (event_stream_send_seconds): its sum and count.
+    const { values } = await services.metrics.eventStreamSends.get();
+    const of = (suffix: string) =>
+      values.find((value) => value.metricName === `event_stream_send_seconds_${suffix}`)?.value ?? 0;
+    process.send?.({ sendSeconds: of("sum"), sends: of("count") });
   }
   if (message.seed) process.send?.({ shop: await seedSoakShop(services.database.db, message.seed.members) });
   if (message.audit) {

@@ -63,6 +63,7 @@ async function measure(databaseUrl: string, clients: number) {
     const lastClientMs: number[] = [];
     const fromStatementMs: number[] = [];
     const firstToLastMs: number[] = [];
+    const serverSendMs: number[] = [];
     let rows = 0;
     for (let round = 0; round < ROUNDS; round++) {
       // Apart by more than a tick, so every round is its own event.
@@ -72,12 +73,15 @@ async function measure(databaseUrl: string, clients: number) {
           ask<{ firstEventAt: number; lastEventAt: number }>(child, { watch: true }, "lastEventAt"),
         ),
       );
+      const sendsBefore = await ask<{ sendSeconds: number }>(server, { sends: true }, "sendSeconds");
       const update = await ask<{ startedAt: number; committedAt: number; rows: number }>(
         server,
         { update: true },
         "committedAt",
       );
       const reports = await delivered;
+      const sendsAfter = await ask<{ sendSeconds: number }>(server, { sends: true }, "sendSeconds");
+      serverSendMs.push((sendsAfter.sendSeconds - sendsBefore.sendSeconds) * 1000);
       const firstEventAt = Math.min(...reports.map((report) => report.firstEventAt));
       const lastEventAt = Math.max(...reports.map((report) => report.lastEventAt));
       rows = update.rows;
@@ -97,6 +101,8 @@ async function measure(databaseUrl: string, clients: number) {
       // From the UPDATE's start: PGlite may deliver its NOTIFY before the statement's promise resolves.
       statementStartToLastClientMs: { median: median(fromStatementMs), rounds: fromStatementMs.map(round1) },
       firstToLastClientMs: median(firstToLastMs),
+      // The server's own part: writing the change to every stream (event_stream_send_seconds).
+      serverWriteMs: { median: median(serverSendMs), rounds: serverSendMs.map(round1) },
     };
   } finally {
     await Promise.all(clientProcesses.map(kill));
