@@ -36,6 +36,8 @@ function startProcesses(databaseUrl: string, dataDir: string, streams: number, s
       NODE_ENV: "production",
       LOG_LEVEL: "silent",
       BOT_MODE: "off",
+      // The demo catalogue: the figure is an UPDATE of every product.
+      SEED_DEMO_DATA: "true",
       SSE_MAX_PER_ADDRESS: String(streams),
       SSE_MAX_STREAMS: String(streams),
     },
