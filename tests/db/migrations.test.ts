@@ -75,6 +75,7 @@ describe("migrations", () => {
         "process_monthly_rollover",
         "notify_app_change",
         "notify_order_change",
+        "notify_session_end",
         "credit_order_outcome",
         "place_credit_order",
         "roll_sales_days",
@@ -86,7 +87,13 @@ describe("migrations", () => {
         sql`select distinct event_object_table from information_schema.triggers where trigger_name like '%_notify'`,
       )
     ).map((r) => r.event_object_table);
-    expect(triggers.sort()).toEqual(["channel_messages", "channel_settings", "orders", "products"]);
+    expect(triggers.sort()).toEqual([
+      "channel_messages",
+      "channel_settings",
+      "orders",
+      "products",
+      "sessions",
+    ]);
   });
 
   it("enforce the constraints: positive prices, stock never negative, known strain types", async () => {
