@@ -12,6 +12,29 @@ export function withManyFiles(command: string, env: NodeJS.ProcessEnv): ChildPro
   });
 }
 
+/**
+ * The bench's API server (bench-server.ts) in production mode, quiet, the bot fed by the bench,
+ * with room for `streams` event streams from one address; `env` adds to or overrides that.
+ */
+export function startBenchServer(
+  databaseUrl: string,
+  dataDir: string,
+  streams: number,
+  env: Record<string, string> = {},
+): ChildProcess {
+  return withManyFiles(`"${process.execPath}" --expose-gc --import tsx tests/bench/bench-server.ts`, {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    BOT_MODE: "off",
+    SSE_MAX_PER_ADDRESS: String(streams),
+    SSE_MAX_STREAMS: String(streams),
+    ...env,
+  });
+}
+
 export function ask<T>(child: ChildProcess, message: object, key: keyof T): Promise<T> {
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`child exited (${code})`));

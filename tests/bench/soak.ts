@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ask, kill, withManyFiles } from "./child-ipc";
+import { ask, kill, startBenchServer, withManyFiles } from "./child-ipc";
 import { type Acknowledged, PRICEY_BUYERS, type SoakShop } from "./soak-ledger";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -46,16 +46,8 @@ const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 
 function startServer(databaseUrl: string, dataDir: string) {
-  return withManyFiles(`"${process.execPath}" --expose-gc --import tsx tests/bench/bench-server.ts`, {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    BOT_MODE: "off",
+  return startBenchServer(databaseUrl, dataDir, MEMBERS * 2, {
     SEED_DEMO_DATA: "false",
-    SSE_MAX_PER_ADDRESS: String(MEMBERS * 2),
-    SSE_MAX_STREAMS: String(MEMBERS * 2),
     // No stream reaches its lifetime within the soak: a reconnect would read as a lost delivery.
     SSE_MAX_LIFETIME_SECONDS: String(SECONDS + 600),
   });

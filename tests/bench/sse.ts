@@ -7,7 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ask, kill, withManyFiles } from "./child-ipc";
+import { ask, kill, startBenchServer, withManyFiles } from "./child-ipc";
 
 const ROUNDS = 5;
 /** Clients are spread over several processes, so reading 10,000 sockets is not one event loop's work. */
@@ -25,23 +25,10 @@ async function settledRss(server: ChildProcess): Promise<{ rss: number }> {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** The bench's API server (bench-server.ts) and the idle-client processes, sized for `streams` streams. */
-function startProcesses(databaseUrl: string, dataDir: string, streams: number, serverFlags = "") {
-  const server = withManyFiles(
-    `"${process.execPath}" ${serverFlags}--import tsx tests/bench/bench-server.ts`,
-    {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      BOT_MODE: "off",
-      // The demo catalogue: the figure is an UPDATE of every product.
-      SEED_DEMO_DATA: "true",
-      SSE_MAX_PER_ADDRESS: String(streams),
-      SSE_MAX_STREAMS: String(streams),
-    },
-  );
+/** The bench's API server and the idle-client processes, sized for `streams` streams. */
+function startProcesses(databaseUrl: string, dataDir: string, streams: number) {
+  // The demo catalogue: the figure is an UPDATE of every product.
+  const server = startBenchServer(databaseUrl, dataDir, streams, { SEED_DEMO_DATA: "true" });
   const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
     withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
   );
@@ -50,7 +37,7 @@ function startProcesses(databaseUrl: string, dataDir: string, streams: number, s
 
 async function measure(databaseUrl: string, clients: number) {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-sse-"));
-  const { server, clientProcesses } = startProcesses(databaseUrl, dataDir, clients, "--expose-gc ");
+  const { server, clientProcesses } = startProcesses(databaseUrl, dataDir, clients);
   try {
     const { port } = await ask<{ port: number }>(server, {}, "port");
     // Warm up (the catalogue reloads after a products change), then settle before the baseline.
