@@ -17,10 +17,10 @@ const reports = mkdtempSync(join(tmpdir(), "shop-tests-"));
 const postgresUrl = process.env.DATABASE_URL || undefined;
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;
-// Four Playwright processes at once, each with servers and data of its own (E2E_SHARDS=1 for
-// one): a browser test spends much of its time waiting on the page (three shards kept about one
-// core of the two busy), so two cores keep four going.
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 4));
+// Two Playwright workers, each with servers and data of its own (E2E_WORKERS to change it). Measured
+// on this 2-core machine (admin-memberships, contrast, cart and catalogue, 33 tests): 2 workers
+// 194 s, 3 workers 215 s, 4 workers 234 s with a test timed out; more contend for the two cores.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 let passed = 0;
 let failed = 0;
@@ -60,14 +60,6 @@ const timed = async (name, work) => {
 };
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function withAdmin(work) {
   const { default: postgres } = await import("postgres");
@@ -131,45 +123,64 @@ async function vitestPass(database, env, projects = [], label = undefined) {
   if (!vitest || (status !== 0 && failed === before)) failed++;
 }
 
-/** One Playwright process with its own three servers, ports, data directories and databases. */
-async function playwrightShard(database, shard, count, extraArgs) {
-  const label = count > 1 ? `e2e ${database} ${shard}/${count}` : `e2e ${database}`;
-  const env = { ...baseEnv };
-  for (const variable of ["E2E_DATA_DIR_SEEDED", "E2E_DATA_DIR_EMPTY", "E2E_LOG_DIR"]) delete env[variable];
-  env.E2E_PORT_SEEDED = String(await freePort());
-  env.E2E_PORT_EMPTY = String(await freePort());
-  env.E2E_PORT_STOREFRONT = String(await freePort());
-  env.E2E_PORT_SMTP = String(await freePort());
+/** A block of `count` consecutive free ports on 127.0.0.1. */
+async function freePorts(count) {
+  for (;;) {
+    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    const probes = [];
+    let free = true;
+    for (let port = first; port < first + count && free; port++) {
+      const probe = createServer();
+      free = await new Promise((resolve) => {
+        probe.once("error", () => resolve(false));
+        probe.listen(port, "127.0.0.1", () => resolve(true));
+      });
+      probes.push(probe);
+    }
+    await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(() => resolve()))));
+    if (free) return first;
+  }
+}
+
+/**
+ * One Playwright process with `workers` workers, each with servers of its own (a seeded and an
+ * empty one, on ports and data directories or Postgres databases of their own).
+ */
+async function playwrightPass(database, workers, extraArgs = []) {
+  const label = `e2e ${database}`;
+  const env = { ...baseEnv, E2E_WORKERS: String(workers) };
+  for (const variable of ["E2E_DATA_DIR", "E2E_LOG_DIR"]) delete env[variable];
+  // support/env.ts: two ports per worker, then the fake Storefront, the fake SMTP and the launcher.
+  env.E2E_FIRST_PORT = String(await freePorts(2 * workers + 3));
   const databases = [];
   if (database === "Postgres") {
     await withAdmin(async (admin) => {
       for (const kind of ["seeded", "empty"]) {
-        const name = `e2e_${kind}_${process.pid}_${shard}_${Date.now()}`;
-        await admin.unsafe(`create database "${name}"`);
-        databases.push(name);
-        const url = new URL(postgresUrl);
-        url.pathname = `/${name}`;
-        env[`E2E_DATABASE_URL_${kind.toUpperCase()}`] = url.toString();
+        const urls = [];
+        for (let worker = 0; worker < workers; worker++) {
+          const name = `e2e_${kind}_${process.pid}_${worker}_${Date.now()}`;
+          await admin.unsafe(`create database "${name}"`);
+          databases.push(name);
+          const url = new URL(postgresUrl);
+          url.pathname = `/${name}`;
+          urls.push(url.toString());
+        }
+        env[`E2E_DATABASE_URLS_${kind.toUpperCase()}`] = urls.join(",");
       }
     });
   }
-  const report = join(reports, `playwright-${database}-${shard}.json`);
+  const report = join(reports, `playwright-${database}.json`);
   env.PLAYWRIGHT_JSON_OUTPUT_NAME = report;
-  env.E2E_OUTPUT_DIR = join(root, "tests/e2e", `test-results-${database.toLowerCase()}-${shard}`);
-  const shardArgs = count > 1 ? [`--shard=${shard}/${count}`] : [];
-  const status = await run(
-    "npx",
-    [
-      "playwright",
-      "test",
-      "-c",
-      "tests/e2e/playwright.config.ts",
-      "--reporter=list,json",
-      ...shardArgs,
-      ...extraArgs,
-    ],
-    env,
-    label,
+  env.E2E_OUTPUT_DIR = join(root, "tests/e2e", `test-results-${database.toLowerCase()}`);
+  const status = await timed(
+    `playwright on ${database}${extraArgs.length ? ` (${extraArgs.join(" ")})` : ""}`,
+    () =>
+      run(
+        "npx",
+        ["playwright", "test", "-c", "tests/e2e/playwright.config.ts", "--reporter=list,json", ...extraArgs],
+        env,
+        label,
+      ),
   );
   if (databases.length) {
     await withAdmin(async (admin) => {
@@ -198,14 +209,6 @@ async function playwrightShard(database, shard, count, extraArgs) {
   if (!playwright || (status !== 0 && failed === before)) failed++;
 }
 
-async function playwrightPass(database, count, extraArgs = []) {
-  await timed(`playwright on ${database}${extraArgs.length ? ` (${extraArgs.join(" ")})` : ""}`, () =>
-    Promise.all(
-      Array.from({ length: count }, (_, index) => playwrightShard(database, index + 1, count, extraArgs)),
-    ),
-  );
-}
-
 // A machine without Debian's chromium gets Playwright's own browser.
 if (
   !existsSync("/usr/bin/chromium") &&
@@ -230,7 +233,7 @@ await Promise.all([
     vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),
 ]);
 await Promise.all([
-  playwrightPass("PGlite", shards),
+  playwrightPass("PGlite", workers),
   postgresUrl && playwrightPass("Postgres", 1, ["--grep", "@live"]),
 ]);
 

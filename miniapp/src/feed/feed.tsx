@@ -8,13 +8,16 @@ import { signedInUser, useAuth } from "../state/auth";
 import { hasRole } from "../state/role-cache";
 import { useRoles } from "../state/roles";
 import "./feed.css";
-import { MessageActions } from "./message-actions";
 import { MessageCard } from "./message-card";
 import { useFeed } from "./use-feed";
 import { useLinkedMessage } from "./use-linked-message";
 
 // Only admins post: everyone else's feed never loads the composer's code.
 const Composer = lazy(() => import("./composer"));
+// The long-press sheet (and the bottom sheet's code) is fetched when a finger first touches the
+// feed, half a second before a long press can open it: not on the feed's first load.
+const loadActions = () => import("./message-actions");
+const MessageActions = lazy(() => loadActions().then(({ MessageActions }) => ({ default: MessageActions })));
 
 /** The channel feed, and for admins the composer below it, whatever state the feed is in. */
 export default function Feed() {
@@ -76,7 +79,7 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
     return <StateView kind="empty" title="No messages available yet" icon={<MessagesSquare size={36} />} />;
   }
   return (
-    <section className="feed" aria-label="Messages" data-testid="feed">
+    <section className="feed" aria-label="Messages" data-testid="feed" onPointerDownCapture={loadActions}>
       {feed.messages.map((message) => (
         <MessageCard
           key={message.id}
@@ -87,13 +90,15 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
         />
       ))}
       {acting ? (
-        <MessageActions
-          message={acting}
-          staff={staff}
-          telegramLinkPrefix={feed.telegramLinkPrefix}
-          onClose={() => setActing(null)}
-          onChanged={feed.refresh}
-        />
+        <Suspense fallback={null}>
+          <MessageActions
+            message={acting}
+            staff={staff}
+            telegramLinkPrefix={feed.telegramLinkPrefix}
+            onClose={() => setActing(null)}
+            onChanged={feed.refresh}
+          />
+        </Suspense>
       ) : null}
       <div ref={sentinel} className="feed-end">
         {feed.loadingMore ? <Spinner size="s" /> : null}

@@ -32,9 +32,14 @@ export async function signUpViaApi(
   return email;
 }
 
-/** The last link to `path` (`/reset-password`, `/verify-email`) mailed to `email` through the fake SMTP server. */
+/**
+ * The last link to `path` (`/reset-password`, `/verify-email`) mailed to `email` through the fake
+ * SMTP server by this worker's seeded server (every worker's server mails the same e2e admin; the
+ * link names the server that sent it).
+ */
 export async function mailedLink(email: string, path: "/reset-password" | "/verify-email"): Promise<string> {
-  const pattern = new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`);
+  const origin = SEEDED_ORIGIN.replace(/[.]/g, "\\.");
+  const pattern = new RegExp(`${origin}${path}\\?token=[A-Za-z0-9_-]+`);
   let link: string | undefined;
   await expect
     .poll(
@@ -87,9 +92,31 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 /**
- * A fresh Telegram account (signed in through `request`, apart from the page), age-verified and made
- * an admin by the e2e admin in the page (roles are the app's, not Telegram's). Returns its launch hash; the page's cookies are cleared, so from there on the
- * page is the Telegram account's alone.
+ * A fresh Telegram account, signed in through `request` (apart from any page) and past the age
+ * gate: a page opening its launch hash is a returning member's. Returns the hash and its user id.
+ */
+export async function verifiedTelegramMember(
+  request: APIRequestContext,
+  firstName: string,
+  theme?: Record<string, string>,
+): Promise<{ hash: string; userId: string }> {
+  const hash = launchHash(undefined, { user: newTelegramUser(firstName), theme });
+  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+  const signedIn = await request.post("/api/auth/telegram", { data: { initData } });
+  expect(signedIn.status()).toBe(200);
+  const session = (await signedIn.json()) as { token: string; user: { id: string } };
+  const verified = await request.post("/api/me/age-verification", {
+    data: { confirmed: true },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(verified.status()).toBe(200);
+  return { hash, userId: session.user.id };
+}
+
+/**
+ * A fresh Telegram account (verifiedTelegramMember) made an admin by the e2e admin in the page
+ * (roles are the app's, not Telegram's). Returns its launch hash; the page's cookies are cleared, so
+ * from there on the page is the Telegram account's alone.
  */
 export async function telegramAdmin(
   page: Page,
@@ -97,16 +124,9 @@ export async function telegramAdmin(
   firstName: string,
   theme: Record<string, string>,
 ): Promise<string> {
-  const hash = launchHash(undefined, { user: newTelegramUser(firstName), theme });
-  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-  const signedIn = await request.post("/api/auth/telegram", { data: { initData } });
-  const session = (await signedIn.json()) as { token: string; user: { id: string } };
-  await request.post("/api/me/age-verification", {
-    data: { confirmed: true },
-    headers: { Authorization: `Bearer ${session.token}` },
-  });
+  const { hash, userId } = await verifiedTelegramMember(request, firstName, theme);
   await signInAsAdmin(page);
-  const granted = await page.request.put(`/api/admin/users/${session.user.id}/role`, {
+  const granted = await page.request.put(`/api/admin/users/${userId}/role`, {
     data: { role: "admin" },
     headers: { Origin: SEEDED_ORIGIN },
   });
