@@ -22,7 +22,6 @@ const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
  * launcher's ready port. The test runner passes a free block; a bare `playwright test` uses 4310 on.
  */
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT ?? 4310);
-export const PORTS_NEEDED = 2 * WORKERS + 3;
 export const seededPort = (worker: number) => FIRST_PORT + 2 * worker;
 export const emptyPort = (worker: number) => FIRST_PORT + 2 * worker + 1;
 /** The fake Shopify Storefront endpoint the seeded servers check storefront carts out with. */
