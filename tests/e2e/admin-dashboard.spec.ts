@@ -1,10 +1,9 @@
 import type { Page, Route } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, toast } from "./support/accounts";
-import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
+import { LAUNCHES, launchTheme, lookAt } from "./support/looks";
 import { placeCreditOrder, telegramMember } from "./support/orders";
 import { screenshot } from "./support/screens";
-import { LIGHT_THEME, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
@@ -37,29 +36,24 @@ async function expectFigures(page: Page) {
   await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
 }
 
-for (const [name, theme] of [
-  ["web", null],
-  ["telegram-light", LIGHT_THEME],
-  ["telegram-dark", THEME],
-] as const) {
-  test(`an admin reads the dashboard and switches the period (${name})`, async ({
+for (const launch of LAUNCHES) {
+  test(`an admin reads the dashboard and switches the period (${launch})`, async ({
     page,
     request,
     playwright,
   }) => {
     test.setTimeout(60_000);
     const buyer = await playwright.request.newContext({ baseURL: SEEDED_ORIGIN });
-    await placeCreditOrder(buyer, await telegramMember(buyer, `Buyer${name}`));
+    await placeCreditOrder(buyer, await telegramMember(buyer, `Buyer${launch}`));
     await buyer.dispose();
     await openAdminScreen(page, request, {
-      theme,
-      firstName: `Owner${name.replace("-", "")}`,
+      theme: launchTheme(launch),
+      firstName: `Owner${launch}`,
       screen: "Dashboard",
       path: "/admin/dashboard",
     });
     await expectFigures(page);
-    await screenshot(page, `dashboard-${name}`);
-    await expectReadable(page, `dashboard-${name}`);
+    await lookAt(page, launch, "dashboard");
 
     await periodTab(page, "7 days").click();
     await expect(periodTab(page, "7 days")).toHaveAttribute("aria-selected", "true");
@@ -68,10 +62,9 @@ for (const [name, theme] of [
     // Seven days, each a row under the header row.
     await expect(daily.getByRole("row")).toHaveCount(8);
     await page.getByRole("heading", { name: "Members by plan" }).scrollIntoViewIfNeeded();
-    await screenshot(page, `dashboard-${name}-7-days`);
+    await lookAt(page, launch, "dashboard-7-days", { readable: false });
     await page.getByRole("heading", { name: "Feed posts" }).scrollIntoViewIfNeeded();
-    await screenshot(page, `dashboard-${name}-posts`);
-    await expectReadable(page, `dashboard-${name}-7-days`);
+    await lookAt(page, launch, "dashboard-posts");
   });
 }
 

@@ -3,8 +3,9 @@ import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
+import { LAUNCHES, launchTheme, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { LIGHT_THEME, THEME } from "./support/telegram";
+import { THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
@@ -291,44 +292,34 @@ test("with no tiers at all, the page says so and still offers Add Tier", async (
   await expect(page.getByRole("button", { name: "Add Tier" })).toBeVisible();
 });
 
-test.describe("inside Telegram", () => {
-  for (const [themeName, theme] of [
-    ["light", LIGHT_THEME],
-    ["dark", THEME],
-  ] as const) {
-    test(`an admin manages tiers (${themeName})`, async ({ page, request }) => {
-      test.setTimeout(60_000);
-      await openAdminScreen(page, request, {
-        theme,
-        firstName: "Tia",
-        screen: "Memberships",
-        path: "/admin/memberships",
-      });
-      await expect(page).toHaveURL("/admin/memberships");
-      await expect(tierRow(page, "VIP")).toBeVisible();
-      await screenshot(page, `admin-memberships-telegram-${themeName}`);
-      await expectReadable(page, `memberships admin, Telegram ${themeName}`);
+test("inside Telegram, an admin manages tiers", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await openAdminScreen(page, request, {
+    theme: THEME,
+    firstName: "Tia",
+    screen: "Memberships",
+    path: "/admin/memberships",
+  });
+  await expect(page).toHaveURL("/admin/memberships");
+  await expect(tierRow(page, "VIP")).toBeVisible();
+  await lookAt(page, "telegram", "admin-memberships");
 
-      const name = uniqueName(`E2E Tg ${themeName}`);
-      const sheet = await fillCreateSheet(page, { name, price: "9.99", features: "One\nTwo" });
-      await expect(sheet.getByRole("checkbox", { name: "Active" })).toBeChecked();
-      await screenshot(page, `admin-memberships-telegram-${themeName}-create`);
-      await expectReadable(page, `memberships admin sheet, Telegram ${themeName}`);
-      await sheet.getByRole("button", { name: "Create Tier" }).click();
-      await expect(toast(page, "Membership tier created successfully")).toBeVisible();
-      await untilToastsGo(page);
+  const name = uniqueName("E2E Tg");
+  const sheet = await fillCreateSheet(page, { name, price: "9.99", features: "One\nTwo" });
+  await expect(sheet.getByRole("checkbox", { name: "Active" })).toBeChecked();
+  await lookAt(page, "telegram", "admin-memberships-create");
+  await sheet.getByRole("button", { name: "Create Tier" }).click();
+  await expect(toast(page, "Membership tier created successfully")).toBeVisible();
+  await untilToastsGo(page);
 
-      const row = tierRow(page, name);
-      await row.getByRole("button", { name: `Delete ${name}` }).click();
-      const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
-      await expect(confirm).toBeVisible();
-      await screenshot(page, `admin-memberships-telegram-${themeName}-delete`);
-      await expectReadable(page, `memberships admin delete, Telegram ${themeName}`);
-      await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-      await expect(toast(page, `${name} deleted successfully`)).toBeVisible();
-      await expect(row).toHaveCount(0);
-    });
-  }
+  const row = tierRow(page, name);
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
+  await expect(confirm).toBeVisible();
+  await lookAt(page, "telegram", "admin-memberships-delete");
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(toast(page, `${name} deleted successfully`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
 
 // Telegram Stars: a tier's Stars price, and the payments list (answered here in the server's shapes:
@@ -499,14 +490,8 @@ test("Stars payments: loading, a failure with Retry, and none yet", async ({ pag
   await screenshot(page, "admin-memberships-payments-empty");
 });
 
-const ADMIN_LAUNCHES = [
-  { name: "web", theme: null },
-  { name: "telegram-light", theme: LIGHT_THEME },
-  { name: "telegram-dark", theme: THEME },
-] as const;
-
-for (const launch of ADMIN_LAUNCHES) {
-  test(`Stars payments (${launch.name}): listed with member, tier, stars, date and renewal; refunded after a confirmation`, async ({
+for (const launch of LAUNCHES) {
+  test(`Stars payments (${launch}): listed with member, tier, stars, date and renewal; refunded after a confirmation`, async ({
     page,
     request,
   }) => {
@@ -517,7 +502,7 @@ for (const launch of ADMIN_LAUNCHES) {
       [ora?.id ?? ""]: { status: 409, message: "This payment was already refunded" },
     });
     await openAdminScreen(page, request, {
-      theme: launch.theme,
+      theme: launchTheme(launch),
       firstName: "Pay",
       screen: "Memberships",
       path: "/admin/memberships",
@@ -536,8 +521,7 @@ for (const launch of ADMIN_LAUNCHES) {
     await expect(gone.getByTestId("payment-refunded")).toHaveText("Refunded");
     await expect(gone.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
     await section.getByRole("heading", { name: "Telegram Stars payments" }).scrollIntoViewIfNeeded();
-    await screenshot(page, `admin-memberships-payments-${launch.name}`);
-    await expectReadable(page, `Stars payments, ${launch.name}`);
+    await lookAt(page, launch, "admin-memberships-payments");
 
     // Refund: confirmed first; Cancel keeps it.
     await sam.getByRole("button", { name: "Refund Sam Stars's payment of 250 Stars" }).click();
@@ -545,8 +529,7 @@ for (const launch of ADMIN_LAUNCHES) {
     await expect(confirm).toContainText(
       "Sam Stars gets ⭐ 250 back for Premium, paid on 06/15/2031, and their subscription ends at once.",
     );
-    await screenshot(page, `admin-memberships-refund-${launch.name}`);
-    await expectReadable(page, `refund confirmation, ${launch.name}`);
+    await lookAt(page, launch, "admin-memberships-refund");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);
     expect(payments[0]?.refundedAt).toBeNull();

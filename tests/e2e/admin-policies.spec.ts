@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
-import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
+import { LAUNCHES, launchTheme, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { LIGHT_THEME, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // Other specs read the public Privacy Policy (its headings, bullets, rules and bold lines). Each
@@ -52,21 +51,15 @@ const versionRow = (page: Page, version: number) =>
     .getByRole("listitem", { name: `Version ${version}`, exact: true })
     .and(page.getByTestId("policy-version"));
 
-const LAUNCHES = [
-  { name: "web", theme: null },
-  { name: "telegram-light", theme: LIGHT_THEME },
-  { name: "telegram-dark", theme: THEME },
-] as const;
-
 for (const launch of LAUNCHES) {
-  test(`Privacy Policy admin (${launch.name}): publish a version after a preview; the public page shows it; versions listed`, async ({
+  test(`Privacy Policy admin (${launch}): publish a version after a preview; the public page shows it; versions listed`, async ({
     page,
     request,
     playwright,
   }) => {
     test.setTimeout(90_000);
     await openAdminScreen(page, request, {
-      theme: launch.theme,
+      theme: launchTheme(launch),
       firstName: "Policy",
       screen: "Privacy Policy",
       path: "/admin/privacy-policy",
@@ -88,8 +81,7 @@ for (const launch of LAUNCHES) {
       await expect(page.getByTestId("policy-version")).toHaveCount(before.length);
       await expect(versionRow(page, original.version).getByTestId("version-active")).toHaveText("Active");
       await expect(page.getByTestId("policy-active").locator(".markdown h3").first()).toBeVisible();
-      await screenshot(page, `admin-policy-${launch.name}`);
-      if (launch.theme) await expectReadable(page, `Privacy Policy admin, ${launch.name}`);
+      await lookAt(page, launch, "admin-policy");
 
       // The editor starts from the active text, the next version and today.
       await page.getByRole("button", { name: "Publish new version" }).click();
@@ -111,8 +103,7 @@ for (const launch of LAUNCHES) {
       await expect(toast(page, "Failed to publish version")).toContainText(refusal);
       await expect(form.getByRole("alert")).toHaveText(refusal);
       await expect(version).toHaveAttribute("aria-invalid", "true");
-      await screenshot(page, `admin-policy-refused-${launch.name}`);
-      if (launch.theme) await expectReadable(page, `Privacy Policy editor, ${launch.name}`);
+      await lookAt(page, launch, "admin-policy-refused");
       await version.fill(String(next));
       await expect(form.getByRole("alert")).toHaveCount(0);
 
@@ -126,8 +117,7 @@ for (const launch of LAUNCHES) {
       await expect(preview.locator(".markdown hr")).toHaveCount(1);
       await expect(preview.getByRole("heading", { name: "Privacy Policy" })).toHaveCount(0);
       await expect(content).toBeHidden();
-      await screenshot(page, `admin-policy-preview-${launch.name}`);
-      if (launch.theme) await expectReadable(page, `Privacy Policy preview, ${launch.name}`);
+      await lookAt(page, launch, "admin-policy-preview");
 
       // Published from the preview: the newest version is the active one; the old one is kept.
       await form.getByRole("button", { name: "Publish" }).click();
@@ -142,14 +132,14 @@ for (const launch of LAUNCHES) {
       // An earlier version's text opens on demand.
       await versionRow(page, original.version).getByText("Show text").click();
       await expect(versionRow(page, original.version).locator(".markdown h3").first()).toBeVisible();
-      await screenshot(page, `admin-policy-published-${launch.name}`);
+      await lookAt(page, launch, "admin-policy-published", { readable: false });
 
       // The public page shows it at once.
       await page.goto("/privacy-policy");
       await expect(page.getByTestId("legal-meta")).toHaveText(`Version ${next} · Effective January 15, 2031`);
       await expect(page.locator(".markdown strong")).toHaveText(`Updated by the e2e tests ${stamp}`);
       await expect(page.locator(".markdown li").first()).toHaveText(`A bullet ${stamp}`);
-      await screenshot(page, `admin-policy-public-${launch.name}`);
+      await lookAt(page, launch, "admin-policy-public", { readable: false });
     } finally {
       await republish(api, original);
       await api.dispose();

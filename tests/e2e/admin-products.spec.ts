@@ -12,10 +12,10 @@ import {
   toast,
   uniqueEmail,
 } from "./support/accounts";
-import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
+import { lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { LIGHT_THEME, THEME } from "./support/telegram";
+import { THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
 
@@ -389,63 +389,53 @@ test("Load more brings the next page of a large catalogue", async ({ page }) => 
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
 
-test.describe("inside Telegram", () => {
-  for (const [themeName, theme] of [
-    ["light", LIGHT_THEME],
-    ["dark", THEME],
-  ] as const) {
-    test(`an admin manages products (${themeName})`, async ({ page, request }) => {
-      test.setTimeout(90_000);
-      await signInAsAdmin(page);
-      const api = await apiAs();
-      const prefix = `E2E Tg ${themeName} ${stamp()}`;
-      const product = await createProduct(api, {
-        title: `${prefix} Hybrid`,
-        creditPrice: "20",
-        strainType: "Hybrid",
-        category: "Accessories",
-        stockQuantity: 3,
-        isFeatured: true,
-      });
-      try {
-        await openAdminScreen(page, request, {
-          theme,
-          firstName: "Pia",
-          screen: "Products",
-          path: "/admin/products",
-        });
-        await expect(page).toHaveURL("/admin/products");
-        await expect(page.getByTestId("admin-product").first()).toBeVisible();
-        await screenshot(page, `admin-products-telegram-${themeName}`);
-        await expectReadable(page, `products admin, Telegram ${themeName}`);
-
-        await searchFor(page, prefix);
-        const row = card(page, product.title);
-        await expect(page.getByTestId("admin-product")).toHaveCount(1);
-        await row.getByRole("button", { name: `Deactivate ${product.title}` }).click();
-        await expect(toast(page, "Product deactivated")).toBeVisible();
-        await page.getByRole("combobox", { name: "Status" }).selectOption("all");
-        await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
-        await untilToastsGo(page);
-        await screenshot(page, `admin-products-telegram-${themeName}-inactive`);
-        await expectReadable(page, `products admin inactive, Telegram ${themeName}`);
-
-        // Another admin's change arrives live.
-        await api.patch(`/api/admin/products/${product.id}`, { data: { stockQuantity: 9 } });
-        await expect(toast(page, "Product updated")).toBeVisible();
-        await expect(row.getByText("Stock: 9")).toBeVisible();
-        await untilToastsGo(page);
-
-        await row.getByRole("button", { name: `Delete ${product.title}` }).click();
-        const dialog = page.getByRole("dialog", { name: `Delete ${product.title}?` });
-        await expect(dialog).toBeVisible();
-        await screenshot(page, `admin-products-telegram-${themeName}-delete`);
-        await expectReadable(page, `products admin delete, Telegram ${themeName}`);
-        await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-        await expect(toast(page, "Product deleted")).toBeVisible();
-      } finally {
-        await deactivate(api, [product]);
-      }
+test("inside Telegram, an admin manages products", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  const api = await apiAs();
+  const prefix = `E2E Tg ${stamp()}`;
+  const product = await createProduct(api, {
+    title: `${prefix} Hybrid`,
+    creditPrice: "20",
+    strainType: "Hybrid",
+    category: "Accessories",
+    stockQuantity: 3,
+    isFeatured: true,
+  });
+  try {
+    await openAdminScreen(page, request, {
+      theme: THEME,
+      firstName: "Pia",
+      screen: "Products",
+      path: "/admin/products",
     });
+    await expect(page).toHaveURL("/admin/products");
+    await expect(page.getByTestId("admin-product").first()).toBeVisible();
+    await lookAt(page, "telegram", "admin-products");
+
+    await searchFor(page, prefix);
+    const row = card(page, product.title);
+    await expect(page.getByTestId("admin-product")).toHaveCount(1);
+    await row.getByRole("button", { name: `Deactivate ${product.title}` }).click();
+    await expect(toast(page, "Product deactivated")).toBeVisible();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("all");
+    await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+    await untilToastsGo(page);
+    await lookAt(page, "telegram", "admin-products-inactive");
+
+    // Another admin's change arrives live.
+    await api.patch(`/api/admin/products/${product.id}`, { data: { stockQuantity: 9 } });
+    await expect(toast(page, "Product updated")).toBeVisible();
+    await expect(row.getByText("Stock: 9")).toBeVisible();
+    await untilToastsGo(page);
+
+    await row.getByRole("button", { name: `Delete ${product.title}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete ${product.title}?` });
+    await expect(dialog).toBeVisible();
+    await lookAt(page, "telegram", "admin-products-delete");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(toast(page, "Product deleted")).toBeVisible();
+  } finally {
+    await deactivate(api, [product]);
   }
 });

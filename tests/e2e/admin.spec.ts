@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
-import { expectReadable } from "./support/contrast";
 import { E2E_ADMIN_EMAIL, SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
+import { LAUNCHES, type Launch, launchTheme, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { launchHash, newTelegramUser } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 test("a member is sent to Not authorized on /administration", async ({ page }) => {
@@ -209,12 +209,6 @@ interface UserPage {
   pageSize: number;
 }
 
-const USER_LAUNCHES = [
-  { name: "web", theme: null },
-  { name: "telegram-light", theme: LIGHT_THEME },
-  { name: "telegram-dark", theme: THEME },
-] as const;
-
 const requestOf = (id: string, tierName: string): NonNullable<UserBody["pendingRequest"]> => ({
   id,
   tierId: null,
@@ -224,8 +218,8 @@ const requestOf = (id: string, tierName: string): NonNullable<UserBody["pendingR
   decidedAt: null,
 });
 
-for (const launch of USER_LAUNCHES) {
-  test(`plan requests (${launch.name}): the tier column, the Pending requests filter, approve and decline`, async ({
+for (const launch of LAUNCHES) {
+  test(`plan requests (${launch}): the tier column, the Pending requests filter, approve and decline`, async ({
     page,
     browser,
     baseURL,
@@ -258,7 +252,7 @@ for (const launch of USER_LAUNCHES) {
       [danaEmail, danaRequest],
     ]);
     const decided: string[] = [];
-    let refuseNextApprove = launch.name === "web";
+    let refuseNextApprove = launch === "web";
     const withRequest = (user: UserBody): UserBody => ({
       ...user,
       pendingRequest: (user.email && pending.get(user.email)) || null,
@@ -308,7 +302,7 @@ for (const launch of USER_LAUNCHES) {
     });
 
     await openAdminScreen(page, request, {
-      theme: launch.theme,
+      theme: launchTheme(launch),
       firstName: "Uma",
       screen: "Users",
       path: "/admin/users",
@@ -337,13 +331,12 @@ for (const launch of USER_LAUNCHES) {
       "true",
     );
     await expect(page.getByTestId("user-row")).toHaveCount(2);
-    await screenshot(page, `admin-users-pending-${launch.name}`);
-    await expectReadable(page, `users, pending requests, ${launch.name}`);
+    await lookAt(page, launch, "admin-users-pending");
 
     const approve = row(quinnEmail).getByRole("button", {
       name: "Approve Quinn Request's request for Premium",
     });
-    if (launch.name === "web") {
+    if (launch === "web") {
       // Decided elsewhere meanwhile: the server's message, and the list is read again.
       await approve.click();
       await expect(toast(page, "Failed to approve request")).toContainText(
@@ -357,8 +350,7 @@ for (const launch of USER_LAUNCHES) {
     await expect(toast(page, "Plan request declined")).toBeVisible();
     await expect(page.getByText("No pending requests")).toBeVisible();
     expect(decided).toEqual(["approve Premium", "decline VIP"]);
-    await screenshot(page, `admin-users-no-pending-${launch.name}`);
-    await expectReadable(page, `users, no pending requests, ${launch.name}`);
+    await lookAt(page, launch, "admin-users-no-pending");
 
     // Back to everyone: nothing waits any more.
     await page.getByRole("tab", { name: "All users" }).click();
@@ -375,8 +367,8 @@ for (const launch of USER_LAUNCHES) {
 
 // The users screen at scale: the server searches and pages. Pages of 2 here (the route asks the
 // real server for them), so three people make a second page without creating dozens.
-for (const launch of USER_LAUNCHES) {
-  test(`users at scale (${launch.name}): search, Load more, a Telegram @username, promoting asks first`, async ({
+for (const launch of LAUNCHES) {
+  test(`users at scale (${launch}): search, Load more, a Telegram @username, promoting asks first`, async ({
     page,
     browser,
     baseURL,
@@ -407,7 +399,7 @@ for (const launch of USER_LAUNCHES) {
       },
     );
     await openAdminScreen(page, request, {
-      theme: launch.theme,
+      theme: launchTheme(launch),
       firstName: "Uma",
       screen: "Users",
       path: "/admin/users",
@@ -421,8 +413,7 @@ for (const launch of USER_LAUNCHES) {
     await expect(page.getByText("Showing 2 of 3")).toBeVisible();
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(`Lumen 1 ${tag}`);
-    await screenshot(page, `admin-users-search-${launch.name}`);
-    await expectReadable(page, `users, search, ${launch.name}`);
+    await lookAt(page, launch, "admin-users-search");
     await page.getByRole("button", { name: "Load more" }).click();
     await expect(page.getByText("Showing 3 of 3")).toBeVisible();
     await expect(rows).toHaveText([/Lumen 1 /, /Lumen 2 /, /Lumen 3 /]);
@@ -433,8 +424,7 @@ for (const launch of USER_LAUNCHES) {
     await lumen.getByRole("combobox").selectOption("admin");
     const confirm = page.getByRole("dialog", { name: `Make Lumen 2 ${tag} an admin?` });
     await expect(confirm).toBeVisible();
-    await screenshot(page, `admin-users-promote-${launch.name}`);
-    await expectReadable(page, `users, promote to admin, ${launch.name}`);
+    await lookAt(page, launch, "admin-users-promote");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);
     await expect(lumen).toContainText("No role assigned");
@@ -457,7 +447,7 @@ for (const launch of USER_LAUNCHES) {
     await expect(page.getByText("Showing 1 of 1")).toBeVisible();
     await expect(rows.first()).toContainText(`@${telegramUser.username}`);
     await expect(rows.first()).not.toContainText("No email");
-    await screenshot(page, `admin-users-telegram-user-${launch.name}`);
+    await lookAt(page, launch, "admin-users-telegram-user", { readable: false });
 
     // No one matches: the empty state clears the search.
     await searchBox.fill(`${tag}-nobody`);
@@ -469,14 +459,14 @@ for (const launch of USER_LAUNCHES) {
   });
 }
 
-for (const launch of USER_LAUNCHES) {
-  test(`Export CSV (${launch.name}): orders, users and products download as CSV files`, async ({
+for (const launch of LAUNCHES) {
+  test(`Export CSV (${launch}): orders, users and products download as CSV files`, async ({
     page,
     request,
   }) => {
     test.setTimeout(90_000);
     await openAdminScreen(page, request, {
-      theme: launch.theme,
+      theme: launchTheme(launch),
       firstName: "Xena",
       screen: "Orders",
       path: "/admin/orders",
@@ -503,7 +493,7 @@ for (const launch of USER_LAUNCHES) {
     ];
     for (const [i, { screen, path, file, header }] of screens.entries()) {
       // On the web the first screen was opened by its address; inside Telegram, from Administration.
-      if (i > 0 && launch.theme === null) await page.goto(path);
+      if (i > 0 && launch === "web") await page.goto(path);
       else if (i > 0) {
         await page.goBack();
         await page
@@ -514,26 +504,26 @@ for (const launch of USER_LAUNCHES) {
       await expect(page).toHaveURL(path);
       const button = page.getByRole("button", { name: "Export CSV" });
       await expect(button).toBeVisible();
-      await screenshot(page, `admin-export-${screen.toLowerCase()}-${launch.name}`);
+      await lookAt(page, launch, `admin-export-${screen.toLowerCase()}`, { readable: false });
       const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
       expect(download.suggestedFilename()).toMatch(file);
       const stream = await download.createReadStream();
       let text = "";
       for await (const chunk of stream) text += chunk;
       expect(text.startsWith(header)).toBe(true);
-      if (screen === "Orders") await exportOrdersOfOneDay(page, launch.name);
+      if (screen === "Orders") await exportOrdersOfOneDay(page, launch);
     }
   });
 }
 
 /** The orders export's date range: backwards is said and not sent; one day's file is that day's. */
-async function exportOrdersOfOneDay(page: Page, launchName: string) {
+async function exportOrdersOfOneDay(page: Page, launch: Launch) {
   const range = page.getByRole("group", { name: "Export orders" });
   await range.getByLabel("From").fill("2000-01-02");
   await range.getByLabel("To").fill("2000-01-01");
   await expect(range.getByRole("alert")).toHaveText("From must be on or before To.");
   await expect(range.getByRole("button", { name: "Export CSV" })).toBeDisabled();
-  await screenshot(page, `admin-export-orders-range-${launchName}`);
+  await lookAt(page, launch, "admin-export-orders-range", { readable: false });
   await range.getByLabel("From").fill("2000-01-01");
   const [download] = await Promise.all([
     page.waitForEvent("download"),

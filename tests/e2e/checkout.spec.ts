@@ -3,15 +3,14 @@ import { openAdminScreen, signUpViaApi, toast } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
+import { type Launch, launchTheme, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
-  LIGHT_THEME,
   launchHash,
   newTelegramUser,
   postedEvents,
   receiveEvent,
-  THEME,
 } from "./support/telegram";
 import { expect, test } from "./support/test";
 
@@ -67,7 +66,7 @@ async function fillDelivery(page: Page) {
  * Staff cancel the order under Administration › Orders (stock and spending go back), from a
  * context of their own: the e2e admin on the web, a Telegram admin inside Telegram.
  */
-async function cancelOrder(page: Page, number: string, theme: Record<string, string> | null) {
+async function cancelOrder(page: Page, number: string, launch: Launch) {
   const context = await page
     .context()
     .browser()
@@ -75,11 +74,9 @@ async function cancelOrder(page: Page, number: string, theme: Record<string, str
   if (!context) throw new Error("no browser");
   // No page load before: inside Telegram the first load must carry the launch parameters.
   const staff = await context.newPage();
-  const shot =
-    theme === null ? "admin-orders-web" : `admin-orders-telegram-${theme === THEME ? "dark" : "light"}`;
   // A request context of its own: the test's `request` holds the buyer's Telegram session cookie.
   await openAdminScreen(staff, staff.request, {
-    theme,
+    theme: launchTheme(launch),
     firstName: "Otto",
     screen: "Orders",
     path: "/admin/orders",
@@ -88,15 +85,14 @@ async function cancelOrder(page: Page, number: string, theme: Record<string, str
   await staff.getByRole("tab", { name: "Placed" }).click();
   const row = staff.getByTestId("admin-order").filter({ hasText: number });
   await expect(row).toContainText("Placed");
-  await screenshot(staff, shot);
-  await expectReadable(staff, shot);
+  await lookAt(staff, launch, "admin-orders");
   await row.click();
   const sheet = staff.getByRole("dialog", { name: `Order ${number}` });
   await expect(sheet).toContainText("Ada Buyer");
   await expect(sheet).toContainText("Texas");
   await sheet.getByRole("button", { name: "Cancel order…" }).click();
   await expect(sheet.getByText("Cancel this order? Its stock and credits go back.")).toBeVisible();
-  await screenshot(staff, `${shot}-cancel`);
+  await lookAt(staff, launch, "admin-orders-cancel", { readable: false });
   await sheet.getByRole("button", { name: "Cancel order", exact: true }).click();
   await expect(toast(staff, `Order ${number} cancelled`)).toBeVisible();
   await staff.getByRole("tab", { name: "Cancelled" }).click();
@@ -161,75 +157,65 @@ test("on the web: the cart's credit checkout places an order and shows its numbe
   await expect(detail).toContainText("Texas");
   await screenshot(page, "purchases-order-web");
   await expectReadable(page, "purchases-order-web");
-  await cancelOrder(page, number, null);
+  await cancelOrder(page, number, "web");
   // Staff's change reaches the member's open page live: the sheet and the list, with no reload.
   await expect(detail).toContainText("Cancelled");
   await page.keyboard.press("Escape");
   await expect(row).toContainText("Cancelled");
 });
 
-for (const [name, theme] of [
-  ["light", LIGHT_THEME],
-  ["dark", THEME],
-] as const) {
-  test(`inside Telegram (${name}): Place order is the MainButton, and closing asks first`, async ({
-    page,
-    request,
-  }) => {
-    // A buyer and then a Telegram admin, each launching the app: more than the default 30 s on CI.
-    test.setTimeout(90_000);
-    const product = await affordable(request);
-    const user = newTelegramUser(`Buyer${name}`);
-    const hash = launchHash(undefined, { user, theme });
-    // The member signs in once through the API to pass the age gate and take Premium.
-    const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-    const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-      token: string;
-    };
-    const auth = { Authorization: `Bearer ${session.token}` };
-    await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
-    await request.put("/api/me/plan", { data: { tierId: await premiumTierId(request) }, headers: auth });
+test("inside Telegram: Place order is the MainButton, and closing asks first", async ({ page, request }) => {
+  // A buyer and then a Telegram admin, each launching the app: more than the default 30 s on CI.
+  test.setTimeout(90_000);
+  const product = await affordable(request);
+  const user = newTelegramUser("Buyer");
+  const hash = launchHash(undefined, { user });
+  // The member signs in once through the API to pass the age gate and take Premium.
+  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+  const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
+    token: string;
+  };
+  const auth = { Authorization: `Bearer ${session.token}` };
+  await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
+  await request.put("/api/me/plan", { data: { tierId: await premiumTierId(request) }, headers: auth });
 
-    await installTelegramClient(page, theme);
-    await page.goto(`/${hash}`);
-    await expect(page.getByTestId("channel-header")).toBeVisible();
-    await addToCart(page, product, true);
-    const sheet = await openCheckout(page);
-    await fillDelivery(page);
-    const mainButton = async () =>
-      (await postedEvents(page)).filter((e) => e.type === "web_app_setup_main_button").at(-1)?.data;
-    await expect.poll(mainButton).toMatchObject({
-      is_visible: true,
-      is_active: true,
-      text: `Place order · ${Number(product.creditPrice).toFixed(2)} credits`,
-    });
-    // The MainButton is the sheet's action: the sheet does not repeat it.
-    await expect(sheet.getByRole("button", { name: /^Place order/ })).toHaveCount(0);
-    const closing = async () =>
-      (await postedEvents(page)).filter((e) => e.type === "web_app_setup_closing_behavior").at(-1)?.data;
-    await expect.poll(closing).toEqual({ need_confirmation: true });
-    await screenshot(page, `checkout-telegram-${name}`);
-    await expectReadable(page, `checkout-telegram-${name}`);
-
-    await receiveEvent(page, "main_button_pressed");
-    const done = page.getByTestId("order-confirmation");
-    await expect(done).toBeVisible();
-    await expect.poll(closing).toEqual({ need_confirmation: false });
-    await expect
-      .poll(async () => (await mainButton()) as { is_visible?: boolean })
-      .toMatchObject({ is_visible: false });
-    // The press placed the order and nothing else: the product page under the sheet did not also
-    // take it as Add to Cart.
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
-    await screenshot(page, `checkout-telegram-${name}-placed`);
-    const number = (await done.getByText(/^Order #\d+$/).textContent())?.replace("Order ", "") ?? "";
-    await done.getByRole("button", { name: "View purchases" }).click();
-    await page.getByTestId("order").filter({ hasText: number }).click();
-    const detail = page.getByRole("dialog", { name: `Order ${number}` });
-    await expect(detail).toContainText(product.title);
-    await screenshot(page, `purchases-order-telegram-${name}`);
-    await expectReadable(page, `purchases-order-telegram-${name}`);
-    await cancelOrder(page, number, theme);
-    await expect(detail).toContainText("Cancelled");
+  await installTelegramClient(page);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("channel-header")).toBeVisible();
+  await addToCart(page, product, true);
+  const sheet = await openCheckout(page);
+  await fillDelivery(page);
+  const mainButton = async () =>
+    (await postedEvents(page)).filter((e) => e.type === "web_app_setup_main_button").at(-1)?.data;
+  await expect.poll(mainButton).toMatchObject({
+    is_visible: true,
+    is_active: true,
+    text: `Place order · ${Number(product.creditPrice).toFixed(2)} credits`,
   });
-}
+  // The MainButton is the sheet's action: the sheet does not repeat it.
+  await expect(sheet.getByRole("button", { name: /^Place order/ })).toHaveCount(0);
+  const closing = async () =>
+    (await postedEvents(page)).filter((e) => e.type === "web_app_setup_closing_behavior").at(-1)?.data;
+  await expect.poll(closing).toEqual({ need_confirmation: true });
+  await lookAt(page, "telegram", "checkout");
+
+  await receiveEvent(page, "main_button_pressed");
+  const done = page.getByTestId("order-confirmation");
+  await expect(done).toBeVisible();
+  await expect.poll(closing).toEqual({ need_confirmation: false });
+  await expect
+    .poll(async () => (await mainButton()) as { is_visible?: boolean })
+    .toMatchObject({ is_visible: false });
+  // The press placed the order and nothing else: the product page under the sheet did not also
+  // take it as Add to Cart.
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await lookAt(page, "telegram", "checkout-placed", { readable: false });
+  const number = (await done.getByText(/^Order #\d+$/).textContent())?.replace("Order ", "") ?? "";
+  await done.getByRole("button", { name: "View purchases" }).click();
+  await page.getByTestId("order").filter({ hasText: number }).click();
+  const detail = page.getByRole("dialog", { name: `Order ${number}` });
+  await expect(detail).toContainText(product.title);
+  await lookAt(page, "telegram", "purchases-order");
+  await cancelOrder(page, number, "telegram");
+  await expect(detail).toContainText("Cancelled");
+});

@@ -2,8 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi, telegramAdmin, toast } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 import { solidPng } from "./support/files";
+import { lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, THEME } from "./support/telegram";
+import { installTelegramClient, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 const MB = 1024 * 1024;
@@ -193,30 +194,25 @@ test("a file the server refuses by its bytes: Failed to upload image, with the s
 });
 
 test.describe("inside Telegram", () => {
-  for (const [name, theme] of [
-    ["light", LIGHT_THEME],
-    ["dark", THEME],
-  ] as const) {
-    test(`an admin's composer sits above the safe area (${name})`, async ({ page, request }) => {
-      const hash = await telegramAdmin(page, request, "Adam", theme);
+  test("an admin's composer sits above the safe area", async ({ page, request }) => {
+    const hash = await telegramAdmin(page, request, "Adam", THEME);
 
-      await installTelegramClient(page, theme);
-      await page.goto(`/${hash}`);
-      const form = composer(page);
-      await expect(form).toBeVisible();
-      await expect(page.getByTestId("feed").getByTestId("message").first()).toBeVisible();
-      // The mocked client reports a 34 px home indicator: the bar's controls end above it.
-      const send = await form.getByRole("button", { name: "Send" }).boundingBox();
-      expect((send?.y ?? 0) + (send?.height ?? 0)).toBeLessThanOrEqual(844 - 34);
-      await form.getByRole("textbox", { name: "Message" }).fill(`${MARK}: from Telegram`);
-      await form
-        .getByTestId("composer-file")
-        .setInputFiles({ name: "tg.png", mimeType: "image/png", buffer: solidPng(64) });
-      await expect(form.getByTestId("composer-attachment")).toBeVisible();
-      await screenshot(page, `composer-telegram-${name}`);
-      await form.getByRole("button", { name: "Send" }).click();
-      await expect(toast(page, "Success")).toBeVisible();
-      await expect(page.getByTestId("message").filter({ hasText: `${MARK}: from Telegram` })).toHaveCount(1);
-    });
-  }
+    await installTelegramClient(page);
+    await page.goto(`/${hash}`);
+    const form = composer(page);
+    await expect(form).toBeVisible();
+    await expect(page.getByTestId("feed").getByTestId("message").first()).toBeVisible();
+    // The mocked client reports a 34 px home indicator: the bar's controls end above it.
+    const send = await form.getByRole("button", { name: "Send" }).boundingBox();
+    expect((send?.y ?? 0) + (send?.height ?? 0)).toBeLessThanOrEqual(844 - 34);
+    await form.getByRole("textbox", { name: "Message" }).fill(`${MARK}: from Telegram`);
+    await form
+      .getByTestId("composer-file")
+      .setInputFiles({ name: "tg.png", mimeType: "image/png", buffer: solidPng(64) });
+    await expect(form.getByTestId("composer-attachment")).toBeVisible();
+    await lookAt(page, "telegram", "composer", { readable: false });
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(toast(page, "Success")).toBeVisible();
+    await expect(page.getByTestId("message").filter({ hasText: `${MARK}: from Telegram` })).toHaveCount(1);
+  });
 });

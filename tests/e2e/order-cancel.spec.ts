@@ -2,9 +2,10 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInAsAdmin, signUpViaApi, toast } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
+import { lookAt } from "./support/looks";
 import { placeCreditOrder } from "./support/orders";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // A member cancels their own placed order from its sheet under Settings › Purchases. Orders are
@@ -94,34 +95,25 @@ test("web: a cancel after staff fulfilled the order says why in an error toast",
   await screenshot(page, "order-cancel-refused-web");
 });
 
-for (const [name, theme] of [
-  ["light", LIGHT_THEME],
-  ["dark", THEME],
-] as const) {
-  test(`inside Telegram (${name}): the member cancels a placed order from its sheet`, async ({
-    page,
-    request,
-  }) => {
-    const hash = launchHash(undefined, { user: newTelegramUser(`Canceller${name}`), theme });
-    const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-    const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-      token: string;
-    };
-    const auth = { Authorization: `Bearer ${token}` };
-    await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
-    const number = await placeOrder(request, auth);
+test("inside Telegram: the member cancels a placed order from its sheet", async ({ page, request }) => {
+  const hash = launchHash(undefined, { user: newTelegramUser("Canceller") });
+  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+  const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
+    token: string;
+  };
+  const auth = { Authorization: `Bearer ${token}` };
+  await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
+  const number = await placeOrder(request, auth);
 
-    await installTelegramClient(page, theme);
-    await page.goto(`/${hash}`);
-    await expect(page.getByTestId("channel-header")).toBeVisible();
-    await page.getByRole("button", { name: "Account" }).click();
-    await page.getByRole("link", { name: "Purchases" }).click();
-    const sheet = await openOrder(page, number);
-    await screenshot(page, `order-cancel-confirm-telegram-${name}`);
-    await expectReadable(page, `order-cancel-confirm-telegram-${name}`);
-    await sheet.getByRole("button", { name: "Cancel order", exact: true }).click();
-    await expect(toast(page, `Order #${number} cancelled`)).toBeVisible();
-    await expect(sheet).toContainText("Cancelled");
-    await screenshot(page, `order-cancelled-telegram-${name}`);
-  });
-}
+  await installTelegramClient(page);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("channel-header")).toBeVisible();
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("link", { name: "Purchases" }).click();
+  const sheet = await openOrder(page, number);
+  await lookAt(page, "telegram", "order-cancel-confirm");
+  await sheet.getByRole("button", { name: "Cancel order", exact: true }).click();
+  await expect(toast(page, `Order #${number} cancelled`)).toBeVisible();
+  await expect(sheet).toContainText("Cancelled");
+  await lookAt(page, "telegram", "order-cancelled", { readable: false });
+});

@@ -2,16 +2,15 @@ import type { Page } from "@playwright/test";
 import { signUpViaApi, toast } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { holdRequests } from "./support/hold";
+import { LAUNCHES, type Launch, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
-  LIGHT_THEME,
   launchHash,
   newTelegramUser,
   postedEvents,
   receiveEvent,
   setInvoiceOutcome,
-  THEME,
 } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { untilToastsGo } from "./support/toasts";
@@ -57,7 +56,7 @@ async function confirmChange(page: Page, title: string, toastText: string, until
 }
 
 /** Basic to Premium: the confirmation as it should read (photographed and checked), then confirmed. */
-async function upgradeBasicToPremium(page: Page, shot: string) {
+async function upgradeBasicToPremium(page: Page, launch: Launch) {
   await pick(page, "50.00", "Upgrade Plan");
   await expectConfirmation(
     page,
@@ -65,8 +64,7 @@ async function upgradeBasicToPremium(page: Page, shot: string) {
     "You are about to change from Basic to Premium.",
     "New cost: $50.00/month (+$25.00)",
   );
-  await screenshot(page, shot);
-  await expectReadable(page, shot);
+  await lookAt(page, launch, "plans-confirmation");
   await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Premium");
 }
 
@@ -145,7 +143,7 @@ test("on the web: pick a first plan, upgrade, see it under Memberships, downgrad
   await screenshot(page, "plans-web-dialog");
   await expectReadable(page, "plan dialog, web");
 
-  await upgradeBasicToPremium(page, "plans-web-confirmation");
+  await upgradeBasicToPremium(page, "web");
 
   await page.goto("/settings/memberships");
   const card = page.getByTestId("tier-card");
@@ -229,56 +227,47 @@ test("a failed change says so and keeps the confirmation; Escape steps back one 
   await expect(page.getByText("No Active Plan")).toBeVisible();
 });
 
-for (const [name, theme] of [
-  ["light", LIGHT_THEME],
-  ["dark", THEME],
-] as const) {
-  test(`inside a ${name} Telegram: the picker, the rollover line, an upgrade and Memberships`, async ({
-    page,
-  }) => {
-    test.setTimeout(60_000);
-    await installTelegramClient(page, theme);
-    await page.goto(`/${launchHash(undefined, { user: newTelegramUser("Planner"), theme })}`);
-    const gate = page.getByTestId("age-gate");
-    await gate.getByLabel("I confirm I am 21 years or older").check();
-    await gate.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByTestId("member-home")).toBeVisible();
+test(`inside Telegram: the picker, the rollover line, an upgrade and Memberships`, async ({ page }) => {
+  test.setTimeout(60_000);
+  await installTelegramClient(page);
+  await page.goto(`/${launchHash(undefined, { user: newTelegramUser("Planner") })}`);
+  const gate = page.getByTestId("age-gate");
+  await gate.getByLabel("I confirm I am 21 years or older").check();
+  await gate.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("member-home")).toBeVisible();
 
-    // Telegram's BackButton closes the sheet.
-    const dialog = await openPicker(page);
-    await receiveEvent(page, "back_button_pressed");
-    await expect(dialog).toHaveCount(0);
+  // Telegram's BackButton closes the sheet.
+  const dialog = await openPicker(page);
+  await receiveEvent(page, "back_button_pressed");
+  await expect(dialog).toHaveCount(0);
 
-    await openPicker(page);
-    await pick(page, "25.00", "Select Plan");
-    await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Basic", true);
+  await openPicker(page);
+  await pick(page, "25.00", "Select Plan");
+  await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Basic", true);
 
-    // Money carried over from last month: in the total, and on its green line.
-    await withRollover(page, "5.00");
-    await openPicker(page);
-    await expect(dialog.getByTestId("money-remaining")).toHaveText("$30.00 of $30.00");
-    const rollover = dialog.getByText("$5.00 rolled over from last month", { exact: true });
-    await expect(rollover).toBeVisible();
-    const [red, green, blue] = (await rollover.evaluate((el) => getComputedStyle(el).color))
-      .match(/[\d.]+/g)
-      ?.map(Number) ?? [0, 0, 0];
-    expect(green).toBeGreaterThan(red ?? 0);
-    expect(green).toBeGreaterThan(blue ?? 0);
-    await screenshot(page, `plans-telegram-${name}-dialog`);
-    await expectReadable(page, `plan dialog, Telegram ${name}`);
+  // Money carried over from last month: in the total, and on its green line.
+  await withRollover(page, "5.00");
+  await openPicker(page);
+  await expect(dialog.getByTestId("money-remaining")).toHaveText("$30.00 of $30.00");
+  const rollover = dialog.getByText("$5.00 rolled over from last month", { exact: true });
+  await expect(rollover).toBeVisible();
+  const [red, green, blue] = (await rollover.evaluate((el) => getComputedStyle(el).color))
+    .match(/[\d.]+/g)
+    ?.map(Number) ?? [0, 0, 0];
+  expect(green).toBeGreaterThan(red ?? 0);
+  expect(green).toBeGreaterThan(blue ?? 0);
+  await lookAt(page, "telegram", "plans-dialog");
 
-    await upgradeBasicToPremium(page, `plans-telegram-${name}-confirmation`);
+  await upgradeBasicToPremium(page, "telegram");
 
-    await page.getByRole("button", { name: "Account" }).click();
-    await page.getByRole("link", { name: "Memberships" }).click();
-    await expect(page).toHaveURL("/settings/memberships");
-    const card = page.getByTestId("tier-card");
-    await expect(card.getByText("Pro - Premium", { exact: true })).toBeVisible();
-    await expect(card.getByText("$50.00/month", { exact: true })).toBeVisible();
-    await screenshot(page, `plans-telegram-${name}-memberships`);
-    await expectReadable(page, `memberships, Telegram ${name}`);
-  });
-}
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("link", { name: "Memberships" }).click();
+  await expect(page).toHaveURL("/settings/memberships");
+  const card = page.getByTestId("tier-card");
+  await expect(card.getByText("Pro - Premium", { exact: true })).toBeVisible();
+  await expect(card.getByText("$50.00/month", { exact: true })).toBeVisible();
+  await lookAt(page, "telegram", "plans-memberships");
+});
 
 // Paying for a plan. The seeded server runs PLAN_PAYMENTS=free: the manual and Stars modes are
 // answered here, in the server's shapes, over what the server says (its own rules are API-tested).
@@ -309,13 +298,6 @@ interface PlanState {
   tier?: SeededTier;
 }
 
-const LAUNCHES = [
-  { name: "web", theme: null },
-  { name: "telegram-light", theme: LIGHT_THEME },
-  { name: "telegram-dark", theme: THEME },
-] as const;
-type Launch = (typeof LAUNCHES)[number];
-
 const STARS = 250;
 /** Midday UTC, so the device's time zone keeps the date. */
 const RENEWS_AT = "2031-07-15T12:00:00.000Z";
@@ -329,12 +311,12 @@ async function seededTier(page: Page, displayName: string): Promise<SeededTier> 
 
 /** A new member of its own, on the web or through a Telegram launch past the age gate, on home. */
 async function startMember(page: Page, launch: Launch, firstName: string) {
-  if (launch.theme === null) {
+  if (launch === "web") {
     await signUpViaApi(page, { fullName: `${firstName} Member` });
     await page.goto("/");
   } else {
-    await installTelegramClient(page, launch.theme);
-    await page.goto(`/${launchHash(undefined, { user: newTelegramUser(firstName), theme: launch.theme })}`);
+    await installTelegramClient(page);
+    await page.goto(`/${launchHash(undefined, { user: newTelegramUser(firstName) })}`);
     const gate = page.getByTestId("age-gate");
     await gate.getByLabel("I confirm I am 21 years or older").check();
     await gate.getByRole("button", { name: "Continue" }).click();
@@ -392,10 +374,8 @@ async function sellForStars(page: Page, displayName: string, stars: number) {
   });
 }
 
-const shotName = (launch: Launch, state: string) => `plans-${launch.name}-${state}`;
-
 for (const launch of LAUNCHES) {
-  test(`manual payments (${launch.name}): a paid tier is requested, and the request shows as waiting, then declined`, async ({
+  test(`manual payments (${launch}): a paid tier is requested, and the request shows as waiting, then declined`, async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -415,8 +395,7 @@ for (const launch of LAUNCHES) {
     await expect(confirmation.getByTestId("plan-pay")).toHaveText(
       "An admin reviews your request before your plan changes.",
     );
-    await screenshot(page, shotName(launch, "request-confirmation"));
-    await expectReadable(page, `request confirmation, ${launch.name}`);
+    await lookAt(page, launch, "plans-request-confirmation");
     await confirmation.getByRole("button", { name: "Send Request" }).click();
 
     // The toast says it was sent; the picker stays, showing the request waiting.
@@ -426,8 +405,7 @@ for (const launch of LAUNCHES) {
       "Your request for Premium is waiting for an admin",
     );
     await expect(dialog.getByRole("button", { name: "Request Pending" })).toBeDisabled();
-    await screenshot(page, shotName(launch, "request-sent"));
-    await expectReadable(page, `request sent, ${launch.name}`);
+    await lookAt(page, launch, "plans-request-sent");
     // Another tier can still be asked for instead.
     await dialog.getByLabel("Select plan").selectOption({ label: "$25.00/month" });
     await expect(dialog.getByRole("button", { name: "Select Plan" })).toBeEnabled();
@@ -440,21 +418,19 @@ for (const launch of LAUNCHES) {
     await expect(page.getByTestId("plan-request")).toHaveText(
       "Your request for Premium is waiting for an admin",
     );
-    await screenshot(page, shotName(launch, "memberships-pending"));
-    await expectReadable(page, `memberships with a pending request, ${launch.name}`);
+    await lookAt(page, launch, "plans-memberships-pending");
 
     // Declined by an admin.
     if (state.request)
       state.request = { ...state.request, status: "declined", decidedAt: new Date().toISOString() };
     await page.reload();
     await expect(page.getByTestId("plan-request")).toHaveText("Your request for Premium was declined");
-    await screenshot(page, shotName(launch, "memberships-declined"));
-    await expectReadable(page, `memberships with a declined request, ${launch.name}`);
+    await lookAt(page, launch, "plans-memberships-declined");
   });
 }
 
-for (const launch of LAUNCHES.filter((l) => l.theme !== null)) {
-  test(`Stars payments (${launch.name}): pay for a tier in Telegram's payment sheet, then the plan follows`, async ({
+for (const launch of LAUNCHES.filter((l) => l !== "web")) {
+  test(`Stars payments (${launch}): pay for a tier in Telegram's payment sheet, then the plan follows`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -503,15 +479,14 @@ for (const launch of LAUNCHES.filter((l) => l.theme !== null)) {
       `Pay ⭐ ${STARS} every 30 days with Telegram Stars`,
     );
     const payButton = confirmation.getByRole("button", { name: `Pay ⭐ ${STARS}` });
-    await screenshot(page, shotName(launch, "stars-confirmation"));
-    await expectReadable(page, `Stars confirmation, ${launch.name}`);
+    await lookAt(page, launch, "plans-stars-confirmation");
 
     // Telegram unavailable: the server's message, and the confirmation stays.
     hold();
     await payButton.click();
     await expect(payButton).toBeDisabled();
     await expect(confirmation.getByRole("button", { name: "Cancel" })).toBeDisabled();
-    await screenshot(page, shotName(launch, "stars-making-invoice"));
+    await lookAt(page, launch, "plans-stars-making-invoice", { readable: false });
     release();
     await expect(
       toast(page, "Error").filter({
@@ -578,13 +553,12 @@ for (const launch of LAUNCHES.filter((l) => l.theme !== null)) {
       "Paid with Telegram Stars · renews 07/15/2031",
     );
     await untilToastsGo(page);
-    await screenshot(page, shotName(launch, "memberships-stars"));
-    await expectReadable(page, `memberships paid with Stars, ${launch.name}`);
+    await lookAt(page, launch, "plans-memberships-stars");
   });
 }
 
 test("Stars payments on the web: the confirmation says to pay inside Telegram", async ({ page }) => {
-  await startMember(page, LAUNCHES[0], "Webpayer");
+  await startMember(page, "web", "Webpayer");
   await sellForStars(page, "Premium", STARS);
   await answerPlan(page, { payments: "stars", request: null, subscription: null });
   await openPicker(page);

@@ -1,16 +1,15 @@
 import type { Page } from "@playwright/test";
-import { expectReadable } from "./support/contrast";
-import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { LAUNCHES, type Launch, lookAt } from "./support/looks";
+import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // The Products drawer's search and filters over the seeded catalogue (other specs may add products:
 // each check is about the seeded ones it names, or about counts going back to where they were).
 
-async function openDrawer(page: Page, theme: Record<string, string> | null) {
-  if (theme) {
-    await installTelegramClient(page, theme);
-    await page.goto(`/${launchHash(undefined, { theme, user: newTelegramUser("Seeker") })}`);
+async function openDrawer(page: Page, launch: Launch) {
+  if (launch === "telegram") {
+    await installTelegramClient(page);
+    await page.goto(`/${launchHash(undefined, { user: newTelegramUser("Seeker") })}`);
   } else {
     await page.goto("/");
   }
@@ -20,15 +19,11 @@ async function openDrawer(page: Page, theme: Record<string, string> | null) {
   return drawer;
 }
 
-for (const [name, theme] of [
-  ["web", null],
-  ["telegram-light", LIGHT_THEME],
-  ["telegram-dark", THEME],
-] as const) {
-  test(`${name}: search ignores case and accents, filters show as chips, No products match clears`, async ({
+for (const launch of LAUNCHES) {
+  test(`${launch}: search ignores case and accents, filters show as chips, No products match clears`, async ({
     page,
   }) => {
-    const drawer = await openDrawer(page, theme);
+    const drawer = await openDrawer(page, launch);
     const cards = drawer.getByTestId("product-card");
     const all = await cards.count();
 
@@ -48,8 +43,7 @@ for (const [name, theme] of [
     for (const target of [chips.getByRole("button").first(), drawer.getByText("In stock only")]) {
       expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
-    await screenshot(page, `products-filtered-${name}`);
-    await expectReadable(page, `products-filtered-${name}`);
+    await lookAt(page, launch, "products-filtered");
 
     // A chip's X takes its filter off: Indica products of every category.
     await chips.getByRole("button", { name: "Remove filter: Pre-rolls" }).click();
@@ -62,8 +56,7 @@ for (const [name, theme] of [
     await expect(chips.getByRole("button")).toHaveText(["Indica", "In stock"]);
     await expect(drawer.getByText("No products match", { exact: true })).toBeVisible();
     await expect(cards).toHaveCount(0);
-    await screenshot(page, `products-no-match-${name}`);
-    await expectReadable(page, `products-no-match-${name}`);
+    await lookAt(page, launch, "products-no-match");
 
     await drawer.getByRole("button", { name: "Clear", exact: true }).click();
     await expect(cards).toHaveCount(all);

@@ -4,10 +4,10 @@ import { signInAsAdmin, signUpViaApi, uniqueEmail } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { E2E_ADMIN_EMAIL } from "./support/env";
 import { holdRequests } from "./support/hold";
+import { inEachTelegramTheme } from "./support/looks";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
-  LIGHT_THEME,
   launchHash,
   newTelegramUser,
   postedEvents,
@@ -17,23 +17,33 @@ import {
 import { expect, test } from "./support/test";
 
 /**
- * Every screen of the Mini App, photographed in six launches for a person to look at
- * (tests/e2e/screenshots/<launch>-<screen>.png): Telegram light and dark on iOS and on Android
- * (the kit draws each platform its own way), and the plain web in a light and a dark colour
- * scheme. Each launch is one test with one account, a step per screen; each screen is waited for
+ * Every screen of the Mini App, photographed for a person to look at
+ * (tests/e2e/screenshots/<launch>-<screen>.png): inside Telegram on iOS and on Android (the kit
+ * draws each platform its own way), each screen in Telegram's dark and light themes, and on the
+ * plain web in a light and a dark colour scheme. Each launch is one test with one account, a step per screen; each screen is waited for
  * by what marks it loaded and checked a little first.
  */
+
+interface Scheme {
+  dark: boolean;
+  /** The body's background the scheme should show. */
+  background: string;
+}
 
 interface Launch {
   /** The screenshots' name prefix. */
   prefix: string;
   telegram: boolean;
-  dark: boolean;
-  /** The body's background the launch should show. */
-  background: string;
+  /** On the web, the one scheme shown; inside Telegram each screen is shown in both of its themes. */
+  scheme?: Scheme;
   /** The Appearance option checked on this launch. */
   appearance: "Light" | "Dark" | "System";
 }
+
+const TELEGRAM_SCHEMES: Record<"dark" | "light", Scheme> = {
+  dark: { dark: true, background: "rgb(17, 34, 51)" },
+  light: { dark: false, background: "rgb(255, 255, 255)" },
+};
 
 /** The seeded catalogue's products this spec shows. */
 interface Products {
@@ -61,21 +71,28 @@ async function expectNoErrors(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "Not authorized" })).toHaveCount(0);
 }
 
-/** Checks for errors, then saves <prefix><name>.png. */
-async function shot(page: Page, launch: Launch, name: string): Promise<void> {
-  await test.step(`screenshot ${launch.prefix}${name}`, async () => {
-    await expectNoErrors(page);
-    await screenshot(page, `${launch.prefix}${name}`);
-  });
-}
-
-async function expectScheme(page: Page, launch: Launch): Promise<void> {
+async function expectScheme(page: Page, scheme: Scheme): Promise<void> {
   const html = page.locator("html");
-  if (launch.dark) await expect(html).toHaveClass(/(^| )dark( |$)/);
+  if (scheme.dark) await expect(html).toHaveClass(/(^| )dark( |$)/);
   else await expect(html).not.toHaveClass(/(^| )dark( |$)/);
   await expect
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-    .toBe(launch.background);
+    .toBe(scheme.background);
+}
+
+/**
+ * Checks for errors, then saves <prefix><name>.png; inside Telegram in each of its themes (switched
+ * live), as <prefix>dark-<name>.png and <prefix>light-<name>.png, each in the theme's colours.
+ */
+async function shot(page: Page, launch: Launch, name: string): Promise<void> {
+  await test.step(`screenshot ${launch.prefix}${name}`, async () => {
+    await expectNoErrors(page);
+    if (!launch.telegram) return screenshot(page, `${launch.prefix}${name}`);
+    await inEachTelegramTheme(page, async (theme) => {
+      await expectScheme(page, TELEGRAM_SCHEMES[theme]);
+      await screenshot(page, `${launch.prefix}${theme}-${name}`);
+    });
+  });
 }
 
 /** Telegram's MainButton as the page last set it up (inside Telegram it is the page's Add to Cart). */
@@ -114,7 +131,7 @@ async function shoppingScreens(page: Page, launch: Launch, { inStock, second, ou
     await expect(
       page.getByTestId("channel-header").getByRole("heading", { name: "Private Smoke Shop" }),
     ).toBeVisible();
-    await expectScheme(page, launch);
+    if (launch.scheme) await expectScheme(page, launch.scheme);
     await shot(page, launch, "home");
   });
 
@@ -236,7 +253,7 @@ async function accountScreens(page: Page, launch: Launch, fullName: string) {
     await page.goto("/settings/appearance");
     await expect(heading(page, "Appearance")).toBeVisible();
     await expect(page.getByLabel(new RegExp(`^${launch.appearance}`))).toBeChecked();
-    await expectScheme(page, launch);
+    if (launch.scheme) await expectScheme(page, launch.scheme);
     await shot(page, launch, "appearance");
   });
 
@@ -317,48 +334,14 @@ function collectPageErrors(page: Page): string[] {
 }
 
 for (const launch of [
-  {
-    prefix: "tg-ios-light-",
-    telegram: true,
-    dark: false,
-    background: "rgb(255, 255, 255)",
-    appearance: "System",
-    theme: LIGHT_THEME,
-    platform: "ios",
-  },
-  {
-    prefix: "tg-ios-dark-",
-    telegram: true,
-    dark: true,
-    background: "rgb(17, 34, 51)",
-    appearance: "System",
-    theme: THEME,
-    platform: "ios",
-  },
-  {
-    prefix: "tg-android-light-",
-    telegram: true,
-    dark: false,
-    background: "rgb(255, 255, 255)",
-    appearance: "System",
-    theme: LIGHT_THEME,
-    platform: "android",
-  },
-  {
-    prefix: "tg-android-dark-",
-    telegram: true,
-    dark: true,
-    background: "rgb(17, 34, 51)",
-    appearance: "System",
-    theme: THEME,
-    platform: "android",
-  },
+  { prefix: "tg-ios-", telegram: true, appearance: "System", platform: "ios" },
+  { prefix: "tg-android-", telegram: true, appearance: "System", platform: "android" },
 ] as const) {
-  test.describe(`Telegram, ${launch.dark ? "dark" : "light"} theme, ${launch.platform}`, () => {
+  test.describe(`Telegram, ${launch.platform}, dark and light themes`, () => {
     test("every screen", async ({ page }) => {
       test.setTimeout(120_000);
       const errors = collectPageErrors(page);
-      await installTelegramClient(page, launch.theme);
+      await installTelegramClient(page, THEME);
       const user = newTelegramUser("Shay");
       const fullName = `${user.first_name} ${user.last_name}`;
       const shown = await products(page);
@@ -366,14 +349,11 @@ for (const launch of [
       await test.step("landing while Telegram signs in", async () => {
         // The sign-in is held so that the landing is seen as it is before it: signed out.
         const release = await holdRequests(page, "**/api/auth/telegram");
-        await page.goto(
-          `/${launchHash(undefined, { user, theme: launch.theme, platform: launch.platform })}`,
-        );
+        await page.goto(`/${launchHash(undefined, { user, theme: THEME, platform: launch.platform })}`);
         await expect(page.getByTestId("landing")).toBeVisible();
         await expect(page.getByRole("status", { name: "Signing in" })).toBeVisible();
         await expect(page.getByTestId("hero-image")).toBeVisible();
         await expect(page.getByText("You must be 21+ to join.", { exact: true })).toBeVisible();
-        await expectScheme(page, launch);
         await shot(page, launch, "landing");
         // Let go: the sign-in (and any later one) goes through from now on.
         release();
@@ -403,16 +383,14 @@ for (const launch of [
   {
     prefix: "web-light-",
     telegram: false,
-    dark: false,
-    background: "rgb(255, 255, 255)",
+    scheme: { dark: false, background: "rgb(255, 255, 255)" },
     appearance: "Light",
     colorScheme: "light",
   },
   {
     prefix: "web-dark-",
     telegram: false,
-    dark: true,
-    background: "rgb(15, 17, 21)",
+    scheme: { dark: true, background: "rgb(15, 17, 21)" },
     appearance: "Dark",
     colorScheme: "dark",
   },
@@ -438,7 +416,7 @@ for (const launch of [
         ).toBeVisible();
         await expect(page.getByRole("button", { name: "Join" })).toBeVisible();
         await expect(page.getByRole("link", { name: "Terms of Service" })).toBeVisible();
-        await expectScheme(page, launch);
+        if (launch.scheme) await expectScheme(page, launch.scheme);
         await shot(page, launch, "landing");
       });
 

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signUpViaApi } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
-import { expectReadable } from "./support/contrast";
+import { type Launch, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
+import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // An out-of-stock product's "Notify me": asked for, shown, withdrawn. What a restock sends is
@@ -12,20 +12,19 @@ import { expect, test } from "./support/test";
 const outOfStock = async (request: APIRequestContext) =>
   pick(await catalogue(request), (p) => p.stockQuantity === 0, "out-of-stock product");
 
-async function askAndWithdraw(page: Page, shot: string) {
+async function askAndWithdraw(page: Page, launch: Launch) {
   const alert = page.getByRole("region", { name: "Back-in-stock alert" });
   await expect(alert).toContainText("Out of stock for now. We can tell you once when it's back.");
   await alert.getByRole("button", { name: "Notify me" }).click();
   await expect(alert).toContainText("We'll let you know when it's back in stock.");
-  await screenshot(page, `stock-alert-waiting-${shot}`);
-  await expectReadable(page, `stock-alert-waiting-${shot}`);
+  await lookAt(page, launch, "stock-alert-waiting");
   // The state is the server's: it holds after a reload.
   await page.reload();
   await expect(alert).toContainText("We'll let you know when it's back in stock.");
   await alert.getByRole("button", { name: "Don't notify me" }).click();
   await expect(alert.getByRole("button", { name: "Notify me" })).toBeEnabled();
   await expect(alert).toContainText("Out of stock for now.");
-  await screenshot(page, `stock-alert-offer-${shot}`);
+  await lookAt(page, launch, "stock-alert-offer", { readable: false });
 }
 
 test("web: signed out, Notify me opens sign-in; signed in, the member asks and withdraws", async ({
@@ -46,27 +45,22 @@ test("web: signed out, Notify me opens sign-in; signed in, the member asks and w
   await askAndWithdraw(page, "web");
 });
 
-for (const [name, theme] of [
-  ["light", LIGHT_THEME],
-  ["dark", THEME],
-] as const) {
-  test(`inside Telegram (${name}): the member asks for and withdraws a back-in-stock alert`, async ({
-    page,
-    request,
-  }) => {
-    const product = await outOfStock(request);
-    const hash = launchHash(`product_${product.id}`, { user: newTelegramUser(`Alert${name}`), theme });
-    const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-    const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-      token: string;
-    };
-    await request.post("/api/me/age-verification", {
-      data: { confirmed: true },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    await installTelegramClient(page, theme);
-    await page.goto(`/${hash}`);
-    await expect(page).toHaveURL(`/product/${product.id}`);
-    await askAndWithdraw(page, `telegram-${name}`);
+test("inside Telegram: the member asks for and withdraws a back-in-stock alert", async ({
+  page,
+  request,
+}) => {
+  const product = await outOfStock(request);
+  const hash = launchHash(`product_${product.id}`, { user: newTelegramUser("Alert") });
+  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
+  const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
+    token: string;
+  };
+  await request.post("/api/me/age-verification", {
+    data: { confirmed: true },
+    headers: { Authorization: `Bearer ${token}` },
   });
-}
+  await installTelegramClient(page);
+  await page.goto(`/${hash}`);
+  await expect(page).toHaveURL(`/product/${product.id}`);
+  await askAndWithdraw(page, "telegram");
+});
