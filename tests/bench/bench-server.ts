@@ -110,11 +110,12 @@ process.on("message", async (message: Message) => {
     process.send?.({ reacted: message.reactions });
   }
   if (message.sends) {
-    // The event streams' own write time so far (event_stream_send_seconds): its sum and count.
+    // The event streams' own write time so far (event_stream_send_seconds): its sum and count; and
+    // the process's CPU time so far, in the process (user) and in the kernel for it (system), µs.
     const { values } = await services.metrics.eventStreamSends.get();
     const of = (suffix: string) =>
       values.find((value) => value.metricName === `event_stream_send_seconds_${suffix}`)?.value ?? 0;
-    process.send?.({ sendSeconds: of("sum"), sends: of("count") });
+    process.send?.({ sendSeconds: of("sum"), sends: of("count"), cpu: process.cpuUsage() });
   }
   if (message.seed) process.send?.({ shop: await seedSoakShop(services.database.db, message.seed.members) });
   if (message.audit) {

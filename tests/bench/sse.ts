@@ -25,6 +25,12 @@ async function settledRss(server: ChildProcess): Promise<{ rss: number }> {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** The bench server's answer to `sends`: the streams' write time so far, and its CPU time (µs). */
+interface Sends {
+  sendSeconds: number;
+  cpu: NodeJS.CpuUsage;
+}
+
 /** The bench's API server and the idle-client processes, sized for `streams` streams. */
 function startProcesses(databaseUrl: string, dataDir: string, streams: number) {
   // The demo catalogue: the figure is an UPDATE of every product.
@@ -53,6 +59,8 @@ async function measure(databaseUrl: string, clients: number) {
     const fromStatementMs: number[] = [];
     const firstToLastMs: number[] = [];
     const serverSendMs: number[] = [];
+    const serverUserMs: number[] = [];
+    const serverSystemMs: number[] = [];
     let rows = 0;
     for (let round = 0; round < ROUNDS; round++) {
       // Apart by more than a tick, so every round is its own event.
@@ -62,15 +70,17 @@ async function measure(databaseUrl: string, clients: number) {
           ask<{ firstEventAt: number; lastEventAt: number }>(child, { watch: true }, "lastEventAt"),
         ),
       );
-      const sendsBefore = await ask<{ sendSeconds: number }>(server, { sends: true }, "sendSeconds");
+      const sendsBefore = await ask<Sends>(server, { sends: true }, "sendSeconds");
       const update = await ask<{ startedAt: number; committedAt: number; rows: number }>(
         server,
         { update: true },
         "committedAt",
       );
       const reports = await delivered;
-      const sendsAfter = await ask<{ sendSeconds: number }>(server, { sends: true }, "sendSeconds");
+      const sendsAfter = await ask<Sends>(server, { sends: true }, "sendSeconds");
       serverSendMs.push((sendsAfter.sendSeconds - sendsBefore.sendSeconds) * 1000);
+      serverUserMs.push((sendsAfter.cpu.user - sendsBefore.cpu.user) / 1000);
+      serverSystemMs.push((sendsAfter.cpu.system - sendsBefore.cpu.system) / 1000);
       const firstEventAt = Math.min(...reports.map((report) => report.firstEventAt));
       const lastEventAt = Math.max(...reports.map((report) => report.lastEventAt));
       rows = update.rows;
@@ -92,6 +102,10 @@ async function measure(databaseUrl: string, clients: number) {
       firstToLastClientMs: median(firstToLastMs),
       // The server's own part: writing the change to every stream (event_stream_send_seconds).
       serverWriteMs: { median: median(serverSendMs), rounds: serverSendMs.map(round1) },
+      // The server process's CPU over the round (the UPDATE, its NOTIFY, the catalogue reload and
+      // the writes): in the process itself, and in the kernel on its behalf. On loopback the kernel
+      // time of a socket write includes the receiving side's TCP work.
+      serverCpuMs: { user: median(serverUserMs), system: median(serverSystemMs) },
     };
   } finally {
     await Promise.all(clientProcesses.map(kill));
