@@ -1,17 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { openAdminScreen, signUpViaApi, toast } from "./support/accounts";
+import { openAdminScreen, signUpViaApi, toast, verifiedTelegramMember } from "./support/accounts";
 import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { type Launch, launchTheme, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import {
-  installTelegramClient,
-  launchHash,
-  newTelegramUser,
-  postedEvents,
-  receiveEvent,
-} from "./support/telegram";
+import { installTelegramClient, postedEvents, receiveEvent } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // Each test orders with a member of its own on Premium ($50 this month), then an admin cancels the
@@ -168,15 +162,8 @@ test("inside Telegram: Place order is the MainButton, and closing asks first", a
   // A buyer and then a Telegram admin, each launching the app: more than the default 30 s on CI.
   test.setTimeout(90_000);
   const product = await affordable(request);
-  const user = newTelegramUser("Buyer");
-  const hash = launchHash(undefined, { user });
   // The member signs in once through the API to pass the age gate and take Premium.
-  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-  const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-    token: string;
-  };
-  const auth = { Authorization: `Bearer ${session.token}` };
-  await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
+  const { hash, auth } = await verifiedTelegramMember(request, "Buyer");
   await request.put("/api/me/plan", { data: { tierId: await premiumTierId(request) }, headers: auth });
 
   await installTelegramClient(page);

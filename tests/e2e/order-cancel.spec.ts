@@ -1,11 +1,11 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { signInAsAdmin, signUpViaApi, toast } from "./support/accounts";
+import { signInAsAdmin, signUpViaApi, toast, verifiedTelegramMember } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { lookAt } from "./support/looks";
 import { placeCreditOrder } from "./support/orders";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
+import { installTelegramClient } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // A member cancels their own placed order from its sheet under Settings › Purchases. Orders are
@@ -96,13 +96,7 @@ test("web: a cancel after staff fulfilled the order says why in an error toast",
 });
 
 test("inside Telegram: the member cancels a placed order from its sheet", async ({ page, request }) => {
-  const hash = launchHash(undefined, { user: newTelegramUser("Canceller") });
-  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-  const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-    token: string;
-  };
-  const auth = { Authorization: `Bearer ${token}` };
-  await request.post("/api/me/age-verification", { data: { confirmed: true }, headers: auth });
+  const { hash, auth } = await verifiedTelegramMember(request, "Canceller");
   const number = await placeOrder(request, auth);
 
   await installTelegramClient(page);

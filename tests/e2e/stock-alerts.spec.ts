@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signUpViaApi } from "./support/accounts";
+import { signUpViaApi, verifiedTelegramMember } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
 import { type Launch, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
+import { installTelegramClient } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // An out-of-stock product's "Notify me": asked for, shown, withdrawn. What a restock sends is
@@ -50,15 +50,7 @@ test("inside Telegram: the member asks for and withdraws a back-in-stock alert",
   request,
 }) => {
   const product = await outOfStock(request);
-  const hash = launchHash(`product_${product.id}`, { user: newTelegramUser("Alert") });
-  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-  const { token } = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-    token: string;
-  };
-  await request.post("/api/me/age-verification", {
-    data: { confirmed: true },
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const { hash } = await verifiedTelegramMember(request, "Alert", { startParam: `product_${product.id}` });
   await installTelegramClient(page);
   await page.goto(`/${hash}`);
   await expect(page).toHaveURL(`/product/${product.id}`);

@@ -1,16 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signInAsAdmin, signUpViaApi } from "./support/accounts";
+import { signInAsAdmin, signUpViaApi, verifiedTelegramMember } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import {
-  installTelegramClient,
-  launchHash,
-  newTelegramUser,
-  postedEvents,
-  receiveEvent,
-} from "./support/telegram";
+import { installTelegramClient, postedEvents, receiveEvent } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // The seeded server checks storefront carts out with a fake Shopify Storefront endpoint
@@ -98,15 +92,7 @@ test("inside Telegram the Shopify checkout opens with openLink", async ({ page, 
   const id = await asAdmin(page, (admin) => storefrontProduct(admin, title));
   try {
     // A member who has passed the age gate (through the API), launching the app from Telegram.
-    const hash = launchHash(undefined, { user: newTelegramUser("Shopper") });
-    const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-    const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-      token: string;
-    };
-    await request.post("/api/me/age-verification", {
-      data: { confirmed: true },
-      headers: { Authorization: `Bearer ${session.token}` },
-    });
+    const { hash } = await verifiedTelegramMember(request, "Shopper");
     await installTelegramClient(page);
     await page.goto(`/${hash}`);
     await expect(page.getByTestId("channel-header")).toBeVisible();

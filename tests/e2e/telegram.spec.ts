@@ -1,11 +1,10 @@
-import { telegramAdmin } from "./support/accounts";
+import { telegramAdmin, verifiedTelegramMember } from "./support/accounts";
 import { catalogue, pick } from "./support/catalogue";
 import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
 import {
   installTelegramClient,
   launchHash,
-  newTelegramUser,
   postedEvents,
   receiveEvent,
   SAFE_AREA,
@@ -50,15 +49,7 @@ test("inside Telegram: scrolled content does not show through the band above the
   page,
   request,
 }) => {
-  const hash = launchHash(undefined, { user: newTelegramUser("Band") });
-  const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
-  const session = (await (await request.post("/api/auth/telegram", { data: { initData } })).json()) as {
-    token: string;
-  };
-  await request.post("/api/me/age-verification", {
-    data: { confirmed: true },
-    headers: { Authorization: `Bearer ${session.token}` },
-  });
+  const { hash } = await verifiedTelegramMember(request, "Band");
   await page.goto(`/${hash}`);
   await expect(page.getByTestId("feed").getByTestId("message").first()).toBeVisible();
   await page.evaluate(() => window.scrollBy(0, 600));

@@ -93,24 +93,26 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 
 /**
  * A fresh Telegram account, signed in through `request` (apart from any page) and past the age
- * gate: a page opening its launch hash is a returning member's. Returns the hash and its user id.
+ * gate: a page opening its launch hash is a returning member's. Returns the hash, its user id and
+ * the session's Authorization header (for API calls as the member).
  */
 export async function verifiedTelegramMember(
   request: APIRequestContext,
   firstName: string,
-  theme?: Record<string, string>,
-): Promise<{ hash: string; userId: string }> {
-  const hash = launchHash(undefined, { user: newTelegramUser(firstName), theme });
+  { theme, startParam }: { theme?: Record<string, string>; startParam?: string } = {},
+): Promise<{ hash: string; userId: string; auth: { Authorization: string } }> {
+  const hash = launchHash(startParam, { user: newTelegramUser(firstName), theme });
   const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
   const signedIn = await request.post("/api/auth/telegram", { data: { initData } });
   expect(signedIn.status()).toBe(200);
   const session = (await signedIn.json()) as { token: string; user: { id: string } };
+  const auth = { Authorization: `Bearer ${session.token}` };
   const verified = await request.post("/api/me/age-verification", {
     data: { confirmed: true },
-    headers: { Authorization: `Bearer ${session.token}` },
+    headers: auth,
   });
   expect(verified.status()).toBe(200);
-  return { hash, userId: session.user.id };
+  return { hash, userId: session.user.id, auth };
 }
 
 /**
@@ -124,7 +126,7 @@ export async function telegramAdmin(
   firstName: string,
   theme: Record<string, string>,
 ): Promise<string> {
-  const { hash, userId } = await verifiedTelegramMember(request, firstName, theme);
+  const { hash, userId } = await verifiedTelegramMember(request, firstName, { theme });
   await signInAsAdmin(page);
   const granted = await page.request.put(`/api/admin/users/${userId}/role`, {
     data: { role: "admin" },
