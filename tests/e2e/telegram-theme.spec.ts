@@ -1,5 +1,12 @@
 import { screenshot } from "./support/screens";
-import { installTelegramClient, LIGHT_THEME, launchHash, postedEvents, THEME } from "./support/telegram";
+import {
+  installTelegramClient,
+  LIGHT_THEME,
+  launchHash,
+  newTelegramUser,
+  postedEvents,
+  THEME,
+} from "./support/telegram";
 import { expect, test } from "./support/test";
 
 const bodyBackground = (page: import("@playwright/test").Page) =>
@@ -58,7 +65,8 @@ test("Dark chosen in a light Telegram: the app's dark palette, and Telegram's ba
 }) => {
   await installTelegramClient(page, LIGHT_THEME);
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
-  await page.goto(`/${launchHash(undefined, { theme: LIGHT_THEME })}`);
+  // A member of its own: the age gate below is a new member's (the shared test user may be past it).
+  await page.goto(`/${launchHash(undefined, { theme: LIGHT_THEME, user: newTelegramUser("Dora") })}`);
   await expect(page.getByTestId("channel-header")).toBeVisible();
   await expect.poll(() => bodyBackground(page)).toBe("rgb(15, 17, 21)");
   const headerColors = async () =>
