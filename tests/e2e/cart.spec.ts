@@ -7,7 +7,12 @@ import { expect, test } from "./support/test";
 async function addToCart(page: Page, product: CatalogueProduct, quantity: number) {
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
-  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Increase quantity" }).click();
+  // Each tap is seen before the next, as a person sees the number change: a tap sent while the
+  // page still moves (its parts arriving under load) can land beside the button.
+  for (let i = 1; i < quantity; i++) {
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect(page.getByTestId("quantity")).toHaveText(String(i + 1));
+  }
   await expect(page.getByTestId("quantity")).toHaveText(String(quantity));
   await page.getByRole("button", { name: "Add to Cart" }).click();
 }
