@@ -31,11 +31,23 @@ async function watchCsp(context: BrowserContext, found: string[]): Promise<void>
   }, BINDING);
 }
 
+/** A random address of the shared address space (100.64.0.0/10): a visitor of its own. */
+const visitorAddress = (): string => {
+  const byte = (below: number) => Math.floor(Math.random() * below);
+  return `100.${64 + byte(64)}.${byte(256)}.${1 + byte(254)}`;
+};
+
 /**
  * Every spec's `test`: fails a test whose pages met any CSP violation, in its own `page` and in
- * every context it opens with `browser.newContext()` or `browser.newPage()`.
+ * every context it opens with `browser.newContext()` or `browser.newPage()`. Each test's page and
+ * `request` come from an address of their own (X-Forwarded-For: the seeded servers trust it), as
+ * real visitors do, so the per-address limits (10 sign-ups an hour) count per test rather than for
+ * the whole suite at 127.0.0.1.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": visitorAddress() });
+  },
   cspViolations: [
     async ({ context, browser }, use) => {
       const found: string[] = [];
