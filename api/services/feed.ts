@@ -2,10 +2,10 @@ import {
   deleteMessage,
   type FeedCursor,
   type FeedRow,
+  type FeedViewer,
   listFeedMessages,
   listFeedPage,
   type Reaction,
-  reactionSummary,
   reactionsOf,
   setPinned,
   setReaction,
@@ -52,11 +52,11 @@ export async function readFeedPage(
   limit: number,
 ): Promise<FeedPage> {
   const after = cursor ? decodeCursor(cursor) : null;
-  const rows = await listFeedPage(ctx.db, after, limit + 1);
+  const rows = await listFeedPage(ctx.db, feedViewer(ctx, viewerId), after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    messages: await present(ctx, viewerId, page),
+    messages: present(page),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
@@ -76,20 +76,24 @@ export async function readFeedMessages(
 ): Promise<FeedPage> {
   const rows = await listFeedMessages(
     ctx.db,
+    feedViewer(ctx, viewerId),
     ids.filter((id) => isUuid(id)),
   );
   return {
-    messages: await present(ctx, viewerId, rows),
+    messages: present(rows),
     nextCursor: null,
     telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
   };
 }
 
+/** The viewer, with the start of the trending window (reactions since then count as recent). */
+const feedViewer = (ctx: ServiceContext, viewerId: string): FeedViewer => ({
+  id: viewerId,
+  since: new Date(ctx.now().getTime() - TRENDING_WINDOW_HOURS * 3_600_000),
+});
+
 /** Rows as the viewer sees them: their own reactions, the trending mark, the author or the channel. */
-async function present(ctx: ServiceContext, viewerId: string, rows: FeedRow[]): Promise<FeedMessage[]> {
-  const ids = rows.map((row) => row.id);
-  const since = new Date(ctx.now().getTime() - TRENDING_WINDOW_HOURS * 3_600_000);
-  const reactions = await reactionSummary(ctx.db, viewerId, ids, since);
+function present(rows: FeedRow[]): FeedMessage[] {
   return rows.map((row) => ({
     id: row.id,
     content: row.content,
@@ -99,11 +103,11 @@ async function present(ctx: ServiceContext, viewerId: string, rows: FeedRow[]): 
     createdAt: row.createdAt.toISOString(),
     hearts: row.hearts,
     flames: row.flames,
-    trending: (reactions.get(row.id)?.recent ?? 0) >= TRENDING_MIN_REACTIONS,
+    trending: row.recentReactions >= TRENDING_MIN_REACTIONS,
     entities: row.entities,
     media: row.media.map(({ kind, url, name }) => ({ kind, url, ...(name ? { name } : {}) })),
     telegramUrl: row.telegramUrl,
-    myReactions: reactions.get(row.id)?.mine ?? [],
+    myReactions: row.myReactions,
     // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
     // bot), the demo's, and those whose author's account is gone.
     author: row.hasAuthor

@@ -19,7 +19,6 @@ export interface FeedRow {
   createdAt: Date;
   hearts: number;
   flames: number;
-  trending: number;
   entities: TelegramEntity[] | null;
   media: RelayedMedia[];
   telegramUrl: string | null;
@@ -29,6 +28,16 @@ export interface FeedRow {
   /** The channel's name and logo (with the spec's defaults), for posts without an author. */
   channelName: string;
   channelLogoUrl: string | null;
+  /** The viewer's own reactions, in order. */
+  myReactions: Reaction[];
+  /** The app's reactions since the viewer's `since` (for trending). */
+  recentReactions: number;
+}
+
+/** Who reads the feed, and from when reactions count as recent (the trending window). */
+export interface FeedViewer {
+  id: string;
+  since: Date;
 }
 
 /** What a message shows: the app's reactions plus, for relayed posts, the channel's own in Telegram. */
@@ -37,9 +46,14 @@ const shownCounts = {
   flames: sql<number>`(${channelMessages.flames} + ${channelMessages.telegramFlames})::int`,
 };
 
-/** Feed rows as the API shows them, with their authors, published only. */
-function feedRows(db: Db, where: SQL | undefined) {
+/**
+ * Feed rows as the API shows them, with their authors and the viewer's reactions, published only:
+ * one statement (on PGlite each statement is a trip into the engine). The reactions are
+ * subqueries on message_reactions' primary key (message, user, reaction), run for the page's rows.
+ */
+function feedRows(db: Db, viewer: FeedViewer, where: SQL | undefined) {
   const m = channelMessages;
+  const r = messageReactions;
   return (
     db
       .select({
@@ -50,7 +64,6 @@ function feedRows(db: Db, where: SQL | undefined) {
         isPinned: m.isPinned,
         createdAt: m.createdAt,
         ...shownCounts,
-        trending: m.trending,
         entities: m.entities,
         media: m.media,
         telegramUrl: m.telegramUrl,
@@ -60,6 +73,12 @@ function feedRows(db: Db, where: SQL | undefined) {
         // Never null: the view always has its row, with the spec's default name.
         channelName: sql<string>`${publicChannelInfo.channelName}`,
         channelLogoUrl: publicChannelInfo.logoUrl,
+        myReactions: sql<
+          Reaction[]
+        >`coalesce((select array_agg(${r.reaction} order by ${r.reaction}) from ${r}
+          where ${r.messageId} = ${m.id} and ${r.userId} = ${viewer.id}), '{}')`,
+        recentReactions: sql<number>`(select count(*)::int from ${r}
+          where ${r.messageId} = ${m.id} and ${r.createdAt} >= ${viewer.since.toISOString()}::timestamptz)`,
       })
       .from(m)
       .leftJoin(profiles, eq(profiles.id, m.createdBy))
@@ -74,12 +93,12 @@ function feedRows(db: Db, where: SQL | undefined) {
  * page after `after` continues below it in that order (a keyset page: no OFFSET, so page 500 costs
  * what page 1 does), read from channel_messages_feed_page_idx.
  */
-export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
+export function feedPageQuery(db: Db, viewer: FeedViewer, after: FeedCursor | null, limit: number) {
   const m = channelMessages;
   const below = after
     ? sql`(${m.isPinned}, ${m.createdAt}, ${m.id}) < (${after.pinned}, ${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
     : undefined;
-  return feedRows(db, below)
+  return feedRows(db, viewer, below)
     .orderBy(
       sql`${m.isPinned} desc nulls last`,
       sql`${m.createdAt} desc nulls last`,
@@ -89,11 +108,15 @@ export function feedPageQuery(db: Db, after: FeedCursor | null, limit: number) {
 }
 
 /** These messages, where still published (a live change names them). */
-export const listFeedMessages = (db: Db, ids: string[]): Promise<FeedRow[]> =>
-  ids.length === 0 ? Promise.resolve([]) : feedRows(db, inArray(channelMessages.id, ids));
+export const listFeedMessages = (db: Db, viewer: FeedViewer, ids: string[]): Promise<FeedRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : feedRows(db, viewer, inArray(channelMessages.id, ids));
 
-export const listFeedPage = (db: Db, after: FeedCursor | null, limit: number): Promise<FeedRow[]> =>
-  feedPageQuery(db, after, limit);
+export const listFeedPage = (
+  db: Db,
+  viewer: FeedViewer,
+  after: FeedCursor | null,
+  limit: number,
+): Promise<FeedRow[]> => feedPageQuery(db, viewer, after, limit);
 
 export type Reaction = "heart" | "flame";
 
@@ -158,36 +181,6 @@ export async function reactionsOf(
   for (const row of rows)
     mine.set(row.messageId, [...(mine.get(row.messageId) ?? []), row.reaction as Reaction]);
   return mine;
-}
-
-/** Per message, in one read: the viewer's own reactions, and the app's reactions since `since` (for trending). */
-export async function reactionSummary(
-  db: Db,
-  viewerId: string,
-  messageIds: string[],
-  since: Date,
-): Promise<Map<string, { mine: Reaction[]; recent: number }>> {
-  const summary = new Map<string, { mine: Reaction[]; recent: number }>();
-  if (messageIds.length === 0) return summary;
-  const r = messageReactions;
-  const rows = await db
-    .select({
-      messageId: r.messageId,
-      mine: sql<
-        Reaction[] | null
-      >`array_agg(${r.reaction} order by ${r.reaction}) filter (where ${r.userId} = ${viewerId})`,
-      recent: sql<number>`(count(*) filter (where ${r.createdAt} >= ${since.toISOString()}::timestamptz))::int`,
-    })
-    .from(r)
-    .where(
-      and(
-        inArray(r.messageId, messageIds),
-        sql`(${r.userId} = ${viewerId} or ${r.createdAt} >= ${since.toISOString()}::timestamptz)`,
-      ),
-    )
-    .groupBy(r.messageId);
-  for (const row of rows) summary.set(row.messageId, { mine: row.mine ?? [], recent: Number(row.recent) });
-  return summary;
 }
 
 /** Pins or unpins a message; false when there is no such message. */

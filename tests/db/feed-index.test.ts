@@ -18,6 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
+// A reader with no reactions; the trending window of the last day.
+const viewer = { id: "00000000-0000-4000-8000-000000000000", since: new Date(Date.now() - 86_400_000) };
+
 const planOf = async (query: { sql: string; params: unknown[] }): Promise<string> => {
   // EXPLAIN of the statement the feed runs, with its parameters written in.
   let text = query.sql;
@@ -34,17 +37,22 @@ const planOf = async (query: { sql: string; params: unknown[] }): Promise<string
 
 describe("the feed's first page at 10,000 messages", () => {
   it("is read from channel_messages_feed_page_idx, in its order, without sorting", async () => {
-    const plan = await planOf(feedPageQuery(database.db, null, 21).toSQL());
+    const plan = await planOf(feedPageQuery(database.db, viewer, null, 21).toSQL());
     console.log(`EXPLAIN of the first feed page:\n${plan}`);
     expect(plan).toMatch(/Index Scan using channel_messages_feed_page_idx/);
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
   it("a later page too (the keyset condition uses the same index)", async () => {
-    const [first] = await listFeedPage(database.db, null, 1);
+    const [first] = await listFeedPage(database.db, viewer, null, 1);
     if (!first) throw new Error("no messages");
     const plan = await planOf(
-      feedPageQuery(database.db, { pinned: false, createdAt: first.createdAt, id: first.id }, 21).toSQL(),
+      feedPageQuery(
+        database.db,
+        viewer,
+        { pinned: false, createdAt: first.createdAt, id: first.id },
+        21,
+      ).toSQL(),
     );
     expect(plan).toMatch(/Index (Only )?Scan using channel_messages_feed_page_idx/);
     expect(plan).not.toMatch(/\bSort\b/);
@@ -56,7 +64,7 @@ describe("the feed's first page at 10,000 messages", () => {
     let pinnedSeen = 0;
     let previous: { pinned: boolean; at: number } | null = null;
     for (;;) {
-      const page = await listFeedPage(database.db, after, 500);
+      const page = await listFeedPage(database.db, viewer, after, 500);
       for (const row of page) {
         seen.push(row.id);
         if (row.isPinned) pinnedSeen += 1;
