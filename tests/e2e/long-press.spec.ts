@@ -3,18 +3,29 @@ import { signUpViaApi } from "./support/accounts";
 import { installTelegramClient, launchHash, newTelegramUser, postedEvents } from "./support/telegram";
 import { expect, test } from "./support/test";
 
-/** Presses the restock message's text for `ms` without moving. */
+/**
+ * Presses the restock message's text for `ms` of the page's time without moving. The page's clock
+ * stands still but for those `ms`, so a busy machine cannot stretch a short press into a long one
+ * (the release queued behind the page's own work while the 500 ms timer came due). The page must
+ * have installed the clock (`page.clock.install()`) before it loaded.
+ */
 async function press(page: Page, ms: number) {
   const text = page.getByTestId("message").filter({ hasText: "Restock: Sour" }).locator(".message-text");
   const box = await text.boundingBox();
   if (!box) throw new Error("no message on screen");
   await page.mouse.move(box.x + 20, box.y + 10);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.mouse.down();
-  await page.waitForTimeout(ms);
+  await page.clock.runFor(ms);
   await page.mouse.up();
+  await page.clock.resume();
 }
 
 const sheet = (page: Page) => page.getByRole("dialog", { name: "Message" });
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
 
 test("on the web a 500 ms press opens the actions sheet with a 50 ms vibration; a short one does not", async ({
   page,

@@ -162,6 +162,34 @@ test("quantity runs from 1 to the stock", async ({ page, request }) => {
   await expect(quantity).toHaveText(String(product.stockQuantity - 1));
 });
 
+test("two quick taps on + both count: the kit's ripple never takes a tap", async ({ page, request }) => {
+  const product = pick(await catalogue(request), (p) => p.stockQuantity >= 3, "product in stock");
+  await page.clock.install();
+  await page.goto(`/product/${product.id}`);
+  const quantity = page.getByTestId("quantity");
+  await expect(quantity).toHaveText("1");
+  const plus = page.getByRole("button", { name: "Increase quantity" });
+  const box = await plus.boundingBox();
+  if (!box) throw new Error("no + on screen");
+  // The kit's ripple: a layer over the button, and a wave in it under each press.
+  const waves = plus.locator('span[aria-hidden="true"] > span');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The page's time moves only as said: the first tap's wave appears 70 ms after it, and the kit
+  // clears its waves 225 ms after that (295 ms). The second press lands on the wave at 290 ms; the
+  // wave goes before the release at 300 ms (and before the second press's own wave, at 360 ms).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.clock.runFor(290);
+  await expect(waves).toHaveCount(1);
+  await page.mouse.down();
+  await page.clock.runFor(10);
+  await expect(waves).toHaveCount(0);
+  await page.mouse.up();
+  await page.clock.resume();
+  await expect(quantity).toHaveText("3");
+});
+
 test("an out-of-stock product disables the quantity and Add to Cart", async ({ page, request }) => {
   const product = pick(await catalogue(request), (p) => p.stockQuantity === 0, "out-of-stock product");
   await page.goto(`/product/${product.id}`);

@@ -80,6 +80,18 @@ describe("cart rules", () => {
     expect(removeItem(cart, other.id).items.map((i) => i.variantId)).toEqual([product().id]);
   });
 
+  it("a change given as a function counts from the line as the cart holds it, not as a screen showed it", () => {
+    const cart = addItem(emptyCart, creditItem(product(), 2));
+    // Two taps on + handled from the same screen (both saw 2): the second still counts.
+    const plusOne = (current: number) => current + 1;
+    const twice = updateQuantity(updateQuantity(cart, product().id, plusOne), product().id, plusOne);
+    expect(twice.items[0]?.quantity).toBe(4);
+    // Down to 0 removes the line; a line that is not there is left alone.
+    const minusTwo = (current: number) => current - 2;
+    expect(updateQuantity(cart, product().id, minusTwo).items).toEqual([]);
+    expect(updateQuantity(cart, "no-such-variant", plusOne)).toBe(cart);
+  });
+
   it("clear empties items, cartId and checkoutUrl", () => {
     const cart: CartState = setCheckout(
       addItem(emptyCart, creditItem(product(), 1)),

@@ -79,7 +79,7 @@ export function CartDrawer() {
             <CartLine
               key={item.variantId}
               item={item}
-              onQuantity={(quantity) => setQuantity(item.variantId, quantity)}
+              onQuantity={(next) => setQuantity(item.variantId, next)}
               onRemove={() => remove(item.variantId)}
             />
           ))}

@@ -7,7 +7,7 @@ import { QuantityStepper } from "./quantity-stepper";
 
 interface CartLineProps {
   item: CartItem;
-  onQuantity: (quantity: number) => void;
+  onQuantity: (next: (current: number) => number) => void;
   onRemove: () => void;
 }
 

@@ -7,7 +7,11 @@ interface QuantityStepperProps {
   value: number;
   /** The most there is (Infinity when there is no limit). */
   stock: number;
-  onChange: (value: number) => void;
+  /**
+   * Gets how the quantity changes, as a function of the quantity the owner holds now (not the
+   * `value` this render showed): a tap handled before the screen caught up still counts.
+   */
+  onChange: (next: (current: number) => number) => void;
   /** What is counted, in the labels ("Decrease quantity of …"): a cart line's title. */
   of?: string;
   /** A cart line: − at 1 asks for 0 (the line goes), rather than stopping there. */
@@ -39,7 +43,7 @@ export function QuantityStepper({
         mode="plain"
         size="l"
         className="stepper-button"
-        onClick={() => onChange(removable ? value - 1 : stepQuantity(value, -1, stock))}
+        onClick={() => onChange((current) => (removable ? current - 1 : stepQuantity(current, -1, stock)))}
         disabled={!removable && !canDecrease(value, stock)}
         aria-label={`Decrease quantity${suffix}`}
       >
@@ -53,7 +57,7 @@ export function QuantityStepper({
         mode="plain"
         size="l"
         className="stepper-button"
-        onClick={() => onChange(stepQuantity(value, 1, stock))}
+        onClick={() => onChange((current) => stepQuantity(current, 1, stock))}
         disabled={!canIncrease(value, stock)}
         aria-label={`Increase quantity${suffix}`}
       >

@@ -136,7 +136,11 @@ function ProductDetail({ product }: { product: Product }) {
           <p className="product-price" data-testid="product-price">
             {productPriceText(product)}
           </p>
-          <QuantityStepper value={quantity} stock={stock} onChange={setChosen} />
+          <QuantityStepper
+            value={quantity}
+            stock={stock}
+            onChange={(next) => setChosen((current) => next(clampQuantity(current, stock)))}
+          />
         </div>
         {stock > 0 ? null : <StockAlert productId={product.id} />}
       </div>

@@ -41,8 +41,18 @@ export function addItem(cart: CartState, item: CartItem): CartState {
   return { ...cart, items };
 }
 
-/** Setting a quantity of 0 or less removes the line. */
-export function updateQuantity(cart: CartState, variantId: string, quantity: number): CartState {
+/** A line's new quantity, or how to get it from the line's quantity as the cart holds it now. */
+export type QuantityChange = number | ((current: number) => number);
+
+/**
+ * Setting a quantity of 0 or less removes the line. A change given as a function gets the line's
+ * current quantity, so two taps in a row count twice even when the second was handled before the
+ * screen showed the first.
+ */
+export function updateQuantity(cart: CartState, variantId: string, change: QuantityChange): CartState {
+  const line = cart.items.find((item) => item.variantId === variantId);
+  if (!line) return cart;
+  const quantity = typeof change === "function" ? change(line.quantity) : change;
   if (quantity <= 0) return removeItem(cart, variantId);
   return {
     ...cart,

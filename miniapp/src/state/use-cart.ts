@@ -17,6 +17,7 @@ import {
   clearCart,
   creditItems,
   exceedsStock,
+  type QuantityChange,
   removeItem,
   setCheckout,
   setCheckoutLoading,
@@ -51,8 +52,8 @@ export function useCart() {
   );
 
   const setQuantity = useCallback(
-    (variantId: string, quantity: number) =>
-      setCart((current) => updateQuantity(current, variantId, quantity)),
+    (variantId: string, change: QuantityChange) =>
+      setCart((current) => updateQuantity(current, variantId, change)),
     [setCart],
   );
 
