@@ -22,7 +22,7 @@ import type { Config } from "./config";
  * `npm run admin -- backup FILE` and `restore FILE [--force]`, for the embedded database: one tar
  * holding backup.json, PGlite's data dump (database.tar.gz) and the locally stored media (media/).
  * Both take DATA_DIR's lock, so they refuse while the server runs there. Postgres and a bucket are
- * backed up with their own tools (README, "Keep it").
+ * backed up with their own tools (docs/operating.md, Backups).
  */
 
 const FORMAT = 1;
@@ -44,7 +44,7 @@ const contentsOf = (dir: string) =>
 function refusePostgres(config: Config, io: CommandOutput, tool: string): boolean {
   if (!config.DATABASE_URL) return false;
   io.err(
-    `DATABASE_URL names a Postgres server: back it up with its own tools (${tool}); see the README's "Keep it". This command is for the embedded database.`,
+    `DATABASE_URL names a Postgres server: back it up with its own tools (${tool}); see docs/operating.md, Backups. This command is for the embedded database.`,
   );
   return true;
 }
@@ -84,7 +84,7 @@ export async function backup(config: Config, file: string, io: CommandOutput): P
     const media = local
       ? `${filesUnder(mediaDir(config))} media file(s)`
       : config.STORAGE === "s3"
-        ? "no media (they are in the bucket: back it up with aws s3 sync, see the README)"
+        ? "no media (they are in the bucket: back it up with aws s3 sync, see docs/operating.md)"
         : "no media (none stored yet)";
     io.out(`Backed up the database and ${media} to ${target}.`);
     return 0;

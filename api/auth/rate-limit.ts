@@ -13,7 +13,7 @@ export interface LimitRule {
 const MINUTE = 60_000;
 
 /**
- * Every limit on guessing and on cheap abuse (README, Decisions: Rate limits). A login counts
+ * Every limit on guessing and on cheap abuse (docs/decisions/082-rate-limits.md). A login counts
  * against its (account, address) pair, its address and its account: the pair is the tight one,
  * so an address that locks itself out of an account does not lock the owner out from elsewhere;
  * the account ceiling still bounds guessing from many addresses.
