@@ -2,7 +2,7 @@
 // (an HTTP parser per stream would make this process, not the server, the slow side). Messages
 // from the bench: {open: {port, count, token?}} opens the streams (a member's with a token);
 // {watch: true} then reports, once every stream has seen its next `change` event, when the first
-// and the last one did and when each did (clock time on performance.timeOrigin, as the server's,
+// and the last one did, when each did and the last frame's size (clock time on performance.timeOrigin, as the server's,
 // so the two processes compare).
 import net from "node:net";
 
@@ -34,7 +34,12 @@ function openOne(port, token) {
         watching.firstEventAt ??= at;
         watching.arrivals.push(at);
         if (--watching.left === 0) {
-          process.send({ firstEventAt: watching.firstEventAt, lastEventAt: at, arrivals: watching.arrivals });
+          process.send({
+            firstEventAt: watching.firstEventAt,
+            lastEventAt: at,
+            arrivals: watching.arrivals,
+            frameBytes: chunk.length,
+          });
           watching = undefined;
         }
       }

@@ -41,6 +41,39 @@ function startProcesses(databaseUrl: string, dataDir: string, streams: number) {
   return { server, clientProcesses };
 }
 
+/** The client processes open `clients` streams on `port` between them. */
+async function openStreams(clientProcesses: ChildProcess[], port: number, clients: number, token?: string) {
+  const share = clients / CLIENT_PROCESSES;
+  await Promise.all(
+    clientProcesses.map((child) => ask(child, { open: { port, count: share, token } }, "opened")),
+  );
+}
+
+interface Delivery {
+  firstEventAt: number;
+  lastEventAt: number;
+  frameBytes: number;
+}
+
+/** One round: `send` makes a change; the answer comes once every client has its event. */
+async function deliveryRound<T>(clientProcesses: ChildProcess[], send: () => Promise<T>) {
+  // Apart by more than a tick, so every round is its own event.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const delivered = Promise.all(
+    clientProcesses.map((child) => ask<Delivery>(child, { watch: true }, "lastEventAt")),
+  );
+  const sent = await send();
+  const reports = await delivered;
+  return {
+    sent,
+    firstEventAt: Math.min(...reports.map((report) => report.firstEventAt)),
+    lastEventAt: Math.max(...reports.map((report) => report.lastEventAt)),
+    frameBytes: reports[0]?.frameBytes ?? 0,
+  };
+}
+
+const median = (values: number[]) => round1([...values].sort((a, b) => a - b)[values.length >> 1] ?? 0);
+
 async function measure(databaseUrl: string, clients: number) {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-sse-"));
   const { server, clientProcesses } = startProcesses(databaseUrl, dataDir, clients);
@@ -50,8 +83,7 @@ async function measure(databaseUrl: string, clients: number) {
     await ask(server, { update: true }, "committedAt");
     const before = await settledRss(server);
     const openStarted = performance.now();
-    const share = clients / CLIENT_PROCESSES;
-    await Promise.all(clientProcesses.map((child) => ask(child, { open: { port, count: share } }, "opened")));
+    await openStreams(clientProcesses, port, clients);
     const openSeconds = (performance.now() - openStarted) / 1000;
     const after = await settledRss(server);
 
@@ -62,39 +94,35 @@ async function measure(databaseUrl: string, clients: number) {
     const serverUserMs: number[] = [];
     const serverSystemMs: number[] = [];
     let rows = 0;
+    let frameBytes = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      // Apart by more than a tick, so every round is its own event.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const delivered = Promise.all(
-        clientProcesses.map((child) =>
-          ask<{ firstEventAt: number; lastEventAt: number }>(child, { watch: true }, "lastEventAt"),
-        ),
-      );
-      const sendsBefore = await ask<Sends>(server, { sends: true }, "sendSeconds");
-      const update = await ask<{ startedAt: number; committedAt: number; rows: number }>(
-        server,
-        { update: true },
-        "committedAt",
-      );
-      const reports = await delivered;
+      let sendsBefore: Sends | undefined;
+      const delivery = await deliveryRound(clientProcesses, async () => {
+        sendsBefore = await ask<Sends>(server, { sends: true }, "sendSeconds");
+        return ask<{ startedAt: number; committedAt: number; rows: number }>(
+          server,
+          { update: true },
+          "committedAt",
+        );
+      });
       const sendsAfter = await ask<Sends>(server, { sends: true }, "sendSeconds");
+      if (!sendsBefore) throw new Error("no reading before the round");
       serverSendMs.push((sendsAfter.sendSeconds - sendsBefore.sendSeconds) * 1000);
       serverUserMs.push((sendsAfter.cpu.user - sendsBefore.cpu.user) / 1000);
       serverSystemMs.push((sendsAfter.cpu.system - sendsBefore.cpu.system) / 1000);
-      const firstEventAt = Math.min(...reports.map((report) => report.firstEventAt));
-      const lastEventAt = Math.max(...reports.map((report) => report.lastEventAt));
-      rows = update.rows;
-      lastClientMs.push(lastEventAt - update.committedAt);
-      fromStatementMs.push(lastEventAt - update.startedAt);
-      firstToLastMs.push(lastEventAt - firstEventAt);
+      rows = delivery.sent.rows;
+      frameBytes = delivery.frameBytes;
+      lastClientMs.push(delivery.lastEventAt - delivery.sent.committedAt);
+      fromStatementMs.push(delivery.lastEventAt - delivery.sent.startedAt);
+      firstToLastMs.push(delivery.lastEventAt - delivery.firstEventAt);
     }
-    const median = (values: number[]) => round1([...values].sort((a, b) => a - b)[values.length >> 1] ?? 0);
     return {
       clients,
       serverRssMb: { before: round1(before.rss / 2 ** 20), after: round1(after.rss / 2 ** 20) },
       kbPerClient: round1((after.rss - before.rss) / 1024 / clients),
       openSeconds: round1(openSeconds),
       rowsPerUpdate: rows,
+      frameBytes,
       // Median over the rounds, then every round.
       commitToLastClientMs: { median: median(lastClientMs), rounds: lastClientMs.map(round1) },
       // From the UPDATE's start: PGlite may deliver its NOTIFY before the statement's promise resolves.
@@ -114,6 +142,48 @@ async function measure(databaseUrl: string, clients: number) {
   }
 }
 
+/**
+ * The same clients and the same frame size against bare-sse.mjs, a node:http server that does
+ * nothing but write the frame to every socket: what this machine's loopback, kernel and client
+ * processes take with no API, database or tick in the way. The API's commit-to-last-client time
+ * less this one is the server's own share.
+ */
+async function bareFloor(clients: number, frameBytes: number) {
+  const server = withManyFiles(`"${process.execPath}" tests/bench/bare-sse.mjs`, process.env);
+  const clientProcesses = Array.from({ length: CLIENT_PROCESSES }, () =>
+    withManyFiles(`"${process.execPath}" tests/bench/sse-clients.mjs`, process.env),
+  );
+  try {
+    const { port } = await ask<{ port: number }>(server, {}, "port");
+    await openStreams(clientProcesses, port, clients);
+    const lastClientMs: number[] = [];
+    const writeMs: number[] = [];
+    const userMs: number[] = [];
+    const systemMs: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { sent, lastEventAt } = await deliveryRound(clientProcesses, () =>
+        ask<{ startedAt: number; wroteAt: number; cpu: NodeJS.CpuUsage }>(
+          server,
+          { send: frameBytes },
+          "wroteAt",
+        ),
+      );
+      lastClientMs.push(lastEventAt - sent.startedAt);
+      writeMs.push(sent.wroteAt - sent.startedAt);
+      userMs.push(sent.cpu.user / 1000);
+      systemMs.push(sent.cpu.system / 1000);
+    }
+    return {
+      firstWriteToLastClientMs: { median: median(lastClientMs), rounds: lastClientMs.map(round1) },
+      writeMs: median(writeMs),
+      cpuMs: { user: median(userMs), system: median(systemMs) },
+    };
+  } finally {
+    await Promise.all(clientProcesses.map(kill));
+    await kill(server);
+  }
+}
+
 const FEED_CLIENTS = 1000;
 const FEED_ROUNDS = 20;
 
@@ -127,10 +197,7 @@ export async function channelPostToFeeds(label: string, databaseUrl: string) {
   try {
     const { port } = await ask<{ port: number }>(server, {}, "port");
     const { token } = await ask<{ token: string }>(server, { member: true }, "token");
-    const share = FEED_CLIENTS / CLIENT_PROCESSES;
-    await Promise.all(
-      clientProcesses.map((child) => ask(child, { open: { port, count: share, token } }, "opened")),
-    );
+    await openStreams(clientProcesses, port, FEED_CLIENTS, token);
     const latencies: number[] = [];
     const storedMs: number[] = [];
     for (let round = 0; round < FEED_ROUNDS; round++) {
@@ -168,5 +235,11 @@ export async function channelPostToFeeds(label: string, databaseUrl: string) {
 
 /** The figures for 1,000 and 10,000 idle clients on one server process over this database. */
 export async function sseFanOut(label: string, databaseUrl: string) {
-  return { database: label, runs: [await measure(databaseUrl, 1000), await measure(databaseUrl, 10_000)] };
+  const runs = [];
+  for (const clients of [1000, 10_000]) {
+    const run = await measure(databaseUrl, clients);
+    // After the API's processes are gone, so the floor has the machine the API had.
+    runs.push({ ...run, floor: await bareFloor(clients, run.frameBytes) });
+  }
+  return { database: label, runs };
 }
