@@ -107,14 +107,7 @@ export function createApp(deps: AppDeps) {
     // Answers made as whole Responses (static files, media) do not carry c.header's headers.
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, requestId);
     const seconds = (performance.now() - started) / 1000;
-    // The path only: query strings can carry tokens.
-    deps.log.info("request", {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(seconds * 10_000) / 10,
-    });
+    deps.log.request({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, seconds });
     // The matched route's pattern (/api/products/:id), never the path: ids are not labels.
     const labels = { route: routePath(c) || "unmatched", method: c.req.method, status: String(c.res.status) };
     deps.metrics.httpRequests.inc(labels);

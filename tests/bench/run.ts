@@ -1,6 +1,6 @@
 // npm run bench: prints one JSON document with
 // - GET /api/products throughput and p50/p99 latency at 50 connections, against a bare node:http
-//   server sending the same bytes (ratio = api / bare requests per second; the median of three
+//   server sending the same bytes (ratio = api / bare requests per second; the median of five
 //   rounds, each measuring both back to back), on PGlite and Postgres;
 // - the Mini App's first-load JavaScript, gzipped;
 // - time from process start to a healthy /api/health on a fresh data directory;
@@ -64,7 +64,8 @@ async function load(port: number) {
   };
 }
 
-const ROUNDS = 3;
+// Five: on a shared machine one round in three can be off by a third either way.
+const ROUNDS = 5;
 
 async function compare(label: string, databaseUrl: string) {
   const dataDir = await mkdtemp(join(tmpdir(), `bench-${label}-`));

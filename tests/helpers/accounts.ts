@@ -187,7 +187,14 @@ export function recordingLogger(): Logger & {
   const at = (level: string) => (message: string, fields?: Record<string, unknown>) => {
     lines.push({ level, message, ...(fields ? { fields } : {}) });
   };
-  return { lines, info: at("info"), warn: at("warn"), error: at("error") };
+  return {
+    lines,
+    request: ({ seconds, ...line }) =>
+      at("info")("request", { ...line, ms: Math.round(seconds * 10_000) / 10 }),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+  };
 }
 
 export interface RecordedCall {
