@@ -31,6 +31,12 @@ export const errorReasons = [
   "storefront_payment_required",
   "email_already_verified",
   "mail_not_configured",
+  // A credit checkout's refusals (api/http/checkout-refusals.ts words them).
+  "age_required",
+  "unavailable",
+  "restricted_state",
+  "out_of_stock",
+  "over_budget",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

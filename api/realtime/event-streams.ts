@@ -168,9 +168,7 @@ export class EventStreams {
     this.timer = undefined;
     for (const stream of this.streams) {
       const retryMs = SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_MS * 4);
-      stream.sink.write(
-        frame(`retry: ${retryMs}\nevent: reconnect\ndata: {"reason":"shutdown"}\n\n`),
-      );
+      stream.sink.write(frame(`retry: ${retryMs}\nevent: reconnect\ndata: {"reason":"shutdown"}\n\n`));
       this.close(stream);
     }
   }

@@ -13,6 +13,7 @@ import {
 } from "../contracts/checkout";
 import { storefrontCartSchema, storefrontCheckoutSchema } from "../contracts/storefront";
 import { type AppDeps, serviceContext } from "../deps";
+import { checkoutRefusalResponse } from "../http/checkout-refusals";
 import {
   cancelOwnOrder,
   changeOrderStatus,
@@ -39,13 +40,16 @@ export const checkoutRoutes = (deps: AppDeps) => {
       valid("header", keyHeader),
       valid("json", checkoutSchema),
       async (c) => {
-        const answer = await checkoutWithCredits(
+        const input = c.req.valid("json");
+        const checkout = await checkoutWithCredits(
           ctx,
           c.var.user.userId,
           c.req.valid("header")["idempotency-key"],
-          c.req.valid("json"),
+          input,
         );
-        return c.json(answer.body, answer.status);
+        return checkout.outcome === "placed"
+          ? c.json({ order: checkout.order }, 201)
+          : checkoutRefusalResponse(c, checkout, input);
       },
     )
     .post("/checkout/storefront", valid("json", storefrontCheckoutSchema), async (c) =>

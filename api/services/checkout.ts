@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  type CheckoutRefusal,
   type CheckoutResult,
   findOrder,
   listOrders,
@@ -9,10 +10,8 @@ import {
   placeCreditOrder,
 } from "#db/queries/orders";
 import { type CheckoutInput, checkoutMessages, type Order, type OrderStatus } from "../contracts/checkout";
-import type { ErrorCode } from "../contracts/errors";
 import { isUuid } from "../contracts/ids";
 import { fromCents, toCents } from "../contracts/money";
-import { stateName } from "../contracts/us-states";
 import { AppError } from "../errors";
 import type { ServiceContext } from "./context";
 import {
@@ -41,48 +40,15 @@ export const orderOf = (row: PlacedOrder): Order => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** What a checkout answers; the same key and body get it again. */
-export interface CheckoutAnswer {
-  status: 201 | 403 | 409 | 422;
-  body: { order: Order } | { error: { code: ErrorCode; message: string } };
-}
+/** What a credit checkout came to: the order placed, or the rule that refused it. */
+export type CreditCheckout = { outcome: "placed"; order: Order } | ({ outcome: "refused" } & CheckoutRefusal);
 
-const refusalCodes = { 403: "forbidden", 409: "conflict", 422: "unprocessable" } as const satisfies Record<
-  number,
-  ErrorCode
->;
-
-const refusal = (
-  result: Extract<CheckoutResult, { outcome: "refused" }>,
-  message: string,
-): CheckoutAnswer => ({
-  status: result.status,
-  body: { error: { code: refusalCodes[result.status], message } },
-});
-
-/** The answer to a checkout's result (its status is the database's), the first time and on replays. */
-function answerOf(result: CheckoutResult, input: CheckoutInput): CheckoutAnswer {
-  if (result.outcome === "placed") return { status: 201, body: { order: orderOf(result.order) } };
-  switch (result.reason) {
-    case "age":
-      return refusal(result, checkoutMessages.ageRequired);
-    case "unavailable":
-      return refusal(result, checkoutMessages.unavailable(result.title ?? "A product in your cart"));
-    case "restricted":
-      return refusal(
-        result,
-        checkoutMessages.restricted(result.title ?? "", stateName(input.delivery.state)),
-      );
-    case "stock":
-      return refusal(result, checkoutMessages.notEnoughStock(result.title ?? ""));
-    case "budget":
-      return refusal(result, checkoutMessages.budgetExceeded(result.remaining));
-  }
-}
+const creditCheckoutOf = (result: CheckoutResult): CreditCheckout =>
+  result.outcome === "placed" ? { outcome: "placed", order: orderOf(result.order) } : result;
 
 /**
  * A credit checkout, in one statement (placeCreditOrder): the key claimed, the order placed or
- * refused, and the result kept with the key, so the same key and body get the same answer and
+ * refused, and the result kept with the key, so the same key and body get the same outcome and
  * another body under that key is refused. A refusal writes nothing but the key's result.
  */
 export async function checkoutWithCredits(
@@ -90,7 +56,7 @@ export async function checkoutWithCredits(
   userId: string,
   key: string,
   input: CheckoutInput,
-): Promise<CheckoutAnswer> {
+): Promise<CreditCheckout> {
   const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
   const found = await placeCreditOrder(ctx.db, {
     userId,
@@ -104,18 +70,18 @@ export async function checkoutWithCredits(
     const reused = found.requestHash !== requestHash;
     ctx.metrics.checkouts.inc({ kind: "credits", outcome: reused ? "key_reused" : "replayed" });
     if (reused) throw new AppError("conflict", checkoutMessages.keyReused);
-    return answerOf(found.earlier, input);
+    return creditCheckoutOf(found.earlier);
   }
   ctx.metrics.checkouts.inc({
     kind: "credits",
     outcome: found.outcome === "placed" ? "placed" : found.reason,
   });
-  const answer = answerOf(found, input);
+  const checkout = creditCheckoutOf(found);
   // Only the request that placed the order tells anyone (a replay does not).
-  if (found.outcome === "placed" && "order" in answer.body) {
-    await noticeNewOrder(ctx, userId, answer.body.order, lowStockCrossings(ctx, found.stock));
+  if (found.outcome === "placed" && checkout.outcome === "placed") {
+    await noticeNewOrder(ctx, userId, checkout.order, lowStockCrossings(ctx, found.stock));
   }
-  return answer;
+  return checkout;
 }
 
 /** Products this order took to the low-stock threshold or below (each row was locked, so once per crossing). */

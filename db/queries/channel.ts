@@ -63,8 +63,8 @@ export async function upsertChannelSettings(
 }
 
 /**
- * Whether a person passed the age gate: age-verified, or the admin turned age verification off
- * (it is on while no settings were saved).
+ * Whether a person passed the age gate: the database's passed_age_gate (0018_checkout-reasons),
+ * which the credit checkout calls too, so the rule lives in one place.
  */
 export const passedAgeGate = (ageVerified: AnyColumn) =>
-  sql<boolean>`(coalesce(${ageVerified}, false) or not coalesce((select ${channelSettings.ageVerificationEnabled} from ${channelSettings} limit 1), true))`;
+  sql<boolean>`passed_age_gate(${ageVerified}, (select ${channelSettings.ageVerificationEnabled} from ${channelSettings} limit 1))`;

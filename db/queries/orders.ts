@@ -19,37 +19,45 @@ export type PlacedOrder = Pick<
   | "createdAt"
 > & { lines: Pick<OrderLineRow, "productId" | "title" | "unitCredits" | "quantity">[] };
 
-/** What a checkout came to: an order placed, or the reason it was refused, with its HTTP status. */
+/** Why a credit checkout was refused: each rule by its name (the API words the answer). */
+export type CheckoutRefusal =
+  | { reason: "age_required" }
+  | { reason: "unavailable" | "restricted_state" | "out_of_stock"; title: string | null }
+  | { reason: "over_budget"; remaining: string };
+
+/** What a checkout came to: an order placed, or the rule that refused it. */
 export type CheckoutResult =
-  | { outcome: "refused"; status: 403; reason: "age" }
-  | {
-      outcome: "refused";
-      status: 409 | 422;
-      reason: "unavailable" | "restricted" | "stock";
-      title: string | null;
-    }
-  | { outcome: "refused"; status: 422; reason: "budget"; remaining: string }
+  | ({ outcome: "refused" } & CheckoutRefusal)
   | {
       outcome: "placed";
-      status: 201;
       order: PlacedOrder;
       /** The stock each product has left after this order. */
       stock: { title: string; quantity: number; left: number }[];
     };
 
-/** place_credit_order's answer: this request's result, or the result kept with its key earlier. */
+/** credit_checkout's answer: this request's result, or the result kept with its key earlier. */
 export type CheckoutOutcome =
   | CheckoutResult
   | { outcome: "earlier"; requestHash: string; earlier: CheckoutResult };
 
-/** JSON carries the order's time as text. */
+/** The names the previous version's place_credit_order kept with its keys (0009). */
+const EARLIER_NAMES: Record<string, CheckoutRefusal["reason"]> = {
+  age: "age_required",
+  restricted: "restricted_state",
+  stock: "out_of_stock",
+  budget: "over_budget",
+};
+
+/** JSON carries the order's time as text; a key kept by the previous version, its reason's old name. */
 function withDates(result: CheckoutResult): CheckoutResult {
   if (result.outcome === "placed") result.order.createdAt = new Date(result.order.createdAt);
+  else result.reason = EARLIER_NAMES[result.reason] ?? result.reason;
   return result;
 }
 
 /**
- * A credit checkout in one statement (db/migrations/0009_checkout-function.sql): in the member's
+ * A credit checkout in one statement (credit_checkout: db/migrations/0009_checkout-function.sql and
+ * 0018_checkout-reasons.sql): in the member's
  * turn, the Idempotency-Key's earlier result, or the rules checked and the order written with its
  * stock and spending (or the reason it was refused, with nothing written) and kept with the key.
  */
@@ -67,10 +75,10 @@ export async function placeCreditOrder(
   const lines = order.lines.map((line, position) => ({ ...line, position }));
   const [row] = await executeRows<{ outcome: CheckoutOutcome }>(
     db,
-    sql`select place_credit_order(${order.userId}, ${order.key}, ${order.requestHash}, ${JSON.stringify(lines)}::jsonb, ${order.delivery.name}, ${order.delivery.address}, ${order.delivery.state}, ${order.at.toISOString()}::timestamptz) as outcome`,
+    sql`select credit_checkout(${order.userId}, ${order.key}, ${order.requestHash}, ${JSON.stringify(lines)}::jsonb, ${order.delivery.name}, ${order.delivery.address}, ${order.delivery.state}, ${order.at.toISOString()}::timestamptz) as outcome`,
   );
   const outcome = row?.outcome;
-  if (!outcome) throw new Error("place_credit_order returned nothing");
+  if (!outcome) throw new Error("credit_checkout returned nothing");
   return outcome.outcome === "earlier"
     ? { ...outcome, earlier: withDates(outcome.earlier) }
     : withDates(outcome);

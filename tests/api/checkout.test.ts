@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderResultSchema, ordersSchema } from "#api/contracts/checkout";
@@ -98,7 +98,11 @@ describe("POST /api/checkout/credits", () => {
     const scarce = await product({ title: "Rare Kush", stockQuantity: 1 });
     const res = await checkout(member.token, cart([a.id, 1], [scarce.id, 2]));
     expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe("Not enough stock available: Rare Kush");
+    expect(await errorOf(res)).toEqual({
+      code: "conflict",
+      message: "Not enough stock available: Rare Kush",
+      reason: "out_of_stock",
+    });
     expect([await stockOf(a.id), await stockOf(scarce.id)]).toEqual([5, 1]);
     expect(await ordersOf(member.userId)).toHaveLength(0);
     expect((await budget(member.token)).spent).toBe("0.00");
@@ -147,7 +151,11 @@ describe("POST /api/checkout/credits", () => {
     expect((await checkout(member.token, cart([p.id, 2]))).status).toBe(201);
     const res = await checkout(member.token, cart([p.id, 1]));
     expect(res.status).toBe(422);
-    expect((await errorOf(res)).message).toBe("This order is over your budget: $5.00 remains this month");
+    expect(await errorOf(res)).toEqual({
+      code: "unprocessable",
+      message: "This order is over your budget: $5.00 remains this month",
+      reason: "over_budget",
+    });
     expect(await stockOf(p.id)).toBe(8);
   });
 
@@ -155,15 +163,15 @@ describe("POST /api/checkout/credits", () => {
     const member = await buyer("premium");
     const gone = await product({ title: "Old Stock", isActive: false });
     const restricted = await product({ title: "Coastal Haze", restrictedStates: ["CA", "NY"] });
-    const cases: [unknown, string][] = [
-      [cart([gone.id, 1]), "Old Stock is no longer available"],
-      [cart([randomUUID(), 1]), "A product in your cart is no longer available"],
-      [cart([restricted.id, 1]), "Coastal Haze cannot be delivered to California"],
+    const cases: [unknown, string, string][] = [
+      [cart([gone.id, 1]), "Old Stock is no longer available", "unavailable"],
+      [cart([randomUUID(), 1]), "A product in your cart is no longer available", "unavailable"],
+      [cart([restricted.id, 1]), "Coastal Haze cannot be delivered to California", "restricted_state"],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, reason] of cases) {
       const res = await checkout(member.token, body);
       expect(res.status).toBe(422);
-      expect((await errorOf(res)).message).toBe(message);
+      expect(await errorOf(res)).toEqual({ code: "unprocessable", message, reason });
     }
     const elsewhere = await checkout(member.token, {
       ...cart([restricted.id, 1]),
@@ -249,6 +257,48 @@ describe("Idempotency-Key", () => {
     );
     expect(numbers.size).toBe(1);
     expect(await stockOf(p.id)).toBe(9);
+  });
+
+  it("a key kept by the previous version (a status, the old reason names) replays as it answered then", async () => {
+    // As 0009's place_credit_order stored them, before 0018 named each refusal by its rule.
+    const member = await buyer("premium");
+    const scarce = await product({ title: "Old Haze" });
+    const body = cart([scarce.id, 1]);
+    const requestHash = createHash("sha256").update(JSON.stringify(body)).digest("hex");
+    const kept: [string, unknown, number, string, string][] = [
+      ["stock", { title: "Old Haze" }, 409, "Not enough stock available: Old Haze", "out_of_stock"],
+      [
+        "budget",
+        { remaining: "3.00" },
+        422,
+        "This order is over your budget: $3.00 remains this month",
+        "over_budget",
+      ],
+      ["age", {}, 403, "You must be 21+ to order", "age_required"],
+      [
+        "restricted",
+        { title: "Old Haze" },
+        422,
+        "Old Haze cannot be delivered to California",
+        "restricted_state",
+      ],
+    ];
+    for (const [reason, facts, status, message, named] of kept) {
+      const key = randomUUID();
+      await db()
+        .insert(checkoutRequests)
+        .values({
+          userId: member.userId,
+          key,
+          requestHash,
+          status,
+          response: { outcome: "refused", status, reason, ...(facts as object) },
+        });
+      const res = await checkout(member.token, body, key);
+      expect(res.status).toBe(status);
+      expect(await errorOf(res)).toMatchObject({ message, reason: named });
+    }
+    expect(await ordersOf(member.userId)).toHaveLength(0);
   });
 
   it("keys are per member: another member's same key is their own checkout", async () => {

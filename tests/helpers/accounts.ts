@@ -68,8 +68,8 @@ export const post = (body: unknown, headers: Record<string, string> = {}) =>
   jsonRequest("POST", body, headers);
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function errorOf(res: Response): Promise<{ code: string; message: string }> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
+export async function errorOf(res: Response): Promise<{ code: string; message: string; reason?: string }> {
+  const body = (await res.json()) as { error: { code: string; message: string; reason?: string } };
   return body.error;
 }
 
