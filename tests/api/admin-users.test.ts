@@ -1,7 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "#api/admin-commands";
@@ -9,7 +5,6 @@ import { adminUserListSchema, setRoleResultSchema } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
 import { serviceContext } from "#api/deps";
 import { replaceRole } from "#api/services/roles";
-import { createDb } from "#db/client";
 import { userRoles, users } from "#db/schema/index";
 import {
   bearer,
@@ -232,30 +227,4 @@ describe("the admin command", () => {
       await solo.close();
     }
   });
-
-  it("runs as `npm run admin` against the configured database", async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), "admin-cli-"));
-    try {
-      // An account to promote, in the PGlite the command will open (always PGlite here: it is the default).
-      const database = await createDb({ dataDir: join(dataDir, "pglite") });
-      const [user] = await database.db.insert(users).values({ telegramId: 31337n }).returning();
-      await database.close();
-
-      const cli = (...args: string[]) =>
-        spawnSync(process.execPath, ["--import", "tsx", "api/admin-cli.ts", ...args], {
-          env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir },
-          encoding: "utf8",
-        });
-      const granted = cli("grant", "31337", "admin");
-      expect(granted.stderr).toBe("");
-      expect(granted.stdout.trim()).toBe(`Granted admin to Telegram 31337 (user ${user?.id}).`);
-      expect(granted.status).toBe(0);
-      const missing = cli("grant", "42", "admin");
-      expect(missing.status).toBe(1);
-      expect(missing.stderr.trim()).toBe("No user with Telegram id 42. They sign in once first.");
-      expect(cli().status).toBe(2);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
 });
