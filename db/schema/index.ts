@@ -7,4 +7,5 @@ export * from "./orders";
 export * from "./plan-payments";
 export * from "./rate-limits";
 export * from "./stock-alerts";
+export * from "./tiers";
 export * from "./users";

@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
-import { membershipTiers } from "./membership";
+import { membershipTiers } from "./tiers";
 import { users } from "./users";
 
 /** A member's request for a paid tier (PLAN_PAYMENTS=manual), decided by an admin. */

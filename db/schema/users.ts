@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
-import { membershipTiers } from "./membership";
+import { membershipTiers } from "./tiers";
 
 /** One person, whichever way they sign in (Telegram, email and password, or both). */
 export const users = pgTable(

@@ -8,7 +8,7 @@ import { sessionToken, setSessionToken } from "../lib/session";
 import { telegram } from "../telegram/controls";
 import { cartAtom } from "./cart";
 import { emptyCart } from "./cart-rules";
-import { clearRoleCache } from "./roles";
+import { clearRoleCache } from "./role-cache";
 
 /** Who is using the app. Telegram sign-in failures keep their message for the landing's Retry. */
 export type AuthState =

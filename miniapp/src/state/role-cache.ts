@@ -29,6 +29,13 @@ export class RoleCache {
   }
 }
 
+/** The app's one cache: signing out (state/auth.ts) clears it, the role loader (state/roles.ts) fills it. */
+export const roleCache = new RoleCache();
+
+export const clearRoleCache = (): void => roleCache.clear();
+
+export const forgetRoles = (userId: string): void => roleCache.forget(userId);
+
 export const hasRole = (roles: readonly Role[] | undefined, role: Role): boolean =>
   roles?.includes(role) ?? false;
 

@@ -2,23 +2,13 @@ import { useCallback, useEffect, useState } from "react";
 import type { Role } from "#api/contracts/roles";
 import { api, call } from "../lib/api";
 import { signedInUser, useAuth } from "./auth";
-import { hasRole, RoleCache } from "./role-cache";
+import { roleCache as cache, hasRole } from "./role-cache";
 
 export const ROLE_FETCH_TIMEOUT_MS = 5000;
 export const roleMessages = {
   timeout: "Failed to load user roles",
   unexpected: "Unexpected error loading roles",
 } as const;
-
-const cache = new RoleCache();
-
-export function clearRoleCache(): void {
-  cache.clear();
-}
-
-export function forgetRoles(userId: string): void {
-  cache.forget(userId);
-}
 
 class RoleTimeout extends Error {}
 

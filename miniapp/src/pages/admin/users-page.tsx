@@ -13,7 +13,7 @@ import { toast } from "../../lib/toast";
 import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
 import { useResource } from "../../lib/use-resource";
 import { signedInUser, useAuth } from "../../state/auth";
-import { forgetRoles } from "../../state/roles";
+import { forgetRoles } from "../../state/role-cache";
 import { AdminList, AdminRow } from "./admin-row";
 import { PromoteAdminSheet } from "./promote-admin-sheet";
 import { asksBeforeChange, contactLines, usersQuery, whoIs } from "./user-rules";
