@@ -222,7 +222,20 @@ test("a failed change says so and keeps the confirmation; Escape steps back one 
   await page.keyboard.press("Escape");
   await expect(confirmation).toHaveCount(0);
   await expect(planDialog(page).getByTestId("plan-price")).toHaveText("$25.00/month");
-  await page.keyboard.press("Escape");
+  // Two Escapes back to back close both sheets: the second comes after the first has taken the
+  // confirmation out but before the picker's layer has re-rendered (one task, a microtask apart).
+  await planDialog(page).getByRole("button", { name: "Select Plan" }).click();
+  await expect(confirmation).toBeVisible();
+  await page.evaluate(async () => {
+    const pressEscape = () =>
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }),
+      );
+    pressEscape();
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    pressEscape();
+  });
+  await expect(confirmation).toHaveCount(0);
   await expect(planDialog(page)).toHaveCount(0);
   await expect(page.getByText("No Active Plan")).toBeVisible();
 });

@@ -29,7 +29,7 @@ export default function BottomSheetModal({
   footer,
   className,
 }: PanelProps) {
-  const panel = useTopmostPanel();
+  const panel = useTopmostPanel(onClose);
   const onOpenChange = useCallback((open: boolean) => (open ? undefined : onClose()), [onClose]);
   return (
     <Modal

@@ -22,9 +22,26 @@ const openPanels: HTMLElement[] = [];
 /**
  * Registers a bottom sheet (the kit's Modal, which handles its own Escape) as the newest open
  * panel while it is mounted, so a side drawer under it leaves Escape to it.
+ *
+ * Radix listens for Escape only on the layer it last rendered as the highest. When the sheet above
+ * closes, the one under it takes over a render later, in a scheduled task; Chromium runs input
+ * first, so a quick second Escape would reach no one. An Escape no layer took (not
+ * `defaultPrevented`) therefore closes the topmost sheet here, which this stack knows at once.
  */
-export function useTopmostPanel(): (element: HTMLElement | null) => void {
+export function useTopmostPanel(onClose: () => void): (element: HTMLElement | null) => void {
   const current = useRef<HTMLElement | null>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (!current.current || openPanels.at(-1) !== current.current) return;
+      event.preventDefault();
+      close.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   return useCallback((element: HTMLElement | null) => {
     if (current.current) openPanels.splice(openPanels.indexOf(current.current), 1);
     current.current = element;
