@@ -2,7 +2,7 @@ import { rolesOfMany } from "#db/queries/accounts";
 import { listAccounts } from "#db/queries/admin-users";
 import { adminMessages } from "./contracts/admin";
 import { type Role, roles } from "./contracts/roles";
-import { AppError } from "./errors";
+import { refusedFor } from "./refusal";
 import type { ServiceContext } from "./services/context";
 import { findAccountByIdentifier, grantRole, revokeRole } from "./services/roles";
 
@@ -68,7 +68,7 @@ export async function runAdminCommand(
     );
     return 0;
   } catch (error) {
-    if (error instanceof AppError && error.reason === "last_admin") {
+    if (refusedFor(error, "last_admin")) {
       io.err(`${adminMessages.lastAdmin}: grant admin to someone else first.`);
       return 1;
     }

@@ -11,8 +11,10 @@ import { AppError, errorResponse } from "./errors";
 import { compressJson } from "./http/compression";
 import { contentSecurityPolicy } from "./http/content-security-policy";
 import { refuseDeepJson } from "./http/json-depth";
+import { refusalResponse } from "./http/refusals";
 import { errorFields } from "./logger";
 import { buildOpenApi } from "./openapi";
+import { Refusal } from "./refusal";
 import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
@@ -156,9 +158,8 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => errorResponse(c, "not_found", "Not found"));
   app.onError((error, c) => {
-    if (error instanceof AppError) {
-      return errorResponse(c, error.code, error.message, error.headers, error.reason);
-    }
+    if (error instanceof Refusal) return refusalResponse(c, error);
+    if (error instanceof AppError) return errorResponse(c, error.code, error.message, error.headers);
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status === 413 ? "too_large" : "bad_request", error.message);
     }

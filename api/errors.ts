@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode, ErrorReason } from "./contracts/errors";
 
-const statusOf = {
+export const statusOf = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -19,10 +19,12 @@ const statusOf = {
   internal: 500,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
-/** A failure the client should see, with the spec's message. */
+/**
+ * An answer the HTTP layer gives on its own (bad input, not signed in, a cross-site request): the
+ * domain's refusals are `Refusal`s (api/refusal.ts), which api/http/refusals.ts answers.
+ */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
-  reason: ErrorReason | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -30,12 +32,6 @@ export class AppError extends Error {
   ) {
     super(message);
     this.status = statusOf[code];
-  }
-
-  /** Names the domain rule that refused: `throw new AppError(...).because("last_admin")`. */
-  because(reason: ErrorReason): this {
-    this.reason = reason;
-    return this;
   }
 }
 

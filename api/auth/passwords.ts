@@ -1,5 +1,5 @@
 import argon2 from "argon2";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 
 // OWASP's argon2id baseline (19 MiB, t=2, p=1) keeps a login around 20-40 ms on a small server.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -14,8 +14,8 @@ export interface Place {
 
 /**
  * Runs at most `concurrency` jobs at once with at most `maxWaiting` more in line (places taken but
- * not yet running count as in line); beyond that a newcomer is refused at once, 503 with
- * Retry-After, instead of piling up memory and latency.
+ * not yet running count as in line); beyond that a newcomer is refused at once (server_busy: HTTP
+ * answers 503 with Retry-After) instead of piling up memory and latency.
  */
 export class BoundedQueue {
   private running = 0;
@@ -35,7 +35,7 @@ export class BoundedQueue {
    */
   enter(): Place {
     if (this.running + this.waiting.length + this.held >= this.concurrency + this.maxWaiting) {
-      throw new AppError("unavailable", busyMessage, { "Retry-After": "1" });
+      throw new Refusal("server_busy");
     }
     this.held++;
     let holding = true;

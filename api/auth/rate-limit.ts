@@ -1,6 +1,6 @@
 import type { Db } from "#db/client";
 import { clearHits, countHits, uncountHits } from "#db/queries/rate-limits";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { hashToken } from "./tokens";
 
 /** At most `limit` attempts per subject in a fixed window of `windowMs` from the first one. */
@@ -48,7 +48,7 @@ export interface Attempt {
  * atomic upsert, so concurrent attempts cannot all pass a check before any of them is counted, and
  * every process sharing the database shares the counts. Over any limit the attempt is taken back
  * everywhere (a refused attempt costs nothing, so hammering one counter cannot use up another) and
- * the answer is 429 with the longest wait.
+ * the refusal (rate_limited) names the longest wait.
  */
 export async function reserveAttempt(db: Db, now: Date, ...hits: LimitHit[]): Promise<Attempt> {
   const entries = hits.map((hit) => ({ key: keyOf(hit), rule: hit[0] }));
@@ -76,9 +76,5 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
-/** 429 with Retry-After, the answer to any limited attempt. */
-export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError("rate_limited", tooManyAttemptsMessage(retryAfterSeconds), {
-    "Retry-After": String(retryAfterSeconds),
-  });
-}
+/** The refusal of any limited attempt, with the wait (HTTP: 429 and Retry-After, api/http/refusals.ts). */
+export const rateLimited = (retryAfterSeconds: number) => new Refusal("rate_limited", { retryAfterSeconds });

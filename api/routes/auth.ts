@@ -20,6 +20,7 @@ import {
 } from "../contracts/auth";
 import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { type IssuedSession, logIn, signInWithTelegram, signUp } from "../services/auth";
 import { confirmEmailVerification } from "../services/email-verification";
 import { confirmPasswordReset, requestPasswordReset } from "../services/password-reset";
@@ -46,10 +47,8 @@ export const authRoutes = (deps: AppDeps) => {
         deps.now(),
       );
       if (!checked.ok) {
-        const refusal = new AppError("unauthorized", checked.message);
-        throw checked.message === telegramAuthMessages.expired
-          ? refusal.because("telegram_data_expired")
-          : refusal;
+        if (checked.message === telegramAuthMessages.expired) throw new Refusal("telegram_data_expired");
+        throw new AppError("unauthorized", checked.message);
       }
       return c.json(sessionBody(c, await signInWithTelegram(ctx, checked.identity)), 200);
     })

@@ -11,10 +11,9 @@ import { revokeUserSessions } from "#db/queries/sessions";
 import { profiles, users } from "#db/schema/index";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import type { SessionUser } from "../auth/sessions";
-import { accountMessages, DELETE_CONFIRMATION_WORD } from "../contracts/account";
-import { authMessages } from "../contracts/auth";
+import { DELETE_CONFIRMATION_WORD } from "../contracts/account";
 import type { Me } from "../contracts/me";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { removeStoredAvatar } from "./avatar";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
@@ -41,7 +40,7 @@ function toMe(row: AccountRow, roles: Me["roles"]): Me {
 async function requireAccount(db: Db, userId: string): Promise<AccountRow> {
   const row = await findAccountById(db, userId);
   // A deleted account's sessions go with it, so this is a race at most.
-  if (!row) throw new AppError("unauthorized", authMessages.notSignedIn);
+  if (!row) throw new Refusal("not_signed_in");
   return row;
 }
 
@@ -97,10 +96,7 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
       const ok = data.currentPassword
         ? await ctx.passwords.verify(account.passwordHash, data.currentPassword, place)
         : false;
-      if (!ok)
-        throw new AppError("unprocessable", accountMessages.currentPasswordIncorrect).because(
-          "wrong_current_password",
-        );
+      if (!ok) throw new Refusal("wrong_current_password");
     } finally {
       place.leave();
     }
@@ -114,8 +110,8 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
   }
 
   const email = account.email ?? data.email;
-  if (!email) throw new AppError("unprocessable", accountMessages.emailRequiredForPassword);
-  const taken = () => new AppError("conflict", accountMessages.emailTaken).because("email_taken");
+  if (!email) throw new Refusal("email_required_for_password");
+  const taken = () => new Refusal("email_taken");
   if (!account.email) {
     const owner = await findAccountByEmail(ctx.db, email);
     if (owner && owner.id !== account.id) throw taken();
@@ -155,10 +151,10 @@ export async function deleteAccount(
   const account = await requireAccount(ctx.db, userId);
   if (account.email) {
     if (normalise(confirmation) !== normalise(account.email)) {
-      throw new AppError("unprocessable", accountMessages.deleteEmailMismatch);
+      throw new Refusal("delete_email_mismatch");
     }
   } else if (normalise(confirmation) !== DELETE_CONFIRMATION_WORD.toLowerCase()) {
-    throw new AppError("unprocessable", accountMessages.deleteTypeDelete);
+    throw new Refusal("delete_word_mismatch");
   }
   await ctx.db.transaction(async (tx) => {
     // The same rule as a demotion: the last admin stays.

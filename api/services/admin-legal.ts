@@ -6,9 +6,9 @@ import {
   latestLegalVersion,
   listLegalVersions,
 } from "#db/queries/legal";
-import { type AdminLegalVersion, adminLegalMessages, type PublishLegal } from "../contracts/admin-legal";
+import type { AdminLegalVersion, PublishLegal } from "../contracts/admin-legal";
 import type { LegalType } from "../contracts/legal";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { isUniqueViolation } from "./db-errors";
 
 const versionOf = (row: LegalDocumentRow): AdminLegalVersion => ({
@@ -27,7 +27,7 @@ export const listPolicyVersions = async (db: Db, type: LegalType): Promise<Admin
 /**
  * Publishes a new version, which becomes the one the public page shows: in one transaction the
  * active document stops being active and the new one is inserted active. Earlier versions stay.
- * Two admins publishing at once: the unique indexes let one in; the other is told so (409).
+ * Two admins publishing at once: the unique indexes let one in; the other is told so (legal_published_meanwhile).
  */
 export async function publishPolicyVersion(
   db: Db,
@@ -39,7 +39,7 @@ export async function publishPolicyVersion(
       const latest = await latestLegalVersion(tx, type);
       const version = input.version ?? (latest ?? 0) + 1;
       if (latest !== null && version <= latest) {
-        throw new AppError("conflict", adminLegalMessages.notNewer(latest));
+        throw new Refusal("legal_not_newer", { latest });
       }
       await deactivateLegalDocuments(tx, type);
       return insertActiveLegalDocument(tx, {
@@ -51,7 +51,7 @@ export async function publishPolicyVersion(
     });
     return versionOf(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", adminLegalMessages.publishedMeanwhile);
+    if (isUniqueViolation(error)) throw new Refusal("legal_published_meanwhile");
     throw error;
   }
 }

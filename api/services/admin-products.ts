@@ -6,18 +6,17 @@ import {
   updateProduct,
 } from "#db/queries/admin-products";
 import type { ProductRow } from "#db/queries/products";
-import {
-  type AdminProduct,
-  type AdminProductPage,
-  type AdminProductQuery,
-  adminProductMessages,
-  type CreateProductInput,
-  type UpdateProductInput,
+import type {
+  AdminProduct,
+  AdminProductPage,
+  AdminProductQuery,
+  CreateProductInput,
+  UpdateProductInput,
 } from "../contracts/admin-products";
 import { isUuid } from "../contracts/ids";
 import { pageWindow } from "../contracts/paging";
-import { AppError } from "../errors";
 import { storefrontEndpoint } from "../integrations/shopify-storefront";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
 import { toProduct } from "./product-view";
@@ -41,7 +40,7 @@ export async function listProductsPage(
 
 export async function productForStaff(ctx: ServiceContext, id: string): Promise<AdminProduct> {
   const row = isUuid(id) ? await findProduct(ctx.db, id) : undefined;
-  if (!row) throw new AppError("not_found", adminProductMessages.notFound);
+  if (!row) throw new Refusal("product_not_found");
   return toAdminProduct(row);
 }
 
@@ -51,7 +50,7 @@ function columnsOf(ctx: ServiceContext, input: UpdateProductInput): Partial<Prod
   if (storefront === undefined) return rest;
   // Without a store nothing could be checked out there: no product is given a variant.
   if (storefront && !(storefrontEndpoint(ctx.config) && ctx.config.SHOPIFY_STOREFRONT_TOKEN)) {
-    throw new AppError("unprocessable", adminProductMessages.storefrontNotConfigured);
+    throw new Refusal("products_need_storefront");
   }
   return {
     ...rest,
@@ -65,7 +64,7 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", adminProductMessages.variantTaken);
+    if (isUniqueViolation(error)) throw new Refusal("variant_taken");
     throw error;
   }
 }
@@ -81,13 +80,13 @@ export async function editProduct(
   id: string,
   input: UpdateProductInput,
 ): Promise<AdminProduct> {
-  if (!isUuid(id)) throw new AppError("not_found", adminProductMessages.notFound);
+  if (!isUuid(id)) throw new Refusal("product_not_found");
   const values = columnsOf(ctx, input);
   const row =
     Object.keys(values).length === 0
       ? await findProduct(ctx.db, id)
       : await saving(() => updateProduct(ctx.db, id, values));
-  if (!row) throw new AppError("not_found", adminProductMessages.notFound);
+  if (!row) throw new Refusal("product_not_found");
   await announceRestock(ctx, [row.id]);
   return toAdminProduct(row);
 }

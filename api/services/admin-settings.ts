@@ -6,13 +6,12 @@ import {
   upsertChannelSettings,
 } from "#db/queries/channel";
 import {
-  adminSettingsMessages,
   type ChannelSettings,
   settingsDefaults,
   type TelegramSync,
   type UpdateSettings,
 } from "../contracts/admin-settings";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { receiveUpload } from "../storage/upload-pipeline";
 import type { ServiceContext } from "./context";
 
@@ -60,11 +59,11 @@ export async function saveSettings(
   const allowed = (url: string | null, was: string | null | undefined) =>
     url === null || url === was || (url.startsWith(uploaded) && !url.slice(uploaded.length).includes(".."));
   if (!allowed(values.logoUrl, current?.logoUrl) || !allowed(values.heroVideoUrl, current?.heroVideoUrl)) {
-    throw new AppError("bad_request", adminSettingsMessages.notUploaded);
+    throw new Refusal("logo_not_uploaded");
   }
   // The dashboard counts days in it with the database's AT TIME ZONE.
   if (values.timeZone !== undefined && !(await knowsTimeZone(ctx.db, values.timeZone))) {
-    throw new AppError("bad_request", adminSettingsMessages.timeZoneInvalid);
+    throw new Refusal("time_zone_invalid");
   }
   return settingsOf(await upsertChannelSettings(ctx.db, { ...values, updatedBy: adminId }));
 }
@@ -93,11 +92,11 @@ export const compactCount = (count: number) =>
 /** The member count and the logo (stored as logo-{timestamp}.ext) from the Telegram channel, for the form. */
 export async function readTelegramChannel(ctx: ServiceContext): Promise<TelegramSync> {
   if (!ctx.telegram.channelConfigured) {
-    throw new AppError("unavailable", adminSettingsMessages.botNotConfigured);
+    throw new Refusal("bot_not_configured");
   }
   const snapshot = await ctx.telegram.readChannel(`logo-${ctx.now().getTime()}`).catch((error: unknown) => {
     ctx.log.warn("could not read the Telegram channel", { error: String(error) });
-    throw new AppError("unavailable", adminSettingsMessages.syncFailed);
+    throw new Refusal("channel_sync_failed");
   });
   return { memberCount: compactCount(snapshot.memberCount), logoUrl: snapshot.logoUrl ?? null };
 }

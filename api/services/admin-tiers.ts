@@ -8,8 +8,8 @@ import {
   tierIdByName,
   updateTier,
 } from "#db/queries/admin-tiers";
-import { type AdminTier, adminTierMessages, tierSlug } from "../contracts/admin-tiers";
-import { AppError } from "../errors";
+import { type AdminTier, tierSlug } from "../contracts/admin-tiers";
+import { Refusal } from "../refusal";
 import { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 
 type Row = NonNullable<Awaited<ReturnType<typeof findTierWithMembers>>>;
@@ -35,7 +35,7 @@ export const listTiersForStaff = async (db: Db): Promise<AdminTier[]> =>
 
 async function reread(db: Db, id: string): Promise<AdminTier> {
   const row = await findTierWithMembers(db, id);
-  if (!row) throw new AppError("not_found", adminTierMessages.notFound);
+  if (!row) throw new Refusal("tier_not_found");
   return adminTierOf(row);
 }
 
@@ -62,7 +62,7 @@ export async function createTier(
       return await reread(db, await insertTierAtNextLevel(db, tier));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (await nameTaken(db, tier.name)) throw new AppError("conflict", adminTierMessages.nameTaken);
+      if (await nameTaken(db, tier.name)) throw new Refusal("tier_name_taken");
       if (attempt >= LEVEL_ATTEMPTS) throw error;
     }
   }
@@ -74,12 +74,11 @@ export async function editTier(
   input: { displayName: string; priceMonthly: string; priceStars: number | null; isActive: boolean },
 ): Promise<AdminTier> {
   const name = tierSlug(input.displayName);
-  if (await nameTaken(db, name, id)) throw new AppError("conflict", adminTierMessages.nameTaken);
+  if (await nameTaken(db, name, id)) throw new Refusal("tier_name_taken");
   try {
-    if (!(await updateTier(db, id, { ...input, name })))
-      throw new AppError("not_found", adminTierMessages.notFound);
+    if (!(await updateTier(db, id, { ...input, name }))) throw new Refusal("tier_not_found");
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", adminTierMessages.nameTaken);
+    if (isUniqueViolation(error)) throw new Refusal("tier_name_taken");
     throw error;
   }
   return reread(db, id);
@@ -91,7 +90,6 @@ export async function removeTier(db: Db, id: string): Promise<void> {
     if (isForeignKeyViolation(error)) return "in_use" as const;
     throw error;
   });
-  if (outcome === "missing") throw new AppError("not_found", adminTierMessages.notFound);
-  if (outcome === "in_use")
-    throw new AppError("conflict", adminTierMessages.inUse(await membersOnTier(db, id)));
+  if (outcome === "missing") throw new Refusal("tier_not_found");
+  if (outcome === "in_use") throw new Refusal("tier_in_use", { members: await membersOnTier(db, id) });
 }

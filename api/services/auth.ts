@@ -4,9 +4,8 @@ import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
-import { authMessages } from "../contracts/auth";
 import type { Me } from "../contracts/me";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { loadMe } from "./account";
 import { grantConfiguredAdmin } from "./configured-admins";
 import type { ServiceContext } from "./context";
@@ -39,8 +38,8 @@ export async function signUp(
   ctx: ServiceContext,
   data: SignUpData & { address: string },
 ): Promise<IssuedSession> {
-  const exists = () => new AppError("conflict", authMessages.accountExists).because("account_exists");
-  // A place in the password queue first: when it is full the answer is 503 before any other work.
+  const exists = () => new Refusal("account_exists");
+  // A place in the password queue first: when it is full the refusal (server_busy) comes before any other work.
   const place = ctx.passwords.queue.enter();
   let passwordHash: string;
   try {
@@ -77,7 +76,7 @@ export async function signUp(
 /**
  * Email and password. The attempt is counted before argon2 runs (per account and address, per
  * address, per account) and taken back when it succeeds, which also starts its (account, address)
- * count again. A place in the password queue comes first: when it is full the answer is 503
+ * count again. A place in the password queue comes first: when it is full the refusal is server_busy
  * before any other work.
  */
 export async function logIn(
@@ -100,8 +99,7 @@ export async function logIn(
     const ok = account?.passwordHash
       ? await ctx.passwords.verify(account.passwordHash, data.password, place)
       : await ctx.passwords.burn(data.password, place).then(() => false);
-    if (!account || !ok)
-      throw new AppError("unauthorized", authMessages.invalidCredentials).because("invalid_credentials");
+    if (!account || !ok) throw new Refusal("invalid_credentials");
     await attempt.release();
     await clearLimit(ctx.db, pair);
     await grantConfiguredAdmin(ctx, ctx.db, account.id, {

@@ -9,10 +9,10 @@ import {
   type PlacedOrder,
   placeCreditOrder,
 } from "#db/queries/orders";
-import { type CheckoutInput, checkoutMessages, type Order, type OrderStatus } from "../contracts/checkout";
+import type { CheckoutInput, Order, OrderStatus } from "../contracts/checkout";
 import { isUuid } from "../contracts/ids";
 import { fromCents, toCents } from "../contracts/money";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 import {
   noticeMemberCancelled,
@@ -69,7 +69,7 @@ export async function checkoutWithCredits(
   if (found.outcome === "earlier") {
     const reused = found.requestHash !== requestHash;
     ctx.metrics.checkouts.inc({ kind: "credits", outcome: reused ? "key_reused" : "replayed" });
-    if (reused) throw new AppError("conflict", checkoutMessages.keyReused);
+    if (reused) throw new Refusal("idempotency_key_reused");
     return creditCheckoutOf(found.earlier);
   }
   ctx.metrics.checkouts.inc({
@@ -101,7 +101,7 @@ export const ordersOf = async (ctx: ServiceContext, userId: string): Promise<Ord
 /** One of the member's own orders; another member's is "not found", like a missing one. */
 export async function orderOfMember(ctx: ServiceContext, userId: string, id: string): Promise<Order> {
   const order = isUuid(id) ? await findOrder(ctx.db, id) : undefined;
-  if (!order || order.userId !== userId) throw new AppError("not_found", checkoutMessages.orderNotFound);
+  if (!order || order.userId !== userId) throw new Refusal("order_not_found");
   return orderOf(order);
 }
 
@@ -112,18 +112,18 @@ export const ordersForStaff = async (
 
 export async function orderForStaff(ctx: ServiceContext, id: string): Promise<Order> {
   const order = isUuid(id) ? await findOrder(ctx.db, id) : undefined;
-  if (!order) throw new AppError("not_found", checkoutMessages.orderNotFound);
+  if (!order) throw new Refusal("order_not_found");
   return orderOf(order);
 }
 
 /**
  * Moves a placed order on, once (moveOrder: cancelling gives back stock and spending in the same
- * transaction), for staff and members alike; the loser of two changes at once gets 409. Stock that
+ * transaction), for staff and members alike; the loser of two changes at once is refused (bad_transition). Stock that
  * came back sends its back-in-stock alerts.
  */
 async function moveOn(ctx: ServiceContext, id: string, status: "fulfilled" | "cancelled") {
   const restocked = await moveOrder(ctx.db, id, status);
-  if (!restocked) throw new AppError("conflict", checkoutMessages.badTransition);
+  if (!restocked) throw new Refusal("bad_transition");
   await announceRestock(ctx, restocked);
 }
 
@@ -134,7 +134,7 @@ export async function changeOrderStatus(
   status: "fulfilled" | "cancelled",
 ): Promise<Order> {
   const before = isUuid(id) ? await findOrder(ctx.db, id) : undefined;
-  if (!before) throw new AppError("not_found", checkoutMessages.orderNotFound);
+  if (!before) throw new Refusal("order_not_found");
   await moveOn(ctx, id, status);
   await noticeOrderStatus(ctx, { userId: before.userId, number: before.number, status });
   return orderForStaff(ctx, id);

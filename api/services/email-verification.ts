@@ -3,8 +3,7 @@ import { findAccountById } from "#db/queries/accounts";
 import { emailVerificationTokens, profiles } from "#db/schema/index";
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
-import { authMessages, emailVerificationMessages } from "../contracts/auth";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { grantConfiguredAdmin } from "./configured-admins";
 import type { ServiceContext } from "./context";
 
@@ -49,17 +48,13 @@ export async function issueVerificationLink(
 /** "Send link": a new link for the signed-in account's email, counted per account. */
 export async function requestEmailVerification(ctx: ServiceContext, userId: string): Promise<void> {
   const account = await findAccountById(ctx.db, userId);
-  if (!account) throw new AppError("unauthorized", authMessages.notSignedIn);
-  if (!account.email) throw new AppError("unprocessable", emailVerificationMessages.noEmail);
+  if (!account) throw new Refusal("not_signed_in");
+  if (!account.email) throw new Refusal("no_email");
   if (account.emailVerifiedAt) {
-    throw new AppError("conflict", emailVerificationMessages.alreadyVerified).because(
-      "email_already_verified",
-    );
+    throw new Refusal("email_already_verified");
   }
   if (!ctx.mailer || !ctx.config.PUBLIC_URL) {
-    throw new AppError("unavailable", emailVerificationMessages.mailNotConfigured).because(
-      "mail_not_configured",
-    );
+    throw new Refusal("mail_not_configured");
   }
   await reserveAttempt(ctx.db, ctx.now(), [limits.verifyEmailAccount, account.id]);
   await issueVerificationLink(ctx, account.id, account.email);
@@ -104,6 +99,6 @@ export async function confirmEmailVerification(
     await grantConfiguredAdmin(ctx, tx, spent.userId, { email: profile.email, emailVerified: true });
     return true;
   });
-  if (!verified) throw new AppError("bad_request", emailVerificationMessages.linkInvalid);
+  if (!verified) throw new Refusal("verify_link_invalid");
   await attempt.release();
 }

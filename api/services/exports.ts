@@ -1,7 +1,7 @@
 import type { Db } from "#db/client";
 import { type Cursor, memberExportBatch, orderExportBatch, productExportBatch } from "#db/queries/exports";
 import type { OrderExportQuery } from "../contracts/exports";
-import { csvLine } from "../http/csv";
+import { csvLine } from "./csv";
 
 /** Rows fetched per query: the export holds one batch (and its CSV text) at a time. */
 export const EXPORT_BATCH = 500;

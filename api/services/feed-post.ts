@@ -1,13 +1,8 @@
 import { insertFeedPost, linkFeedPost } from "#db/queries/feed-posts";
-import {
-  BOT_UPLOAD_BYTES,
-  type PostMessageResult,
-  postMessageFieldsSchema,
-  postMessageMessages,
-} from "../contracts/feed";
-import { hasInvalidText, invalidTextMessage } from "../contracts/text";
-import { AppError } from "../errors";
+import { BOT_UPLOAD_BYTES, type PostMessageResult, postMessageFieldsSchema } from "../contracts/feed";
+import { hasInvalidText } from "../contracts/text";
 import { errorFields } from "../logger";
+import { Refusal } from "../refusal";
 import type { ReceivedForm } from "../storage/upload-pipeline";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
@@ -83,10 +78,10 @@ async function storeMessage(
 
 /** The trimmed text, or the spec's refusal: text or a file is needed, within Telegram's length. */
 function checkedContent(fields: Record<string, string>, hasFile: boolean): string {
-  if (hasInvalidText(fields.content)) throw new AppError("bad_request", invalidTextMessage);
+  if (hasInvalidText(fields.content)) throw new Refusal("invalid_text");
   const parsed = postMessageFieldsSchema.safeParse(fields);
   if (!parsed.success)
-    throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Invalid request");
-  if (!parsed.data.content && !hasFile) throw new AppError("bad_request", postMessageMessages.empty);
+    throw new Refusal("invalid_post", { message: parsed.error.issues[0]?.message ?? "Invalid request" });
+  if (!parsed.data.content && !hasFile) throw new Refusal("empty_post");
   return parsed.data.content;
 }

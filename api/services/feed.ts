@@ -13,12 +13,11 @@ import {
 import {
   type FeedMessage,
   type FeedPage,
-  feedMessages,
   TRENDING_MIN_REACTIONS,
   TRENDING_WINDOW_HOURS,
 } from "../contracts/feed";
 import { canonicalId, isUuid } from "../contracts/ids";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { telegramStartAppLink } from "./app-links";
 import type { ServiceContext } from "./context";
 
@@ -41,7 +40,7 @@ export function decodeCursor(text: string): FeedCursor {
   } catch {
     // Falls through to the refusal.
   }
-  throw new AppError("bad_request", feedMessages.badCursor);
+  throw new Refusal("bad_cursor");
 }
 
 /** A page of the feed, one more row read than asked to know whether another page follows. */
@@ -125,20 +124,20 @@ export async function react(
   on: boolean,
 ): Promise<{ hearts: number; flames: number; myReactions: Reaction[] }> {
   const counts = isUuid(messageId) ? await setReaction(ctx.db, messageId, userId, reaction, on) : undefined;
-  if (!counts) throw new AppError("not_found", feedMessages.notFound);
+  if (!counts) throw new Refusal("message_not_found");
   return { ...counts, myReactions: (await reactionsOf(ctx.db, userId, [messageId])).get(messageId) ?? [] };
 }
 
 /** Staff pin or unpin a message. */
 export async function pinMessage(ctx: ServiceContext, messageId: string, pinned: boolean): Promise<void> {
   if (!isUuid(messageId) || !(await setPinned(ctx.db, messageId, pinned))) {
-    throw new AppError("not_found", feedMessages.notFound);
+    throw new Refusal("message_not_found");
   }
 }
 
 /** Staff delete a message. */
 export async function removeMessage(ctx: ServiceContext, messageId: string): Promise<void> {
   if (!isUuid(messageId) || !(await deleteMessage(ctx.db, messageId))) {
-    throw new AppError("not_found", feedMessages.notFound);
+    throw new Refusal("message_not_found");
   }
 }

@@ -4,8 +4,7 @@ import { revokeUserSessions } from "#db/queries/sessions";
 import { passwordResetTokens, profiles } from "#db/schema/index";
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
-import { authMessages } from "../contracts/auth";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -109,7 +108,7 @@ export async function confirmPasswordReset(
 ): Promise<void> {
   // Counted before the lookup; a token that works is taken back, a wrong one stays counted.
   const attempt = await reserveAttempt(ctx.db, ctx.now(), [limits.resetConfirmAddress, data.address]);
-  const invalid = () => new AppError("bad_request", authMessages.resetLinkInvalid);
+  const invalid = () => new Refusal("reset_link_invalid");
   const tokenHash = hashToken(data.token);
   const live = (now: Date) =>
     and(
@@ -125,7 +124,7 @@ export async function confirmPasswordReset(
   if (!found) throw invalid();
 
   const passwordHash = await ctx.passwords.hash(data.password).catch(async (error: unknown) => {
-    // Too busy to hash (503): the token was not tried, so it does not count.
+    // Too busy to hash (server_busy): the token was not tried, so it does not count.
     await attempt.release();
     throw error;
   });

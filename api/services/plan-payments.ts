@@ -24,8 +24,7 @@ import {
   type StarPayment,
   tierChangeReasons,
 } from "../contracts/plan-payments";
-import { planMessages } from "../contracts/plans";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 
 export const planRequestOf = (row: PlanRequestRow): PlanRequest => ({
@@ -71,12 +70,12 @@ export async function createPlanInvoice(
 ): Promise<string> {
   const account = await findAccountById(ctx.db, userId);
   const tier = await findActiveTier(ctx.db, tierId);
-  if (!account || !tier) throw new AppError("not_found", planMessages.unknownTier);
+  if (!account || !tier) throw new Refusal("unknown_tier");
   const mode = paymentModeOf(ctx, account.telegramId);
   if (!soldForStars(mode, tier) || tier.priceStars === null) {
-    throw new AppError("conflict", planPaymentMessages.notStars);
+    throw new Refusal("not_sold_for_stars");
   }
-  if (!ctx.telegram.enabled) throw new AppError("unavailable", planPaymentMessages.paymentsUnavailable);
+  if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
   const nonce = randomBytes(12).toString("base64url");
   await insertInvoice(ctx.db, { nonce, userId, tierId: tier.id, stars: tier.priceStars });
   try {
@@ -90,7 +89,7 @@ export async function createPlanInvoice(
     return link;
   } catch (error) {
     ctx.log.warn("invoice link failed", { error: String(error) });
-    throw new AppError("unavailable", planPaymentMessages.paymentsUnavailable);
+    throw new Refusal("payments_unavailable");
   }
 }
 
@@ -210,17 +209,17 @@ export const listPayments = async (ctx: ServiceContext): Promise<StarPayment[]> 
  * once and is not renewed.
  */
 export async function refundPayment(ctx: ServiceContext, id: string): Promise<StarPayment> {
-  if (!isUuid(id)) throw new AppError("not_found", planPaymentMessages.paymentNotFound);
+  if (!isUuid(id)) throw new Refusal("payment_not_found");
   const existing = await findPayment(ctx.db, id);
-  if (!existing) throw new AppError("not_found", planPaymentMessages.paymentNotFound);
-  if (!ctx.telegram.enabled) throw new AppError("unavailable", planPaymentMessages.paymentsUnavailable);
+  if (!existing) throw new Refusal("payment_not_found");
+  if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
   const claimed = await markRefunded(ctx.db, id, ctx.now());
-  if (!claimed) throw new AppError("conflict", planPaymentMessages.alreadyRefunded);
+  if (!claimed) throw new Refusal("already_refunded");
   try {
     await ctx.telegram.refundStarPayment(claimed.telegramId, claimed.chargeId);
   } catch (error) {
     await unmarkRefunded(ctx.db, id);
-    throw new AppError("unavailable", planPaymentMessages.refundFailed(telegramReason(error)));
+    throw new Refusal("refund_failed", { cause: telegramReason(error) });
   }
   ctx.metrics.planPayments.inc({ mode: "stars", outcome: "refunded" });
   const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
@@ -246,17 +245,17 @@ export async function decidePlanRequest(
   approve: boolean,
   adminId: string,
 ): Promise<PlanRequest> {
-  if (!isUuid(id)) throw new AppError("not_found", planPaymentMessages.requestNotFound);
+  if (!isUuid(id)) throw new Refusal("request_not_found");
   const decision = await decideRequest(ctx.db, id, approve, adminId, ctx.now(), tierChangeReasons.approved);
   switch (decision.outcome) {
     case "decided":
       ctx.metrics.planPayments.inc({ mode: "manual", outcome: approve ? "approved" : "declined" });
       return planRequestOf(decision.request);
     case "missing":
-      throw new AppError("not_found", planPaymentMessages.requestNotFound);
+      throw new Refusal("request_not_found");
     case "already_decided":
-      throw new AppError("conflict", planPaymentMessages.requestDecided);
+      throw new Refusal("request_decided");
     case "tier_gone":
-      throw new AppError("conflict", planPaymentMessages.tierGone);
+      throw new Refusal("tier_gone");
   }
 }

@@ -9,9 +9,9 @@ import {
   type TierRow,
 } from "#db/queries/plans";
 import { fromCents, toCents } from "../contracts/money";
-import { planPaymentMessages, tierChangeReasons } from "../contracts/plan-payments";
-import { type Budget, type ChangePlanResult, type Plan, planMessages, type Tier } from "../contracts/plans";
-import { AppError } from "../errors";
+import { tierChangeReasons } from "../contracts/plan-payments";
+import type { Budget, ChangePlanResult, Plan, Tier } from "../contracts/plans";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 import { isForeignKeyViolation } from "./db-errors";
 import {
@@ -75,11 +75,11 @@ export async function changePlan(
 ): Promise<ChangePlanResult> {
   const tier = await findActiveTier(ctx.db, tierId);
   const account = await findAccountById(ctx.db, userId);
-  if (!tier || !account) throw new AppError("not_found", planMessages.unknownTier);
+  if (!tier || !account) throw new Refusal("unknown_tier");
   const mode = paymentModeOf(ctx, account.telegramId);
   const current = (await planOf(ctx.db, userId)).tier;
   if (current?.id !== tier.id && !takenAtOnce(mode, tier)) {
-    if (soldForStars(mode, tier)) throw new AppError("conflict", planPaymentMessages.payWithStars);
+    if (soldForStars(mode, tier)) throw new Refusal("pay_with_stars");
     await requestTier(ctx, userId, tier);
     ctx.metrics.planPayments.inc({ mode, outcome: "requested" });
     return { ...(await readPlan(ctx, userId)), outcome: "requested", upgraded: false };
@@ -91,7 +91,7 @@ export async function changePlan(
     if (isForeignKeyViolation(error)) return undefined;
     throw error;
   });
-  if (!changed) throw new AppError("not_found", planMessages.unknownTier);
+  if (!changed) throw new Refusal("unknown_tier");
   ctx.metrics.planPayments.inc({ mode: Number(tier.priceMonthly) > 0 ? mode : "free", outcome: "changed" });
   const plan = await readPlan(ctx, userId);
   return {

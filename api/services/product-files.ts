@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { changeLockedProduct, findProduct } from "#db/queries/admin-products";
 import type { ProductRow } from "#db/queries/products";
-import { type AdminProduct, adminProductMessages } from "../contracts/admin-products";
+import type { AdminProduct } from "../contracts/admin-products";
 import { isUuid } from "../contracts/ids";
 import {
   MAX_ADDITIONAL_IMAGES,
@@ -10,8 +10,8 @@ import {
   RENDITION_WIDTH,
 } from "../contracts/product-files";
 import { uploadKinds } from "../contracts/uploads";
-import { AppError } from "../errors";
 import { errorFields } from "../logger";
+import { Refusal } from "../refusal";
 import { receiveFiles, receiveUpload, type StoredUpload } from "../storage/upload-pipeline";
 import { toAdminProduct } from "./admin-products";
 import type { ServiceContext } from "./context";
@@ -28,7 +28,7 @@ const stamp = (ctx: ServiceContext) => () => {
   return lastStamp;
 };
 
-const notFound = () => new AppError("not_found", adminProductMessages.notFound);
+const notFound = () => new Refusal("product_not_found");
 
 /** Before any byte is stored: the product must exist. */
 async function assertProduct(ctx: ServiceContext, id: string): Promise<void> {
@@ -64,7 +64,7 @@ function filesOfImage(
 /**
  * The catalogue's WebP of a stored image, RENDITION_WIDTH wide at most, upright (EXIF rotation
  * applied, metadata dropped), streamed from storage through sharp back into storage. An image
- * sharp cannot decode is refused as not an image (415).
+ * sharp cannot decode is refused as not an image (upload_wrong_type).
  */
 async function storeRendition(ctx: ServiceContext, upload: StoredUpload): Promise<StoredUpload> {
   const source = await ctx.storage.read(upload.bucket, upload.name);
@@ -82,7 +82,7 @@ async function storeRendition(ctx: ServiceContext, upload: StoredUpload): Promis
     const url = await ctx.storage.put(upload.bucket, name, source.pipe(resize), "image/webp");
     return { ...upload, url, name, contentType: "image/webp" };
   } catch (error) {
-    if (undecodable) throw new AppError("unsupported_media_type", uploadKinds.productImage.wrongType);
+    if (undecodable) throw new Refusal("upload_wrong_type", { message: uploadKinds.productImage.wrongType });
     throw error;
   }
 }
@@ -118,7 +118,7 @@ export async function storeProductImages(
     const additional = images.filter((image) => image.field === "additional").map((image) => image.url);
     const result = await changeLockedProduct(ctx.db, id, (row) => {
       if (row.additionalImages.length + additional.length > MAX_ADDITIONAL_IMAGES) {
-        throw new AppError("unprocessable", productFileMessages.tooManyImages);
+        throw new Refusal("too_many_images");
       }
       return {
         ...(primary ? { primaryImageUrl: primary } : {}),
@@ -146,7 +146,7 @@ export async function removeProductImage(
     if (row.additionalImages.includes(url)) {
       return { additionalImages: row.additionalImages.filter((image) => image !== url) };
     }
-    throw new AppError("not_found", productFileMessages.imageNotFound);
+    throw new Refusal("image_not_found");
   });
   if (!result) throw notFound();
   await removeFiles(ctx, filesOfImage(ctx, id, url));

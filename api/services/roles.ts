@@ -10,11 +10,11 @@ import {
 import { findUserForAdmin, listUsersForAdmin, type UserListRow } from "#db/queries/admin-users";
 import { pendingRequestsOf } from "#db/queries/plan-payments";
 import { userRoles } from "#db/schema/index";
-import { type AdminUser, type AdminUserList, type AdminUserQuery, adminMessages } from "../contracts/admin";
+import type { AdminUser, AdminUserList, AdminUserQuery } from "../contracts/admin";
 import { isUuid } from "../contracts/ids";
 import { pageWindow } from "../contracts/paging";
 import type { Role } from "../contracts/roles";
-import { AppError } from "../errors";
+import { Refusal } from "../refusal";
 import { planRequestOf } from "./plan-payments";
 
 /** Roles, tier and pending request for listed users, in their order. */
@@ -53,7 +53,7 @@ export async function listUsersPage(db: Db, query: AdminUserQuery): Promise<Admi
 
 async function adminUserById(db: Db, id: string): Promise<AdminUser> {
   const row = await findUserForAdmin(db, id);
-  if (!row) throw new AppError("not_found", adminMessages.userNotFound);
+  if (!row) throw new Refusal("user_not_found");
   const [user] = await toAdminUsers(db, [row]);
   if (!user) throw new Error("no user made of the row");
   return user;
@@ -70,13 +70,13 @@ export async function assertAdminRemains(tx: Db, losingUserId: string) {
     .where(eq(userRoles.role, "admin"))
     .for("update");
   if (admins.some((a) => a.userId === losingUserId) && admins.length <= 1) {
-    throw new AppError("unprocessable", adminMessages.lastAdmin).because("last_admin");
+    throw new Refusal("last_admin");
   }
 }
 
 /** The spec's role change: all of the user's roles are deleted and the chosen one inserted, atomically. */
 export async function replaceRole(db: Db, userId: string, role: Role): Promise<AdminUser> {
-  const notFound = () => new AppError("not_found", adminMessages.userNotFound);
+  const notFound = () => new Refusal("user_not_found");
   if (!isUuid(userId)) throw notFound();
   const account = await findAccountById(db, userId);
   if (!account) throw notFound();

@@ -1,8 +1,8 @@
 import { findAccountById } from "#db/queries/accounts";
 import { findActiveProduct } from "#db/queries/products";
 import { addStockAlert, claimStockAlerts, hasStockAlert, removeStockAlert } from "#db/queries/stock-alerts";
-import { type StockAlert, stockAlertMessages } from "../contracts/stock-alerts";
-import { AppError } from "../errors";
+import type { StockAlert } from "../contracts/stock-alerts";
+import { Refusal } from "../refusal";
 import { telegramStartAppLink } from "./app-links";
 import type { ServiceContext } from "./context";
 import { backInStockMail, mailAddressOf } from "./member-mail";
@@ -10,7 +10,7 @@ import { backInStockMail, mailAddressOf } from "./member-mail";
 /** `productId` comes canonical (lower case) from the route's validator. */
 async function activeProduct(ctx: ServiceContext, productId: string) {
   const product = await findActiveProduct(ctx.db, productId);
-  if (!product) throw new AppError("not_found", stockAlertMessages.productNotFound);
+  if (!product) throw new Refusal("product_not_found");
   return product;
 }
 
@@ -30,7 +30,7 @@ export async function waitForStock(
   productId: string,
 ): Promise<StockAlert> {
   const product = await activeProduct(ctx, productId);
-  if (product.stockQuantity > 0) throw new AppError("conflict", stockAlertMessages.inStock);
+  if (product.stockQuantity > 0) throw new Refusal("in_stock");
   await addStockAlert(ctx.db, userId, product.id);
   return { waiting: true };
 }

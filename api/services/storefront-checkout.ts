@@ -1,22 +1,18 @@
 import { activeStorefrontVariants } from "#db/queries/products";
-import {
-  type StorefrontCart,
-  type StorefrontCheckoutInput,
-  storefrontMessages,
-} from "../contracts/storefront";
-import { AppError } from "../errors";
+import type { StorefrontCart, StorefrontCheckoutInput } from "../contracts/storefront";
 import {
   createStorefrontCart,
   StorefrontError,
   storefrontEndpoint,
 } from "../integrations/shopify-storefront";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 
 /**
  * A Shopify cart for the storefront items of a cart, made by the server (the token stays here).
  * Only variants of active products in our catalogue are sent. Shopify's failures keep the spec's
- * messages: 402 names the billing plan (reason storefront_payment_required), user errors are 422,
- * the rest 502.
+ * messages: Shopify's payment-required answer names the billing plan (storefront_payment_required),
+ * its user errors are storefront_refused, the rest storefront_failed.
  */
 export async function checkoutWithStorefront(
   ctx: ServiceContext,
@@ -25,13 +21,13 @@ export async function checkoutWithStorefront(
 ): Promise<StorefrontCart> {
   const endpoint = storefrontEndpoint(ctx.config);
   const token = ctx.config.SHOPIFY_STOREFRONT_TOKEN;
-  if (!endpoint || !token) throw new AppError("unavailable", storefrontMessages.notConfigured);
+  if (!endpoint || !token) throw new Refusal("storefront_not_configured");
   const known = await activeStorefrontVariants(
     ctx.db,
     input.lines.map((line) => line.merchandiseId),
   );
   if (input.lines.some((line) => !known.has(line.merchandiseId))) {
-    throw new AppError("unprocessable", storefrontMessages.unknownItem);
+    throw new Refusal("unknown_item");
   }
   try {
     const cart = await createStorefrontCart(endpoint, token, input.lines, buyerIp);
@@ -44,9 +40,11 @@ export async function checkoutWithStorefront(
     });
     if (!(error instanceof StorefrontError)) throw error;
     if (error.kind === "payment_required") {
-      throw new AppError("bad_gateway", error.message).because("storefront_payment_required");
+      throw new Refusal("storefront_payment_required", { message: error.message });
     }
     ctx.log.warn("storefront cart failed", { error: error.message });
-    throw new AppError(error.kind === "user_errors" ? "unprocessable" : "bad_gateway", error.message);
+    throw error.kind === "user_errors"
+      ? new Refusal("storefront_refused", { message: error.message })
+      : new Refusal("storefront_failed", { message: error.message });
   }
 }

@@ -1,13 +1,9 @@
 import { fileTypeFromBuffer } from "file-type";
 import { strainsOfType } from "#db/queries/strains";
-import {
-  MAX_ANALYSIS_IMAGE_BYTES,
-  type StrainAnalysis,
-  strainAnalysisMessages,
-} from "../contracts/strain-analysis";
+import { MAX_ANALYSIS_IMAGE_BYTES, type StrainAnalysis } from "../contracts/strain-analysis";
 import { IMAGE_TYPES } from "../contracts/uploads";
-import { AppError } from "../errors";
 import type { StrainVision } from "../integrations/openai-vision";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 import { rankStrains } from "./strain-ranking";
 
@@ -18,29 +14,29 @@ const SNIFF_CHARS = Math.ceil(4100 / 3) * 4;
 
 /**
  * The image as a data: URL of its real type, judged by its first bytes (a declared data: URL type
- * is ignored): 400 for no base64, 413 past 10 MB decoded, 415 for anything but PNG, JPEG, WebP or
+ * is ignored): image_not_base64 for no base64, image_too_large past 10 MB decoded, image_wrong_type for anything but PNG, JPEG, WebP or
  * GIF. Only the first bytes are decoded; the base64 text is passed on as it came.
  */
 export async function imageDataUrl(imageBase64: string): Promise<string> {
   const base64 = imageBase64.replace(DATA_URL_PREFIX, "");
   if (!BASE64.test(base64) || base64.length % 4 === 1) {
-    throw new AppError("bad_request", strainAnalysisMessages.notBase64);
+    throw new Refusal("image_not_base64");
   }
   const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
   if (Math.floor((base64.length * 3) / 4) - padding > MAX_ANALYSIS_IMAGE_BYTES) {
-    throw new AppError("too_large", strainAnalysisMessages.tooLarge);
+    throw new Refusal("image_too_large");
   }
   const sniffed = await fileTypeFromBuffer(Buffer.from(base64.slice(0, SNIFF_CHARS), "base64"));
   if (!sniffed || !(IMAGE_TYPES as readonly string[]).includes(sniffed.mime)) {
-    throw new AppError("unsupported_media_type", strainAnalysisMessages.wrongType);
+    throw new Refusal("image_wrong_type");
   }
   return `data:${sniffed.mime};base64,${base64}`;
 }
 
 /**
  * Asks the vision model about the image and suggests up to five catalogue strains of the type it
- * saw, ranked by their traits against its features and description. Without a model (no key) 503,
- * any failure of the model 502, both with the spec's "Failed to analyze strain…": nothing is made
+ * saw, ranked by their traits against its features and description. Without a model (no key) analysis_not_configured,
+ * any failure of the model analysis_failed, both with the spec's "Failed to analyze strain…": nothing is made
  * up in its place.
  */
 export async function analyzeStrain(
@@ -49,7 +45,7 @@ export async function analyzeStrain(
   imageBase64: string,
 ): Promise<StrainAnalysis> {
   const image = await imageDataUrl(imageBase64);
-  if (!vision) throw new AppError("unavailable", strainAnalysisMessages.failed);
+  if (!vision) throw new Refusal("analysis_not_configured");
   let answer: Awaited<ReturnType<StrainVision>>;
   try {
     answer = await vision(image);
@@ -58,7 +54,7 @@ export async function analyzeStrain(
     ctx.log.warn("strain analysis failed", {
       error: error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : String(error),
     });
-    throw new AppError("bad_gateway", strainAnalysisMessages.failed);
+    throw new Refusal("analysis_failed");
   }
   const catalogue = await strainsOfType(ctx.db, answer.strain_type);
   return {

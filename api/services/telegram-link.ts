@@ -3,8 +3,8 @@ import type { Db } from "#db/client";
 import { findAccountById, findAccountByTelegramId } from "#db/queries/accounts";
 import { telegramLinkCodes, users } from "#db/schema/index";
 import { hashToken, newToken } from "../auth/tokens";
-import { accountMessages, type TelegramLink } from "../contracts/account";
-import { AppError } from "../errors";
+import type { TelegramLink } from "../contracts/account";
+import { Refusal } from "../refusal";
 import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
 
@@ -18,11 +18,9 @@ export async function createTelegramLink(
   userId: string,
 ): Promise<TelegramLink> {
   const account = await findAccountById(ctx.db, userId);
-  if (account?.telegramId != null)
-    throw new AppError("conflict", accountMessages.telegramAlreadyLinked).because("telegram_already_linked");
+  if (account?.telegramId != null) throw new Refusal("telegram_already_linked");
   const bot = ctx.telegram.botUsername;
-  if (!ctx.telegram.enabled || !bot)
-    throw new AppError("unprocessable", accountMessages.telegramNotConfigured);
+  if (!ctx.telegram.enabled || !bot) throw new Refusal("telegram_not_configured");
   // 16 bytes: 22 characters, 128 bits, well inside Telegram's 64-character start parameter.
   const code = newToken(16);
   const expiresAt = new Date(ctx.now().getTime() + LINK_TTL_MS);

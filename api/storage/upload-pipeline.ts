@@ -4,8 +4,8 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { type UploadKind, type UploadKindName, type UploadRule, uploadKinds } from "../contracts/uploads";
-import { AppError } from "../errors";
 import type { Metrics } from "../metrics/metrics";
+import { Refusal } from "../refusal";
 import type { Bucket, MediaStorage } from "./media-storage";
 
 /** Where each kind is stored and how its generated name reads (the spec's names where it has them). */
@@ -69,7 +69,7 @@ export interface ReceivedForm {
  * Receives one file from a multipart/form-data request and stores it: the body streams through
  * (never held whole), the type comes from the magic bytes, the kind's limit is enforced as bytes
  * arrive, and the name is generated. A body cut short, a client gone, or a file over the limit
- * fails the storage write, so nothing is left behind: 400 (incomplete, or no file), 413 or 415.
+ * fails the storage write, so nothing is left behind: upload_incomplete, upload_missing, upload_too_large or upload_wrong_type.
  */
 export async function receiveUpload(
   request: Request,
@@ -78,12 +78,12 @@ export async function receiveUpload(
   target: { owner: string; at: number; field?: string },
 ): Promise<StoredUpload> {
   const { upload } = await receiveForm(request, into, kindName, target);
-  if (!upload) throw new AppError("bad_request", uploadKinds[kindName].wrongType);
+  if (!upload) throw new Refusal("upload_missing", { message: uploadKinds[kindName].wrongType });
   return upload;
 }
 
 /**
- * A form of small text fields (each at most FIELD_BYTES: 413 past that) and at most one file, which
+ * A form of small text fields (each at most FIELD_BYTES: upload_field_too_large past that) and at most one file, which
  * is optional here and stored as receiveUpload stores it. The fields must come before the file: the
  * file is stored while the body streams, and what follows it is not waited for.
  */
@@ -96,10 +96,10 @@ export async function receiveForm(
   const kind: UploadKind = uploadKinds[kindName];
   const largest = kind.rules.reduce((a, b) => (b.maxBytes > a.maxBytes ? b : a));
   if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError("unsupported_media_type", kind.wrongType);
+    throw new Refusal("upload_wrong_type", { message: kind.wrongType });
   }
   if (Number(request.headers.get("content-length") ?? 0) > largest.maxBytes + FRAMING_BYTES) {
-    throw new AppError("too_large", largest.tooLarge);
+    throw new Refusal("upload_too_large", { message: largest.tooLarge });
   }
   const { fields, file } = await readParts(request, target.field ?? "file", largest.maxBytes);
   if (!file) return { fields, upload: undefined };
@@ -119,7 +119,7 @@ export interface ReceivedFile {
 
 /**
  * A form of several files of one kind, each in one of `perField`'s fields and at most that many
- * there (more: 400 `tooMany`; files in other fields are skipped). Each file streams into storage as
+ * there (more: upload_too_many with `tooMany`; files in other fields are skipped). Each file streams into storage as
  * receiveUpload stores one, the next after it, each named at its own `stamp()`. Any refusal removes
  * what this request had already stored, so a request stores all of its files or none.
  */
@@ -133,10 +133,10 @@ export async function receiveFiles(
   const largest = kind.rules.reduce((a, b) => (b.maxBytes > a.maxBytes ? b : a));
   const most = Object.values(target.perField).reduce((a, b) => a + b, 0);
   if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError("unsupported_media_type", kind.wrongType);
+    throw new Refusal("upload_wrong_type", { message: kind.wrongType });
   }
   if (Number(request.headers.get("content-length") ?? 0) > most * (largest.maxBytes + FRAMING_BYTES)) {
-    throw new AppError("too_large", largest.tooLarge);
+    throw new Refusal("upload_too_large", { message: largest.tooLarge });
   }
   const { bucket, name } = targets[kindName];
   const stored: ReceivedFile[] = [];
@@ -149,7 +149,7 @@ export async function receiveFiles(
         continue;
       }
       counts[field] = (counts[field] ?? 0) + 1;
-      if (counts[field] > allowed) throw new AppError("bad_request", target.tooMany);
+      if (counts[field] > allowed) throw new Refusal("upload_too_many", { message: target.tooMany });
       const upload = await storeFile(file, into.storage, kind, bucket, (ext) =>
         name(target.owner, target.stamp(), ext),
       );
@@ -162,7 +162,7 @@ export async function receiveFiles(
     );
     throw error;
   }
-  if (stored.length === 0) throw new AppError("bad_request", kind.wrongType);
+  if (stored.length === 0) throw new Refusal("upload_missing", { message: kind.wrongType });
   return stored;
 }
 
@@ -177,12 +177,12 @@ async function storeFile(
   bucket: Bucket,
   nameFor: (ext: string) => string,
 ): Promise<StoredUpload> {
-  const wrongType = () => new AppError("unsupported_media_type", kind.wrongType);
-  const tooLarge = (rule: UploadRule) => new AppError("too_large", rule.tooLarge);
-  const incomplete = () => new AppError("bad_request", incompleteUploadMessage);
+  const wrongType = () => new Refusal("upload_wrong_type", { message: kind.wrongType });
+  const tooLarge = (rule: UploadRule) => new Refusal("upload_too_large", { message: rule.tooLarge });
+  const incomplete = () => new Refusal("upload_incomplete");
   const { stream } = file;
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const refuse = (error: AppError) => {
+  const refuse = (error: Refusal) => {
     void chunks.return?.();
     return error;
   };
@@ -216,7 +216,7 @@ async function storeFile(
         yield next.value;
       }
     } catch (error) {
-      throw error instanceof AppError ? error : incomplete();
+      throw error instanceof Refusal ? error : incomplete();
     } finally {
       await chunks.return?.();
     }
@@ -245,7 +245,7 @@ async function* fileParts(
       limits: { fields: 20, parts: 50, fieldSize: FIELD_BYTES, fileSize: maxBytes + 1 },
     });
   } catch {
-    throw new AppError("bad_request", incompleteUploadMessage);
+    throw new Refusal("upload_incomplete");
   }
   const queue: { field: string; file: IncomingFile }[] = [];
   let ended = false;
@@ -271,7 +271,7 @@ async function* fileParts(
   for (;;) {
     const next = queue.shift();
     if (next) yield next;
-    else if (failed) throw new AppError("bad_request", incompleteUploadMessage);
+    else if (failed) throw new Refusal("upload_incomplete");
     else if (ended) return;
     else await new Promise<void>((resolve) => (wake = resolve));
   }
@@ -295,7 +295,7 @@ function readParts(
         limits: { files: 1, fields: 20, parts: 25, fieldSize: FIELD_BYTES, fileSize: maxBytes + 1 },
       });
     } catch {
-      reject(new AppError("bad_request", incompleteUploadMessage));
+      reject(new Refusal("upload_incomplete"));
       return;
     }
     // No prototype: a field named "__proto__" is just a field.
@@ -305,13 +305,13 @@ function readParts(
       settled = true;
       resolve({ fields, file });
     };
-    const fail = (error: AppError) => {
+    const fail = (error: Refusal) => {
       settled = true;
       reject(error);
     };
     parser.on("field", (name, value, info) => {
       if (settled) return;
-      if (info.valueTruncated) fail(new AppError("too_large", fieldTooLargeMessage));
+      if (info.valueTruncated) fail(new Refusal("upload_field_too_large"));
       else fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
@@ -323,7 +323,7 @@ function readParts(
     });
     // After the file is handed over, its stream carries the error (a body cut short, a client gone).
     parser.on("error", () => {
-      if (!settled) fail(new AppError("bad_request", incompleteUploadMessage));
+      if (!settled) fail(new Refusal("upload_incomplete"));
     });
     parser.on("close", () => {
       if (!settled) settle(undefined);

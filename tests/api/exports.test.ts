@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "#api/http/csv";
+import { csvCell, csvLine } from "#api/services/csv";
 import { EXPORT_BATCH } from "#api/services/exports";
 import { orderLines, orders, products } from "#db/schema/index";
 import { bearer, createMember, errorOf } from "../helpers/accounts";

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadKindName } from "#api/contracts/uploads";
-import { AppError } from "#api/errors";
+import { answerTo } from "#api/http/refusals";
 import { createMetrics } from "#api/metrics/metrics";
+import { Refusal } from "#api/refusal";
 import { LocalStorage } from "#api/storage/local-storage";
 import type { MediaStorage } from "#api/storage/media-storage";
 import { S3Storage } from "#api/storage/s3-storage";
@@ -90,8 +91,9 @@ async function refusal(
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { status: error.status, code: error.code, message: error.message };
+  if (!(error instanceof Refusal)) throw new Error(`expected a Refusal, got ${String(error)}`);
+  const { status, code, message } = answerTo(error);
+  return { status, code, message };
 }
 
 describe.each(backends)("upload pipeline on %s", (_label, makeBackend) => {

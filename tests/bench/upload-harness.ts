@@ -9,8 +9,9 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { mediaStorage } from "#api/compose";
 import { loadConfig } from "#api/config";
-import { AppError } from "#api/errors";
+import { refusalResponse } from "#api/http/refusals";
 import { createMetrics } from "#api/metrics/metrics";
+import { Refusal } from "#api/refusal";
 import { receiveUpload } from "#api/storage/upload-pipeline";
 
 const config = loadConfig();
@@ -40,9 +41,7 @@ const app = new Hono()
     return c.json({ baseline });
   })
   .onError((error, c) =>
-    error instanceof AppError
-      ? c.json({ error: error.message }, error.status)
-      : c.json({ error: String(error) }, 500),
+    error instanceof Refusal ? refusalResponse(c, error) : c.json({ error: String(error) }, 500),
   );
 
 const server = createServer(getRequestListener(app.fetch));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BoundedQueue, busyMessage } from "#api/auth/passwords";
-import { AppError } from "#api/errors";
+import { answerTo } from "#api/http/refusals";
+import { Refusal } from "#api/refusal";
 
 function gate() {
   let open = () => {};
@@ -25,9 +26,13 @@ describe("BoundedQueue", () => {
     await Promise.resolve();
     expect(running).toEqual([0, 1]);
     const refused = await queue.run(async () => "never").catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: "unavailable", status: 503, message: busyMessage });
-    expect((refused as AppError).headers).toEqual({ "Retry-After": "1" });
+    expect(refused).toBeInstanceOf(Refusal);
+    expect(answerTo(refused as Refusal)).toEqual({
+      code: "unavailable",
+      status: 503,
+      message: busyMessage,
+      headers: { "Retry-After": "1" },
+    });
 
     gates[0]?.open();
     expect(await jobs[0]).toBe(0);

@@ -1,0 +1,140 @@
+import type { Context } from "hono";
+import { busyMessage } from "../auth/passwords";
+import { tooManyAttemptsMessage } from "../auth/rate-limit";
+import { accountMessages } from "../contracts/account";
+import { adminMessages } from "../contracts/admin";
+import { adminLegalMessages } from "../contracts/admin-legal";
+import { adminProductMessages } from "../contracts/admin-products";
+import { adminSettingsMessages } from "../contracts/admin-settings";
+import { adminTierMessages } from "../contracts/admin-tiers";
+import { authMessages, emailVerificationMessages, telegramAuthMessages } from "../contracts/auth";
+import { checkoutMessages } from "../contracts/checkout";
+import type { ErrorCode, ErrorReason } from "../contracts/errors";
+import { feedMessages, postMessageMessages } from "../contracts/feed";
+import { planPaymentMessages } from "../contracts/plan-payments";
+import { planMessages } from "../contracts/plans";
+import { productFileMessages } from "../contracts/product-files";
+import { stockAlertMessages } from "../contracts/stock-alerts";
+import { storefrontMessages } from "../contracts/storefront-messages";
+import { strainAnalysisMessages } from "../contracts/strain-analysis";
+import { invalidTextMessage } from "../contracts/text";
+import { errorResponse, statusOf } from "../errors";
+import type { Refusal, RefusalDetail } from "../refusal";
+import { fieldTooLargeMessage, incompleteUploadMessage } from "../storage/upload-pipeline";
+
+type CheckoutReason = "age_required" | "unavailable" | "restricted_state" | "out_of_stock" | "over_budget";
+
+interface Answer<R extends ErrorReason> {
+  code: ErrorCode;
+  message: string | ((detail: RefusalDetail<R>) => string);
+  headers?: (detail: RefusalDetail<R>) => Record<string, string>;
+}
+
+const own = (detail: { message: string }) => detail.message;
+
+/**
+ * Each rule that refuses, as HTTP: its code (and so its status), the spec's words and any header.
+ * The credit checkout's refusals depend on the order itself: api/http/checkout-refusals.ts words them.
+ */
+const answers: { [R in Exclude<ErrorReason, CheckoutReason>]: Answer<R> } = {
+  not_signed_in: { code: "unauthorized", message: authMessages.notSignedIn },
+  account_exists: { code: "conflict", message: authMessages.accountExists },
+  invalid_credentials: { code: "unauthorized", message: authMessages.invalidCredentials },
+  wrong_current_password: { code: "unprocessable", message: accountMessages.currentPasswordIncorrect },
+  email_taken: { code: "conflict", message: accountMessages.emailTaken },
+  email_required_for_password: { code: "unprocessable", message: accountMessages.emailRequiredForPassword },
+  delete_email_mismatch: { code: "unprocessable", message: accountMessages.deleteEmailMismatch },
+  delete_word_mismatch: { code: "unprocessable", message: accountMessages.deleteTypeDelete },
+  reset_link_invalid: { code: "bad_request", message: authMessages.resetLinkInvalid },
+  verify_link_invalid: { code: "bad_request", message: emailVerificationMessages.linkInvalid },
+  no_email: { code: "unprocessable", message: emailVerificationMessages.noEmail },
+  email_already_verified: { code: "conflict", message: emailVerificationMessages.alreadyVerified },
+  mail_not_configured: { code: "unavailable", message: emailVerificationMessages.mailNotConfigured },
+  telegram_already_linked: { code: "conflict", message: accountMessages.telegramAlreadyLinked },
+  telegram_not_configured: { code: "unprocessable", message: accountMessages.telegramNotConfigured },
+  telegram_data_expired: { code: "unauthorized", message: telegramAuthMessages.expired },
+  rate_limited: {
+    code: "rate_limited",
+    message: ({ retryAfterSeconds }) => tooManyAttemptsMessage(retryAfterSeconds),
+    headers: ({ retryAfterSeconds }) => ({ "Retry-After": String(retryAfterSeconds) }),
+  },
+  server_busy: { code: "unavailable", message: busyMessage, headers: () => ({ "Retry-After": "1" }) },
+
+  user_not_found: { code: "not_found", message: adminMessages.userNotFound },
+  last_admin: { code: "unprocessable", message: adminMessages.lastAdmin },
+
+  bad_cursor: { code: "bad_request", message: feedMessages.badCursor },
+  message_not_found: { code: "not_found", message: feedMessages.notFound },
+  invalid_text: { code: "bad_request", message: invalidTextMessage },
+  invalid_post: { code: "bad_request", message: own },
+  empty_post: { code: "bad_request", message: postMessageMessages.empty },
+
+  product_not_found: { code: "not_found", message: stockAlertMessages.productNotFound },
+  image_not_found: { code: "not_found", message: productFileMessages.imageNotFound },
+  too_many_images: { code: "unprocessable", message: productFileMessages.tooManyImages },
+  variant_taken: { code: "conflict", message: adminProductMessages.variantTaken },
+  products_need_storefront: { code: "unprocessable", message: adminProductMessages.storefrontNotConfigured },
+  in_stock: { code: "conflict", message: stockAlertMessages.inStock },
+
+  upload_missing: { code: "bad_request", message: own },
+  upload_wrong_type: { code: "unsupported_media_type", message: own },
+  upload_too_large: { code: "too_large", message: own },
+  upload_too_many: { code: "bad_request", message: own },
+  upload_incomplete: { code: "bad_request", message: incompleteUploadMessage },
+  upload_field_too_large: { code: "too_large", message: fieldTooLargeMessage },
+
+  image_not_base64: { code: "bad_request", message: strainAnalysisMessages.notBase64 },
+  image_too_large: { code: "too_large", message: strainAnalysisMessages.tooLarge },
+  image_wrong_type: { code: "unsupported_media_type", message: strainAnalysisMessages.wrongType },
+  analysis_not_configured: { code: "unavailable", message: strainAnalysisMessages.failed },
+  analysis_failed: { code: "bad_gateway", message: strainAnalysisMessages.failed },
+
+  order_not_found: { code: "not_found", message: checkoutMessages.orderNotFound },
+  idempotency_key_reused: { code: "conflict", message: checkoutMessages.keyReused },
+  bad_transition: { code: "conflict", message: checkoutMessages.badTransition },
+
+  storefront_not_configured: { code: "unavailable", message: storefrontMessages.notConfigured },
+  unknown_item: { code: "unprocessable", message: storefrontMessages.unknownItem },
+  storefront_refused: { code: "unprocessable", message: own },
+  storefront_failed: { code: "bad_gateway", message: own },
+  storefront_payment_required: { code: "bad_gateway", message: own },
+
+  unknown_tier: { code: "not_found", message: planMessages.unknownTier },
+  tier_not_found: { code: "not_found", message: adminTierMessages.notFound },
+  tier_name_taken: { code: "conflict", message: adminTierMessages.nameTaken },
+  tier_in_use: { code: "conflict", message: ({ members }) => adminTierMessages.inUse(members) },
+  pay_with_stars: { code: "conflict", message: planPaymentMessages.payWithStars },
+  not_sold_for_stars: { code: "conflict", message: planPaymentMessages.notStars },
+  payments_unavailable: { code: "unavailable", message: planPaymentMessages.paymentsUnavailable },
+  payment_not_found: { code: "not_found", message: planPaymentMessages.paymentNotFound },
+  already_refunded: { code: "conflict", message: planPaymentMessages.alreadyRefunded },
+  refund_failed: { code: "unavailable", message: ({ cause }) => planPaymentMessages.refundFailed(cause) },
+  request_not_found: { code: "not_found", message: planPaymentMessages.requestNotFound },
+  request_decided: { code: "conflict", message: planPaymentMessages.requestDecided },
+  tier_gone: { code: "conflict", message: planPaymentMessages.tierGone },
+
+  legal_not_newer: { code: "conflict", message: ({ latest }) => adminLegalMessages.notNewer(latest) },
+  legal_published_meanwhile: { code: "conflict", message: adminLegalMessages.publishedMeanwhile },
+  logo_not_uploaded: { code: "bad_request", message: adminSettingsMessages.notUploaded },
+  time_zone_invalid: { code: "bad_request", message: adminSettingsMessages.timeZoneInvalid },
+  bot_not_configured: { code: "unavailable", message: adminSettingsMessages.botNotConfigured },
+  channel_sync_failed: { code: "unavailable", message: adminSettingsMessages.syncFailed },
+};
+
+/** A refusal as HTTP: its rule's code and status, the spec's words and any header. */
+export function answerTo(refusal: Refusal) {
+  if (!Object.hasOwn(answers, refusal.reason)) throw new Error(`no answer for refusal ${refusal.reason}`);
+  const answer = answers[refusal.reason as keyof typeof answers] as Answer<ErrorReason>;
+  return {
+    code: answer.code,
+    status: statusOf[answer.code],
+    message: typeof answer.message === "string" ? answer.message : answer.message(refusal.detail),
+    headers: answer.headers?.(refusal.detail) ?? {},
+  };
+}
+
+/** The error body of a refusal, naming its rule. */
+export function refusalResponse(c: Context, refusal: Refusal) {
+  const { code, message, headers } = answerTo(refusal);
+  return errorResponse(c, code, message, headers, refusal.reason);
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { adminTierMessages } from "#api/contracts/admin-tiers";
+import { errorReasons } from "#api/contracts/errors";
+import { planPaymentMessages } from "#api/contracts/plan-payments";
+import { answerTo } from "#api/http/refusals";
+import { Refusal, refusedFor } from "#api/refusal";
+
+// Returned by the credit checkout and worded with the order (api/http/checkout-refusals.ts).
+const checkoutReasons = new Set([
+  "age_required",
+  "unavailable",
+  "restricted_state",
+  "out_of_stock",
+  "over_budget",
+]);
+
+describe("refusals as HTTP", () => {
+  it("gives every thrown reason a code, a status and words", () => {
+    for (const reason of errorReasons.filter((r) => !checkoutReasons.has(r))) {
+      const refusal = new (Refusal as new (reason: string, detail: unknown) => Refusal)(reason, {
+        retryAfterSeconds: 1,
+        latest: 1,
+        members: 1,
+        cause: "x",
+        message: "x",
+      });
+      const answer = answerTo(refusal);
+      expect(answer.status, reason).toBeGreaterThanOrEqual(400);
+      expect(answer.message, reason).not.toBe("");
+    }
+  });
+
+  it("words a refusal from its detail where the words depend on the case", () => {
+    expect(answerTo(new Refusal("tier_in_use", { members: 3 }))).toEqual({
+      code: "conflict",
+      status: 409,
+      message: adminTierMessages.inUse(3),
+      headers: {},
+    });
+    expect(answerTo(new Refusal("refund_failed", { cause: "CHARGE_ALREADY_REFUNDED" })).message).toBe(
+      planPaymentMessages.refundFailed("CHARGE_ALREADY_REFUNDED"),
+    );
+  });
+
+  it("tells a client when to come back", () => {
+    expect(answerTo(new Refusal("rate_limited", { retryAfterSeconds: 90 }))).toEqual({
+      code: "rate_limited",
+      status: 429,
+      message: "Too many attempts. Try again in 2 minutes.",
+      headers: { "Retry-After": "90" },
+    });
+    expect(answerTo(new Refusal("server_busy")).headers).toEqual({ "Retry-After": "1" });
+  });
+
+  it("refuses to answer a reason it has no line for, rather than guessing a status", () => {
+    expect(() => answerTo(new Refusal("out_of_stock"))).toThrow(/no answer for refusal out_of_stock/);
+  });
+
+  it("lets the bot and the CLI branch on the rule, not the words", () => {
+    expect(refusedFor(new Refusal("last_admin"), "last_admin")).toBe(true);
+    expect(refusedFor(new Refusal("user_not_found"), "last_admin")).toBe(false);
+    expect(refusedFor(new Error("last_admin"), "last_admin")).toBe(false);
+  });
+});
