@@ -1,4 +1,90 @@
-import type { ErrorReason } from "./contracts/errors";
+/**
+ * Every rule that refuses by throwing, by name. The ones a client branches on are also on the wire
+ * (`errorReasons` in api/contracts/errors.ts); the others name the rule to the server's own callers
+ * (the HTTP table, the bot, the CLI, tests) and leave the answer's body as the spec has it.
+ */
+export const refusalReasons = [
+  // Accounts and signing in
+  "not_signed_in",
+  "account_exists",
+  "invalid_credentials",
+  "wrong_current_password",
+  "email_taken",
+  "email_required_for_password",
+  "delete_email_mismatch",
+  "delete_word_mismatch",
+  "reset_link_invalid",
+  "verify_link_invalid",
+  "no_email",
+  "email_already_verified",
+  "mail_not_configured",
+  "telegram_already_linked",
+  "telegram_not_configured",
+  "telegram_data_expired",
+  "rate_limited",
+  "server_busy",
+  // Admins and roles
+  "user_not_found",
+  "last_admin",
+  // The feed
+  "bad_cursor",
+  "message_not_found",
+  "invalid_text",
+  "invalid_post",
+  "empty_post",
+  // Products, images and stock alerts
+  "product_not_found",
+  "image_not_found",
+  "too_many_images",
+  "variant_taken",
+  "products_need_storefront",
+  "in_stock",
+  // Uploads
+  "upload_missing",
+  "upload_wrong_type",
+  "upload_too_large",
+  "upload_too_many",
+  "upload_incomplete",
+  "upload_field_too_large",
+  // Strain analysis
+  "image_not_base64",
+  "image_too_large",
+  "image_wrong_type",
+  "analysis_not_configured",
+  "analysis_failed",
+  // Orders
+  "order_not_found",
+  "idempotency_key_reused",
+  "bad_transition",
+  // The storefront (Shopify)
+  "storefront_not_configured",
+  "unknown_item",
+  "storefront_refused",
+  "storefront_failed",
+  "storefront_payment_required",
+  // Plans, tiers and Stars payments
+  "unknown_tier",
+  "tier_not_found",
+  "tier_name_taken",
+  "tier_in_use",
+  "pay_with_stars",
+  "not_sold_for_stars",
+  "payments_unavailable",
+  "payment_not_found",
+  "already_refunded",
+  "refund_failed",
+  "request_not_found",
+  "request_decided",
+  "tier_gone",
+  // Legal documents and channel settings
+  "legal_not_newer",
+  "legal_published_meanwhile",
+  "logo_not_uploaded",
+  "time_zone_invalid",
+  "bot_not_configured",
+  "channel_sync_failed",
+] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
 
 /**
  * What a refusal carries besides its rule, for the rules whose words depend on the case. Every
@@ -26,7 +112,7 @@ export interface RefusalDetails {
   invalid_post: { message: string };
 }
 
-export type RefusalDetail<R extends ErrorReason> = R extends keyof RefusalDetails
+export type RefusalDetail<R extends RefusalReason> = R extends keyof RefusalDetails
   ? RefusalDetails[R]
   : undefined;
 
@@ -35,7 +121,7 @@ export type RefusalDetail<R extends ErrorReason> = R extends keyof RefusalDetail
  * throw it named by their rule; the HTTP layer alone gives it a status and the spec's words
  * (api/http/refusals.ts), and the bot and the CLI branch on the same reason.
  */
-export class Refusal<R extends ErrorReason = ErrorReason> extends Error {
+export class Refusal<R extends RefusalReason = RefusalReason> extends Error {
   readonly detail: RefusalDetail<R>;
   constructor(
     readonly reason: R,
@@ -48,5 +134,5 @@ export class Refusal<R extends ErrorReason = ErrorReason> extends Error {
 }
 
 /** True when `error` is a refusal for `reason` (the CLI and the bot branch on it). */
-export const refusedFor = <R extends ErrorReason>(error: unknown, reason: R): error is Refusal<R> =>
+export const refusedFor = <R extends RefusalReason>(error: unknown, reason: R): error is Refusal<R> =>
   error instanceof Refusal && error.reason === reason;

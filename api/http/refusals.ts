@@ -9,7 +9,7 @@ import { adminSettingsMessages } from "../contracts/admin-settings";
 import { adminTierMessages } from "../contracts/admin-tiers";
 import { authMessages, emailVerificationMessages, telegramAuthMessages } from "../contracts/auth";
 import { checkoutMessages } from "../contracts/checkout";
-import type { ErrorCode, ErrorReason } from "../contracts/errors";
+import { type ErrorCode, type ErrorReason, errorReasons } from "../contracts/errors";
 import { feedMessages, postMessageMessages } from "../contracts/feed";
 import { planPaymentMessages } from "../contracts/plan-payments";
 import { planMessages } from "../contracts/plans";
@@ -19,12 +19,10 @@ import { storefrontMessages } from "../contracts/storefront-messages";
 import { strainAnalysisMessages } from "../contracts/strain-analysis";
 import { invalidTextMessage } from "../contracts/text";
 import { errorResponse, statusOf } from "../errors";
-import type { Refusal, RefusalDetail } from "../refusal";
+import type { Refusal, RefusalDetail, RefusalReason } from "../refusal";
 import { fieldTooLargeMessage, incompleteUploadMessage } from "../storage/upload-pipeline";
 
-type CheckoutReason = "age_required" | "unavailable" | "restricted_state" | "out_of_stock" | "over_budget";
-
-interface Answer<R extends ErrorReason> {
+interface Answer<R extends RefusalReason> {
   code: ErrorCode;
   message: string | ((detail: RefusalDetail<R>) => string);
   headers?: (detail: RefusalDetail<R>) => Record<string, string>;
@@ -36,7 +34,7 @@ const own = (detail: { message: string }) => detail.message;
  * Each rule that refuses, as HTTP: its code (and so its status), the spec's words and any header.
  * The credit checkout's refusals depend on the order itself: api/http/checkout-refusals.ts words them.
  */
-const answers: { [R in Exclude<ErrorReason, CheckoutReason>]: Answer<R> } = {
+const answers: { [R in RefusalReason]: Answer<R> } = {
   not_signed_in: { code: "unauthorized", message: authMessages.notSignedIn },
   account_exists: { code: "conflict", message: authMessages.accountExists },
   invalid_credentials: { code: "unauthorized", message: authMessages.invalidCredentials },
@@ -124,7 +122,7 @@ const answers: { [R in Exclude<ErrorReason, CheckoutReason>]: Answer<R> } = {
 /** A refusal as HTTP: its rule's code and status, the spec's words and any header. */
 export function answerTo(refusal: Refusal) {
   if (!Object.hasOwn(answers, refusal.reason)) throw new Error(`no answer for refusal ${refusal.reason}`);
-  const answer = answers[refusal.reason as keyof typeof answers] as Answer<ErrorReason>;
+  const answer = answers[refusal.reason] as Answer<RefusalReason>;
   return {
     code: answer.code,
     status: statusOf[answer.code],
@@ -133,8 +131,11 @@ export function answerTo(refusal: Refusal) {
   };
 }
 
-/** The error body of a refusal, naming its rule. */
+const onTheWire = (reason: RefusalReason): reason is RefusalReason & ErrorReason =>
+  (errorReasons as readonly string[]).includes(reason);
+
+/** The error body of a refusal; it names the rule when clients branch on it (`errorReasons`). */
 export function refusalResponse(c: Context, refusal: Refusal) {
   const { code, message, headers } = answerTo(refusal);
-  return errorResponse(c, code, message, headers, refusal.reason);
+  return errorResponse(c, code, message, headers, onTheWire(refusal.reason) ? refusal.reason : undefined);
 }
