@@ -21,8 +21,6 @@ import { isUniqueViolation } from "./db-errors";
 
 type Writer = Pick<ServiceContext, "db">;
 
-export type { RelayedMedia, TelegramEntity };
-
 /** A channel post's attachment, fetched only when the feed needs its file. */
 export interface PostAttachment {
   kind: RelayedMedia["kind"];
