@@ -1,6 +1,7 @@
 import type { Db } from "#db/client";
 import { getPublicChannelInfo } from "#db/queries/channel";
 import type { ChannelInfo } from "../contracts/channel";
+import type { ServiceContext } from "./context";
 
 /** The public channel settings (with the spec's defaults), as GET /api/channel and the app shell give them. */
 export async function readChannelInfo(db: Db): Promise<ChannelInfo> {
@@ -18,4 +19,9 @@ export async function readChannelInfo(db: Db): Promise<ChannelInfo> {
       { text: row.featureBullet3, emoji: row.featureBullet3Emoji },
     ],
   };
+}
+
+/** The channel's name as members see it (the bot's greetings and /help). */
+export async function readChannelName(ctx: Pick<ServiceContext, "db">): Promise<string> {
+  return (await getPublicChannelInfo(ctx.db)).channelName;
 }

@@ -1,11 +1,10 @@
-import { insertFeedPost, linkFeedPost } from "#db/queries/feed-posts";
 import { BOT_UPLOAD_BYTES, type PostMessageResult, postMessageFieldsSchema } from "../contracts/feed";
 import { hasInvalidText } from "../contracts/text";
 import { errorFields } from "../logger";
 import { Refusal } from "../refusal";
 import type { ReceivedForm } from "../storage/upload-pipeline";
+import { linkChannelPost, storeComposedMessage } from "./channel-messages";
 import type { ServiceContext } from "./context";
-import { isUniqueViolation } from "./db-errors";
 import type { ChannelPost } from "./telegram-notifier";
 
 /**
@@ -27,11 +26,7 @@ export async function postMessage(
   });
   if (!published) return { id, channel: "failed" };
   try {
-    await linkFeedPost(ctx.db, id, published).catch((error: unknown) => {
-      // The relay's copy of the post was being inserted meanwhile; committed now, a second pass deletes it.
-      if (!isUniqueViolation(error)) throw error;
-      return linkFeedPost(ctx.db, id, published);
-    });
+    await linkChannelPost(ctx, id, published);
   } catch (error) {
     // Posted in both places all the same; at worst the relayed copy shows as a second message.
     ctx.log.error("could not link a feed message to its channel post", {
@@ -50,7 +45,7 @@ async function storeMessage(
 ): Promise<{ id: string; post: ChannelPost }> {
   try {
     const content = checkedContent(fields, upload !== undefined);
-    const id = await insertFeedPost(ctx.db, {
+    const id = await storeComposedMessage(ctx, {
       content: content || null,
       imageUrl: upload?.url ?? null,
       createdBy: userId,

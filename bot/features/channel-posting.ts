@@ -1,7 +1,7 @@
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { addToDraft, channelAdminByTelegramId, reopenDraft, settleDraft } from "#api/services/channel-drafts";
+import { creditChannelPosts } from "#api/services/channel-messages";
 import type { ServiceContext } from "#api/services/context";
-import { findAccountByTelegramId, rolesOf } from "#db/queries/accounts";
-import { addToDraft, creditChannelPosts, reopenDraft, settleDraft } from "#db/queries/channel-relay";
 import type { ChannelTarget } from "../channel-target";
 import type { BotContext } from "../context";
 
@@ -36,11 +36,7 @@ export function channelPosting(
   const composer = new Composer<BotContext>();
   const privateChats = composer.chatType("private");
 
-  const adminOf = async (telegramId: number) => {
-    const account = await findAccountByTelegramId(services.db, BigInt(telegramId));
-    if (!account) return undefined;
-    return (await rolesOf(services.db, account.id)).includes("admin") ? account : undefined;
-  };
+  const adminOf = (telegramId: number) => channelAdminByTelegramId(services, BigInt(telegramId));
 
   privateChats.on(["message:text", "message:photo", "message:video", "message:animation"], async (ctx) => {
     if (ctx.message.text?.startsWith("/")) return;
@@ -54,7 +50,7 @@ export function channelPosting(
       await ctx.reply(postingReplies.noChannel);
       return;
     }
-    const draft = await addToDraft(services.db, {
+    const draft = await addToDraft(services, {
       userId: admin.id,
       chatId: BigInt(ctx.chat.id),
       messageId: BigInt(ctx.message.message_id),
@@ -82,12 +78,7 @@ export function channelPosting(
       await ctx.answerCallbackQuery({ text: postingReplies.refused, show_alert: true });
       return;
     }
-    const draft = await settleDraft(
-      services.db,
-      draftId,
-      admin.id,
-      action === "post" ? "posted" : "cancelled",
-    );
+    const draft = await settleDraft(services, draftId, admin.id, action === "post" ? "posted" : "cancelled");
     if (!draft) {
       await ctx.answerCallbackQuery({ text: postingReplies.alreadyDone });
       return;
@@ -106,12 +97,12 @@ export function channelPosting(
           ? [(await ctx.api.copyMessage(channel.id, Number(draft.chatId), ids[0] ?? 0)).message_id]
           : (await ctx.api.copyMessages(channel.id, Number(draft.chatId), ids)).map((m) => m.message_id);
     } catch (error) {
-      await reopenDraft(services.db, draftId);
+      await reopenDraft(services, draftId);
       const reason = error instanceof GrammyError ? error.description : "Telegram did not answer";
       await ctx.answerCallbackQuery({ text: postingReplies.failed(reason), show_alert: true });
       return;
     }
-    await creditChannelPosts(services.db, await channel.chatId(ctx.api), posted.map(BigInt), admin.id);
+    await creditChannelPosts(services, await channel.chatId(ctx.api), posted.map(BigInt), admin.id);
     services.log.info("posted to the channel through the bot", { userId: admin.id, posts: posted.length });
     await ctx.answerCallbackQuery({ text: postingReplies.posted });
     await dropButtons(ctx);

@@ -1,9 +1,8 @@
 import type { MiddlewareFn } from "grammy";
 import type { ServiceContext } from "#api/services/context";
-import { claimUpdate, pruneProcessedUpdates, releaseUpdate } from "#db/queries/processed-updates";
+import { claimUpdate, forgetOldUpdates, releaseUpdate } from "#api/services/telegram-updates";
 import type { BotContext } from "../context";
 
-const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -14,17 +13,17 @@ export function dedupeUpdates(services: Pick<ServiceContext, "db" | "now">): Mid
   let lastPrune = 0;
   return async (ctx, next) => {
     const updateId = BigInt(ctx.update.update_id);
-    if (!(await claimUpdate(services.db, updateId))) return;
+    if (!(await claimUpdate(services, updateId))) return;
     try {
       await next();
     } catch (error) {
-      await releaseUpdate(services.db, updateId);
+      await releaseUpdate(services, updateId);
       throw error;
     }
     const now = services.now().getTime();
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
-      await pruneProcessedUpdates(services.db, new Date(now - KEEP_MS));
+      await forgetOldUpdates(services);
     }
   };
 }

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
+import { readChannelName } from "#api/services/channel-info";
 import type { ServiceContext } from "#api/services/context";
 import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/services/telegram-link";
-import { getPublicChannelInfo } from "#db/queries/channel";
 import type { BotContext } from "../context";
 
 export const linkReplies: Record<LinkOutcome["result"], string> = {
@@ -55,28 +55,28 @@ export function startFeature(services: ServiceContext) {
       await ctx.reply(linkReplies[outcome.result]);
       return;
     }
-    const channel = await getPublicChannelInfo(services.db);
+    const channelName = await readChannelName(services);
     const publicUrl = services.config.PUBLIC_URL;
     if (!publicUrl) {
-      await ctx.reply(`Welcome to ${channel.channelName}! Members only, 21+.`);
+      await ctx.reply(`Welcome to ${channelName}! Members only, 21+.`);
       return;
     }
     for (const link of DEEP_LINKS) {
       const id = link.pattern.exec(payload)?.[1];
       if (id) {
-        await ctx.reply(`Welcome to ${channel.channelName}! Tap the button below to open it.`, {
+        await ctx.reply(`Welcome to ${channelName}! Tap the button below to open it.`, {
           reply_markup: new InlineKeyboard().webApp(link.label, new URL(link.path(id), publicUrl).toString()),
         });
         return;
       }
     }
-    await ctx.reply(`Welcome to ${channel.channelName}! Tap the button below to open the shop.`, {
+    await ctx.reply(`Welcome to ${channelName}! Tap the button below to open the shop.`, {
       reply_markup: new InlineKeyboard().webApp("Open the shop", publicUrl),
     });
   });
   privateChats.command("help", async (ctx) => {
-    const channel = await getPublicChannelInfo(services.db);
-    await ctx.reply(helpText(channel.channelName));
+    const channelName = await readChannelName(services);
+    await ctx.reply(helpText(channelName));
   });
   return composer;
 }
