@@ -7,6 +7,9 @@ import { startAppearance } from "./state/appearance";
 import { startAuth } from "./state/auth";
 import "@telegram-apps/telegram-ui/dist/styles.css";
 import "./styles.css";
+// Forms and inner pages (components/): the landing, the age gate and the server-drawn Back link use them.
+import "./components/field.css";
+import "./components/page-header.css";
 // The first screen the server draws into the page (api/http/app-shell.ts) is styled before any script runs.
 import "./home/channel-header.css";
 import "./home/landing.css";

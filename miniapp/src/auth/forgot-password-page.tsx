@@ -7,6 +7,7 @@ import { Field } from "../components/field";
 import { api, call, errorMessage } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
+import "./password-pages.css";
 
 /** Forgot password: one email field; the answer is the same whether or not it has an account. */
 export default function ForgotPasswordPage() {

@@ -9,6 +9,7 @@ import { api, call, errorMessage, LoadError } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
 import { forgetSession, useAuth } from "../state/auth";
+import "./password-pages.css";
 
 /** /reset-password?token=...: a new password by the sign-up rules, then the login. */
 export default function ResetPasswordPage() {

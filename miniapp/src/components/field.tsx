@@ -1,5 +1,6 @@
 import { Input } from "@telegram-apps/telegram-ui";
 import { type InputHTMLAttributes, useId } from "react";
+import "./field.css";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "size"> {
   label: string;

@@ -8,6 +8,7 @@ import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
 import { forgetSession, signedInUser, signOut, useAuth } from "../state/auth";
 import { deleteConfirmationWord, deleteConfirmed } from "./account-rules";
+import "./account-page.css";
 
 /** /settings/account: Sign Out, and Delete Account confirmed by typing the email (or DELETE). */
 export default function AccountPage() {

@@ -11,6 +11,7 @@ import { toast } from "../lib/toast";
 import { signedInUser, updateMe, useAuth } from "../state/auth";
 import { openOutside } from "../telegram/controls";
 import { type PasswordChangeFields, passwordChangeProblem, passwordChangeReady } from "./account-rules";
+import "./security-page.css";
 
 const emptyFields: PasswordChangeFields = {
   currentPassword: "",
