@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authMessages, loginSchema, signUpSchema } from "#api/contracts/auth";
 import { BottomSheet } from "../components/bottom-sheet";
-import { Field } from "../components/field";
+import { EmailField, Field, PasswordField } from "../components/field";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
@@ -85,32 +85,27 @@ function SignUpForm({
         onChange={(e) => set("fullName", e.target.value)}
         error={errors.fullName}
       />
-      <Field
+      <EmailField
         label="Email"
         name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={values.email}
-        onChange={(e) => set("email", e.target.value)}
+        onChange={(value) => set("email", value)}
         error={errors.email}
       />
-      <Field
+      <PasswordField
         label="Password"
         name="password"
-        type="password"
         autoComplete="new-password"
         value={values.password}
-        onChange={(e) => set("password", e.target.value)}
+        onChange={(value) => set("password", value)}
         error={errors.password}
       />
-      <Field
+      <PasswordField
         label="Confirm Password"
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
         value={values.confirmPassword}
-        onChange={(e) => set("confirmPassword", e.target.value)}
+        onChange={(value) => set("confirmPassword", value)}
         error={errors.confirmPassword}
       />
       <div className="field">
@@ -177,23 +172,13 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Login">
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
-      <Field
+      <EmailField label="Email" name="email" value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField
         label="Password"
         name="password"
-        type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
         error={errors.password}
       />
       <Link to="/forgot-password" className="form-link" onClick={onDone}>

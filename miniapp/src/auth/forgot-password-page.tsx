@@ -3,7 +3,7 @@ import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { passwordResetRequestSchema } from "#api/contracts/auth";
-import { Field } from "../components/field";
+import { EmailField } from "../components/field";
 import { api, call, errorMessage } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
@@ -55,16 +55,7 @@ export default function ForgotPasswordPage() {
       <h1 className="page-title">Forgot password?</h1>
       <p className="hint page-lead">Enter your email and we'll send you a link to reset your password.</p>
       <form className="form" onSubmit={submit} noValidate aria-label="Forgot password">
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-        />
+        <EmailField label="Email" name="email" value={email} onChange={setEmail} error={error} />
         <Button type="submit" size="l" stretched disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}
         </Button>

@@ -3,7 +3,7 @@ import { LinkIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
-import { Field } from "../components/field";
+import { PasswordField } from "../components/field";
 import { LinkButton } from "../components/link-button";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { validateForm } from "../lib/form-issues";
@@ -71,22 +71,20 @@ export default function ResetPasswordPage() {
       <h1 className="page-title">Choose a new password</h1>
       <p className="hint page-lead">At least 8 characters, with an uppercase letter and a number.</p>
       <form className="form" onSubmit={submit} noValidate aria-label="Reset password">
-        <Field
+        <PasswordField
           label="New Password"
           name="password"
-          type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
           error={errors.password}
         />
-        <Field
+        <PasswordField
           label="Confirm New Password"
           name="confirmPassword"
-          type="password"
           autoComplete="new-password"
           value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+          onChange={setConfirmPassword}
           error={errors.confirmPassword}
         />
         <Button type="submit" size="l" stretched disabled={busy}>

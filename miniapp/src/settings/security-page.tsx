@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { TelegramLink } from "#api/contracts/account";
 import { emailSchema } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
-import { Field } from "../components/field";
+import { EmailField, Field, PasswordField } from "../components/field";
 import { PageHeader } from "../components/page-header";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
@@ -96,44 +96,38 @@ function PasswordForm({ me }: { me: Me }) {
         </p>
       ) : null}
       {shape.needsEmail ? (
-        <Field
+        <EmailField
           label="Email"
           name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           value={fields.email}
-          onChange={(e) => set("email", e.target.value)}
+          onChange={(value) => set("email", value)}
           error={errorFor("email")}
         />
       ) : null}
       {shape.needsCurrent ? (
-        <Field
+        <PasswordField
           label="Current Password"
           name="currentPassword"
-          type="password"
           autoComplete="current-password"
           value={fields.currentPassword}
-          onChange={(e) => set("currentPassword", e.target.value)}
+          onChange={(value) => set("currentPassword", value)}
           error={errorFor("currentPassword")}
         />
       ) : null}
-      <Field
+      <PasswordField
         label="New Password"
         name="newPassword"
-        type="password"
         autoComplete="new-password"
         value={fields.newPassword}
-        onChange={(e) => set("newPassword", e.target.value)}
+        onChange={(value) => set("newPassword", value)}
         error={errorFor("newPassword")}
       />
-      <Field
+      <PasswordField
         label="Confirm New Password"
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
         value={fields.confirmPassword}
-        onChange={(e) => set("confirmPassword", e.target.value)}
+        onChange={(value) => set("confirmPassword", value)}
         error={errorFor("confirmPassword")}
       />
       <Button type="submit" size="l" stretched disabled={!ready || busy}>

@@ -7,7 +7,7 @@ import { Field } from "../../components/field";
 import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
 import { Stars } from "../../components/stars";
-import { ResourceView } from "../../components/state-view";
+import { ResourceList } from "../../components/state-view";
 import { api, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
@@ -325,11 +325,10 @@ export default function MembershipsAdminPage() {
       <Button size="l" stretched before={<Plus size={20} aria-hidden="true" />} onClick={add}>
         Add Tier
       </Button>
-      <ResourceView
+      <ResourceList
         resource={tiers}
         loadingLabel="Loading membership tiers"
         errorMessage="Failed to load membership tiers"
-        isEmpty={(data) => data.length === 0}
         empty={{
           title: "No membership tiers yet",
           description: "Add a tier for members to choose.",
@@ -348,7 +347,7 @@ export default function MembershipsAdminPage() {
             ))}
           </AdminList>
         )}
-      </ResourceView>
+      </ResourceList>
       <StarPayments />
       {sheet ? (
         <TierSheet

@@ -4,7 +4,7 @@ import { useCallback, useId, useState } from "react";
 import type { StarPayment } from "#api/contracts/plan-payments";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { Stars } from "../../components/stars";
-import { ResourceView } from "../../components/state-view";
+import { ResourceList } from "../../components/state-view";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { toast } from "../../lib/toast";
@@ -149,11 +149,10 @@ export function StarPayments() {
       <h2 id={titleId} className="star-payments-title">
         Telegram Stars payments
       </h2>
-      <ResourceView
+      <ResourceList
         resource={payments}
         loadingLabel="Loading Stars payments"
         errorMessage="Failed to load Stars payments"
-        isEmpty={(data) => data.length === 0}
         empty={{
           title: "No Stars payments yet",
           description: "Payments appear here when members buy a tier with Telegram Stars.",
@@ -167,7 +166,7 @@ export function StarPayments() {
             ))}
           </AdminList>
         )}
-      </ResourceView>
+      </ResourceList>
       {refunding ? <RefundConfirmation payment={refunding} onClose={close} onDone={done} /> : null}
     </section>
   );

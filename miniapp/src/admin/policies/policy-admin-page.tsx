@@ -5,7 +5,7 @@ import type { AdminLegalVersion } from "#api/contracts/admin-legal";
 import { type LegalType, legalNotFoundMessages } from "#api/contracts/legal";
 import { Markdown } from "../../components/markdown";
 import { PageHeader } from "../../components/page-header";
-import { ResourceView } from "../../components/state-view";
+import { ResourceList } from "../../components/state-view";
 import { api, call } from "../../lib/api";
 import { formatEffectiveDate, formatShortDate } from "../../lib/dates";
 import { useResource } from "../../lib/use-resource";
@@ -92,11 +92,10 @@ function PolicyAdmin({ type }: { type: LegalType }) {
           Publish new version
         </Button>
       )}
-      <ResourceView
+      <ResourceList
         resource={versions}
         loadingLabel={`Loading ${title.toLowerCase()}`}
         errorMessage={`Failed to load ${title.toLowerCase()}`}
-        isEmpty={(data) => data.length === 0}
         empty={{ title: legalNotFoundMessages[type], icon: <FileText size={36} /> }}
       >
         {(data) => (
@@ -123,7 +122,7 @@ function PolicyAdmin({ type }: { type: LegalType }) {
             ) : null}
           </>
         )}
-      </ResourceView>
+      </ResourceList>
     </div>
   );
 }

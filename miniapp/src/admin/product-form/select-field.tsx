@@ -1,5 +1,6 @@
 import { Select } from "@telegram-apps/telegram-ui";
 import { useId } from "react";
+import { FieldFrame } from "../../components/field-frame";
 
 /** The kit's select under a visible label, with an empty choice first and its error under it. */
 export function SelectField({
@@ -21,33 +22,23 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <Select
-          id={id}
-          value={value}
-          status={error ? "error" : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange(event.target.value)}
-          disabled={disabled}
-        >
-          <option value="">{empty}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </Select>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame controlId={id} label={label} messageId={`${id}-error`} error={error}>
+      <Select
+        id={id}
+        value={value}
+        status={error ? "error" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+      >
+        <option value="">{empty}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+    </FieldFrame>
   );
 }

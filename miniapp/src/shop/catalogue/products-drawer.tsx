@@ -2,7 +2,7 @@ import { useAtom } from "jotai";
 import { Sparkles } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect } from "react";
 import { Drawer } from "../../components/drawer";
-import { ResourceView, StateView } from "../../components/state-view";
+import { ResourceList, StateView } from "../../components/state-view";
 import { fetchProducts } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
@@ -29,11 +29,10 @@ export function ProductsDrawer() {
 
   return (
     <Drawer open={open} onClose={close} title="Products">
-      <ResourceView
+      <ResourceList
         resource={products}
         loadingLabel="Loading products"
         errorMessage="Failed to load products"
-        isEmpty={(data) => data.length === 0}
         empty={{
           title: "No products found",
           icon: <Sparkles size={32} />,
@@ -48,7 +47,7 @@ export function ProductsDrawer() {
             <ProductBrowser products={data} onOpen={close} />
           </Suspense>
         )}
-      </ResourceView>
+      </ResourceList>
     </Drawer>
   );
 }
