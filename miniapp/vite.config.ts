@@ -19,7 +19,7 @@ export default defineConfig({
   plugins: [
     react(),
     pruneKitCss(here("./src")),
-    preloadFirstRoute("src/pages/home-page.tsx"),
+    preloadFirstRoute("src/home/home-page.tsx"),
     stylesheetsFirst(),
     startAfterFirstPaint(),
     precompress(here("../dist/miniapp")),

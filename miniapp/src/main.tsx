@@ -7,10 +7,13 @@ import { startAppearance } from "./state/appearance";
 import { startAuth } from "./state/auth";
 import "@telegram-apps/telegram-ui/dist/styles.css";
 import "./styles.css";
+// Forms and inner pages (components/): the landing, the age gate and the server-drawn Back link use them.
+import "./components/field.css";
+import "./components/page-header.css";
 // The first screen the server draws into the page (api/http/app-shell.ts) is styled before any script runs.
-import "./components/channel-header.css";
-import "./components/landing.css";
-import "./pages/product-page.css";
+import "./home/channel-header.css";
+import "./home/landing.css";
+import "./shop/product/product-page.css";
 import { mightBeTelegram } from "./telegram/detect";
 import { startParamRoute } from "./telegram/start-param";
 

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Product } from "#api/contracts/products";
 import { strainTypes } from "#api/contracts/products";
-import { filterProducts, indexProducts, noFilter } from "../../miniapp/src/products/product-filter";
+import { filterProducts, indexProducts, noFilter } from "../../miniapp/src/shop/catalogue/product-filter";
 
 const PRODUCTS = 2_000;
 const ROUNDS = 50;
@@ -50,7 +50,7 @@ const percentile = (sorted: number[], p: number) =>
 const ms = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * The Products drawer's search at 2,000 products, as the Mini App runs it (miniapp/src/products/
+ * The Products drawer's search at 2,000 products, as the Mini App runs it (miniapp/src/shop/catalogue/
  * product-filter.ts): building the folded index once per catalogue, and each keystroke of
  * "creme brulee" (with the category and in-stock filters on for half the rounds) filtering it.
  * Measured in Node (the same V8 as Chromium's WebView), p50/p99/max in milliseconds.

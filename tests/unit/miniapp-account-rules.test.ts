@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { authMessages, signUpSchema } from "../../api/contracts/auth";
+import { formatEffectiveDate, formatShortDate } from "../../miniapp/src/lib/dates";
+import { issuesByField } from "../../miniapp/src/lib/form-issues";
+import { firstLoadMessages } from "../../miniapp/src/lib/messages";
 import {
   avatarProblem,
   deleteConfirmationWord,
   deleteConfirmed,
   passwordChangeProblem,
   passwordChangeReady,
-} from "../../miniapp/src/lib/account-rules";
-import { formatEffectiveDate, formatShortDate } from "../../miniapp/src/lib/dates";
-import { issuesByField } from "../../miniapp/src/lib/form-issues";
-import { firstLoadMessages } from "../../miniapp/src/lib/messages";
+} from "../../miniapp/src/settings/account-rules";
 
 const MB = 1024 * 1024;
 

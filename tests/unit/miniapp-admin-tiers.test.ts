@@ -12,7 +12,7 @@ import {
   tierFormFrom,
   tierTexts,
   updateBody,
-} from "../../miniapp/src/pages/admin/tier-rules";
+} from "../../miniapp/src/admin/memberships/tier-rules";
 
 const form = (displayName: string, price: string) => ({ ...emptyTierForm, displayName, price });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { asksBeforeChange, contactLines, usersQuery, whoIs } from "../../miniapp/src/admin/users/user-rules";
 import { fetchPages } from "../../miniapp/src/lib/paged-list";
-import { asksBeforeChange, contactLines, usersQuery, whoIs } from "../../miniapp/src/pages/admin/user-rules";
 
 describe("contactLines", () => {
   it("shows the email, the Telegram @username, or both", () => {

@@ -18,7 +18,7 @@ import {
   setCheckout,
   setCheckoutLoading,
   updateQuantity,
-} from "../../miniapp/src/state/cart-rules";
+} from "../../miniapp/src/shop/cart/cart-rules";
 import { sampleProduct } from "../helpers/sample-product";
 
 const product = sampleProduct;

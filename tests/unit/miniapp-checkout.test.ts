@@ -2,20 +2,20 @@ import { describe, expect, it } from "vitest";
 import { checkoutSchema } from "#api/contracts/checkout";
 import type { Product } from "#api/contracts/products";
 import {
-  creditOrder,
-  creditTotalCents,
-  deliveryIssues,
-  OrderKeys,
-  remainingAfterCents,
-} from "../../miniapp/src/checkout/checkout-rules";
-import {
   addItem,
   cartItemFor,
   checkoutKind,
   emptyCart,
   hasBothKinds,
   withoutCreditItems,
-} from "../../miniapp/src/state/cart-rules";
+} from "../../miniapp/src/shop/cart/cart-rules";
+import {
+  creditOrder,
+  creditTotalCents,
+  deliveryIssues,
+  OrderKeys,
+  remainingAfterCents,
+} from "../../miniapp/src/shop/checkout/checkout-rules";
 import { sampleProduct } from "../helpers/sample-product";
 
 const product = (id: string, overrides: Partial<Product> = {}): Product =>

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  changeOf,
-  countText,
-  dayLabel,
-  labelStep,
-} from "../../miniapp/src/pages/admin/dashboard/dashboard-rules";
+import { changeOf, countText, dayLabel, labelStep } from "../../miniapp/src/admin/dashboard/dashboard-rules";
 
 describe("the dashboard's wording", () => {
   it("names a day by month and day, as the channel counted it", () => {

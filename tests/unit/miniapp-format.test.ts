@@ -8,7 +8,7 @@ import {
   memberCountText,
   stockText,
 } from "../../miniapp/src/lib/format";
-import { addToCartLabel } from "../../miniapp/src/state/cart-rules";
+import { addToCartLabel } from "../../miniapp/src/shop/cart/cart-rules";
 import { startParamRoute } from "../../miniapp/src/telegram/start-param";
 
 describe("member count", () => {

@@ -9,7 +9,7 @@ import {
   isFiltering,
   noFilter,
   withoutChip,
-} from "../../miniapp/src/products/product-filter";
+} from "../../miniapp/src/shop/catalogue/product-filter";
 
 const product = (fields: Partial<Product>): Product => ({
   id: crypto.randomUUID(),

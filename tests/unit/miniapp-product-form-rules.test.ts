@@ -4,7 +4,7 @@ import {
   checkProductForm,
   emptyProductForm,
   fileProblem,
-} from "../../miniapp/src/pages/admin/product-form/product-form-rules";
+} from "../../miniapp/src/admin/product-form/product-form-rules";
 
 describe("the product form's checks (the API's schema)", () => {
   it("asks for the title and a price above 0 with the spec's message", () => {

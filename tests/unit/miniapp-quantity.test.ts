@@ -5,7 +5,7 @@ import {
   clampQuantity,
   quantityBounds,
   stepQuantity,
-} from "../../miniapp/src/lib/quantity";
+} from "../../miniapp/src/shop/quantity";
 
 describe("quantity stepper bounds", () => {
   it("runs from 1 to the stock", () => {

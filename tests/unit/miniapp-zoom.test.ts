@@ -9,7 +9,7 @@ import {
   zoomIn,
   zoomLabel,
   zoomOut,
-} from "../../miniapp/src/lib/zoom";
+} from "../../miniapp/src/shop/product/zoom";
 
 describe("image zoom", () => {
   it("runs from 50% to 300% in steps of 25%, starting at 100%", () => {

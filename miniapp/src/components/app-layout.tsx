@@ -2,20 +2,20 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
 import { onToasterWanted, toasterWanted } from "../lib/toast";
+import { CartDrawer } from "../shop/cart/cart-drawer";
+import { ProductsDrawer } from "../shop/catalogue/products-drawer";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 import { useTelegramBackButton } from "../telegram/hooks";
-import { CartDrawer } from "./cart-drawer";
 import { Header } from "./header";
-import { ProductsDrawer } from "./products-drawer";
 import { StateView } from "./state-view";
 
 // The forms (and zod with them) load when the dialog first opens, never with the first screen.
-const AuthDialog = lazy(() => import("./auth-dialog"));
+const AuthDialog = lazy(() => import("../auth/auth-dialog"));
 // The plan picker too: most visits never open it.
 const PlanDialog = lazy(() => import("../plans/plan-dialog"));
 // And the credit checkout.
-const CheckoutSheet = lazy(() => import("../checkout/checkout-sheet"));
+const CheckoutSheet = lazy(() => import("../shop/checkout/checkout-sheet"));
 // And the toasts: with the first one (lib/toast.ts).
 const Toaster = lazy(() => import("./toaster"));
 

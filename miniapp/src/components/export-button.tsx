@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorMessage, failedAnswer } from "../lib/api";
 import { authHeaders } from "../lib/session";
 import { toast } from "../lib/toast";
+import "./export-button.css";
 
 export const exportTexts = { label: "Export CSV", failed: "Export failed" } as const;
 

@@ -1,5 +1,7 @@
 import { Input } from "@telegram-apps/telegram-ui";
 import { type InputHTMLAttributes, useId } from "react";
+import { FieldFrame } from "./field-frame";
+import "./field.css";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "size"> {
   label: string;
@@ -17,28 +19,58 @@ export function Field({ label, error, note, id, className, ...input }: FieldProp
   const messageId = `${inputId}-message`;
   const message = error ?? note;
   return (
-    <div className={`field${className ? ` ${className}` : ""}`}>
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <Input
-          id={inputId}
-          status={error ? "error" : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={message ? messageId : undefined}
-          {...input}
-        />
-      </div>
-      {error ? (
-        <p id={messageId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : note ? (
-        <p id={messageId} className="field-note">
-          {note}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      controlId={inputId}
+      label={label}
+      messageId={messageId}
+      error={error}
+      note={note}
+      className={className}
+    >
+      <Input
+        id={inputId}
+        status={error ? "error" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+}
+
+/** An email address: the keyboard and the autofill an address wants. */
+export function EmailField({ onChange, ...field }: TextFieldProps) {
+  return (
+    <Field
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      onChange={(event) => onChange(event.target.value)}
+      {...field}
+    />
+  );
+}
+
+/** A password: the one the user has (`current-password`) or a new one, as password managers read it. */
+export function PasswordField({
+  onChange,
+  autoComplete,
+  ...field
+}: TextFieldProps & { autoComplete: "current-password" | "new-password" }) {
+  return (
+    <Field
+      type="password"
+      autoComplete={autoComplete}
+      onChange={(event) => onChange(event.target.value)}
+      {...field}
+    />
   );
 }

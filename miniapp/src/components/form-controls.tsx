@@ -1,5 +1,6 @@
 import { Switch, Textarea } from "@telegram-apps/telegram-ui";
 import { useId } from "react";
+import { FieldFrame } from "./field-frame";
 import "./form-controls.css";
 
 /** The kit's textarea under a visible label, with an optional note (Field's counterpart). */
@@ -22,28 +23,18 @@ export function TextAreaField({
 }) {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <Textarea
-          id={id}
-          className="textarea-field"
-          value={value}
-          rows={rows}
-          onChange={(event) => onChange(event.target.value)}
-          maxLength={maxLength}
-          disabled={disabled}
-          aria-describedby={note ? `${id}-note` : undefined}
-        />
-      </div>
-      {note ? (
-        <p id={`${id}-note`} className="field-note">
-          {note}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame controlId={id} label={label} messageId={`${id}-note`} note={note}>
+      <Textarea
+        id={id}
+        className="textarea-field"
+        value={value}
+        rows={rows}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
+        disabled={disabled}
+        aria-describedby={note ? `${id}-note` : undefined}
+      />
+    </FieldFrame>
   );
 }
 

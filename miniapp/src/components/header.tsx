@@ -2,8 +2,8 @@ import { Badge, IconButton } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { Crown, LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
+import { cartCountAtom } from "../shop/cart/cart";
 import { signedInUser, useAuth } from "../state/auth";
-import { cartCountAtom } from "../state/cart";
 import { openDrawerAtom } from "../state/drawers";
 import "./header.css";
 

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telegram } from "../telegram/controls";
+import "./page-header.css";
 
 /** Back, on the web only: inside Telegram its BackButton does that. */
 export function BackLink({ to, className }: { to: string; className?: string }) {

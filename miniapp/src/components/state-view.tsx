@@ -121,3 +121,11 @@ export function ResourceView<T>({
   if (empty && isEmpty?.(resource.data)) return <StateView kind="empty" {...empty} />;
   return <>{children(resource.data)}</>;
 }
+
+/** A list's three states, with its empty state when the list has no item (ResourceView for arrays). */
+export function ResourceList<T extends readonly unknown[]>({
+  empty,
+  ...view
+}: Omit<ResourceViewProps<T>, "isEmpty" | "empty"> & { empty: NonNullable<ResourceViewProps<T>["empty"]> }) {
+  return <ResourceView {...view} isEmpty={(items) => items.length === 0} empty={empty} />;
+}

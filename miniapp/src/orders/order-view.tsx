@@ -3,7 +3,7 @@ import { Receipt } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
 import { stateName } from "#api/contracts/us-states";
-import { ResourceView } from "../components/state-view";
+import { ResourceList } from "../components/state-view";
 import { errorMessage } from "../lib/api";
 import { formatShortDate } from "../lib/dates";
 import { formatCredits } from "../lib/format";
@@ -99,11 +99,10 @@ export function OrderList({
   onOpen: (id: string) => void;
 }) {
   return (
-    <ResourceView
+    <ResourceList
       resource={orders}
       loadingLabel={texts.loading}
       errorMessage={errorMessage(orders.status === "error" ? orders.error : null, texts.failed)}
-      isEmpty={(data) => data.length === 0}
       empty={{ title: texts.empty, icon: <Receipt size={36} /> }}
     >
       {(data) => (
@@ -120,7 +119,7 @@ export function OrderList({
           ))}
         </Section>
       )}
-    </ResourceView>
+    </ResourceList>
   );
 }
 

@@ -6,8 +6,8 @@ import { BottomSheet } from "../components/bottom-sheet";
 import { Stars } from "../components/stars";
 import { errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
-import { planVersionAtom } from "../state/plan";
 import { telegram } from "../telegram/controls";
+import { planVersionAtom } from "./plan";
 import { changePlan, createInvoice, waitForTier } from "./plan-api";
 import {
   changeSentence,

@@ -5,9 +5,9 @@ import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "..
 import { bootSignedIn } from "../lib/boot-data";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
+import { cartAtom } from "../shop/cart/cart";
+import { emptyCart } from "../shop/cart/cart-rules";
 import { telegram } from "../telegram/controls";
-import { cartAtom } from "./cart";
-import { emptyCart } from "./cart-rules";
 import { clearRoleCache } from "./role-cache";
 
 /** Who is using the app. Telegram sign-in failures keep their message for the landing's Retry. */

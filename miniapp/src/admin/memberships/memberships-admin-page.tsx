@@ -1,0 +1,363 @@
+import { Badge, Button } from "@telegram-apps/telegram-ui";
+import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useCallback, useId, useState } from "react";
+import type { AdminTier } from "#api/contracts/admin-tiers";
+import { BottomSheet } from "../../components/bottom-sheet";
+import { Field } from "../../components/field";
+import { SwitchField, TextAreaField } from "../../components/form-controls";
+import { PageHeader } from "../../components/page-header";
+import { Stars } from "../../components/stars";
+import { ResourceList } from "../../components/state-view";
+import { api, call } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { useResource } from "../../lib/use-resource";
+import { perMonth } from "../../plans/plan-rules";
+import { AdminList, AdminRow } from "../admin-row";
+import { StarPayments } from "./star-payments";
+import {
+  checkTierForm,
+  createBody,
+  emptyTierForm,
+  fieldOfReason,
+  MAX_STARS,
+  membersText,
+  serverReason,
+  slugOf,
+  type TierFormErrors,
+  type TierFormValues,
+  tierFormFrom,
+  tierTexts,
+  updateBody,
+} from "./tier-rules";
+import "./memberships-admin-page.css";
+
+async function fetchTiers(signal: AbortSignal): Promise<AdminTier[]> {
+  return (await call(api.admin.tiers.$get(undefined, { init: { signal } }))).tiers;
+}
+
+// The sheet's failures replace one another: the latest check or refusal is the one that counts.
+const FORM_TOAST = "tier-form";
+
+// While a change is on its way its sheet stays: Escape, the backdrop and its X do nothing.
+const stay = () => {};
+
+function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <AdminRow
+      testId="admin-tier"
+      title={tier.displayName}
+      subtitle={<span className="admin-tier-slug">{tier.name}</span>}
+      after={
+        tier.isActive ? null : (
+          <Badge type="number" mode="gray" className="admin-row-badge" data-testid="tier-inactive">
+            Inactive
+          </Badge>
+        )
+      }
+    >
+      <dl className="admin-row-facts admin-tier-facts">
+        <div>
+          <dt>Price</dt>
+          <dd data-testid="tier-price">{perMonth(tier.priceMonthly)}</dd>
+        </div>
+        <div>
+          <dt>Level</dt>
+          <dd data-testid="tier-level">{tier.tierLevel}</dd>
+        </div>
+        <div>
+          <dt>Members</dt>
+          <dd data-testid="tier-members">{membersText(tier.members)}</dd>
+        </div>
+      </dl>
+      {tier.priceStars === null ? null : (
+        <p className="admin-tier-stars" data-testid="tier-stars">
+          <Stars count={tier.priceStars} /> / 30 days
+        </p>
+      )}
+      <div className="admin-row-actions">
+        <Button
+          mode="bezeled"
+          size="m"
+          className="admin-row-button"
+          before={<Pencil size={16} aria-hidden="true" />}
+          aria-label={`Edit ${tier.displayName}`}
+          onClick={onEdit}
+        >
+          Edit
+        </Button>
+        <Button
+          mode="plain"
+          size="m"
+          className="admin-row-button admin-row-delete"
+          before={<Trash2 size={16} aria-hidden="true" />}
+          aria-label={`Delete ${tier.displayName}`}
+          onClick={onDelete}
+        >
+          Delete
+        </Button>
+      </div>
+    </AdminRow>
+  );
+}
+
+type SheetState = { kind: "create" } | { kind: "edit"; tier: AdminTier };
+
+/** Add Tier (every field) or Edit (the name, the prices and whether it is active). */
+function TierSheet({
+  sheet,
+  onClose,
+  onSaved,
+}: {
+  sheet: SheetState;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const formId = useId();
+  const editing = sheet.kind === "edit" ? sheet.tier : null;
+  const [values, setValues] = useState<TierFormValues>(() =>
+    editing ? tierFormFrom(editing) : emptyTierForm,
+  );
+  const [errors, setErrors] = useState<TierFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof TierFormValues>(key: K, value: TierFormValues[K]) => {
+    setValues((all) => ({ ...all, [key]: value }));
+    if (key === "displayName" || key === "price" || key === "priceStars") {
+      setErrors((all) => ({ ...all, [key]: undefined }));
+    }
+  };
+  const failed = editing ? tierTexts.updateFailed : tierTexts.createFailed;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkTierForm(values);
+    const first = found.displayName ?? found.price ?? found.priceStars;
+    if (first) {
+      setErrors(found);
+      toast.error(failed, { id: FORM_TOAST, description: first });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (editing) {
+        await call(api.admin.tiers[":id"].$patch({ param: { id: editing.id }, json: updateBody(values) }));
+        toast.success(tierTexts.updated);
+      } else {
+        await call(api.admin.tiers.$post({ json: createBody(values) }));
+        toast.success(tierTexts.created);
+      }
+      onSaved();
+    } catch (error) {
+      const reason = serverReason(error);
+      const field = fieldOfReason(reason);
+      if (field) setErrors({ [field]: reason });
+      toast.error(failed, { id: FORM_TOAST, description: reason });
+      setBusy(false);
+    }
+  };
+
+  const slug = slugOf(values.displayName);
+  return (
+    <BottomSheet
+      open
+      onClose={busy ? stay : onClose}
+      title={editing ? "Edit Membership Tier" : "Add Membership Tier"}
+      description={editing ? `Level ${editing.tierLevel}` : "The new tier goes one level above the highest."}
+      className="tier-sheet"
+      footer={
+        <div className="tier-sheet-buttons">
+          <Button type="button" mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} size="l" stretched disabled={busy} loading={busy}>
+            {editing ? "Save Changes" : "Create Tier"}
+          </Button>
+        </div>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit} noValidate>
+        <Field
+          label="Display name"
+          name="displayName"
+          value={values.displayName}
+          onChange={(event) => set("displayName", event.target.value)}
+          error={errors.displayName}
+          note={slug ? `Slug: ${slug}` : undefined}
+          autoComplete="off"
+          maxLength={100}
+          disabled={busy}
+        />
+        <Field
+          label="Price (USD per month)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0.00"
+          value={values.price}
+          onChange={(event) => set("price", event.target.value)}
+          error={errors.price}
+          disabled={busy}
+        />
+        <Field
+          label="Stars price (per 30 days, optional)"
+          name="priceStars"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max={String(MAX_STARS)}
+          placeholder="Not sold for Stars"
+          value={values.priceStars}
+          onChange={(event) => set("priceStars", event.target.value)}
+          error={errors.priceStars}
+          note="Members pay this in Telegram Stars, renewed every 30 days. Empty: not sold for Stars."
+          disabled={busy}
+        />
+        {editing ? null : (
+          <>
+            <TextAreaField
+              label="Description"
+              value={values.description}
+              onChange={(text) => set("description", text)}
+              maxLength={1000}
+              disabled={busy}
+            />
+            <TextAreaField
+              label="Features"
+              note="One feature per line."
+              value={values.features}
+              onChange={(text) => set("features", text)}
+              disabled={busy}
+            />
+          </>
+        )}
+        <SwitchField
+          label="Active"
+          note="Members can choose an active tier."
+          checked={values.isActive}
+          onChange={(on) => set("isActive", on)}
+          disabled={busy}
+        />
+      </form>
+    </BottomSheet>
+  );
+}
+
+/** Delete is permanent: the confirmation names the tier; the server refuses while members are on it. */
+function DeleteConfirmation({
+  tier,
+  onClose,
+  onDeleted,
+}: {
+  tier: AdminTier;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await call(api.admin.tiers[":id"].$delete({ param: { id: tier.id } }));
+      toast.success(tierTexts.deleted(tier.displayName));
+      onDeleted();
+    } catch (error) {
+      toast.error(tierTexts.deleteFailed, { description: serverReason(error) });
+      // Whoever joined the tier meanwhile shows in its count.
+      onClose();
+    }
+  };
+  return (
+    <BottomSheet
+      open
+      onClose={busy ? stay : onClose}
+      title={`Delete ${tier.displayName}?`}
+      className="tier-sheet"
+      footer={
+        <div className="tier-sheet-buttons">
+          <Button mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            mode="filled"
+            size="l"
+            stretched
+            className="tier-delete-confirm"
+            onClick={remove}
+            loading={busy}
+          >
+            Delete
+          </Button>
+        </div>
+      }
+    >
+      <p>
+        This permanently deletes the {tier.displayName} tier ({perMonth(tier.priceMonthly)}, level{" "}
+        {tier.tierLevel}). A tier with members on it cannot be deleted.
+      </p>
+    </BottomSheet>
+  );
+}
+
+/** /admin/memberships (admins): every tier, inactive ones too, with Add, Edit and Delete. */
+export default function MembershipsAdminPage() {
+  const [version, setVersion] = useState(0);
+  const tiers = useResource("admin-tiers", fetchTiers, { version });
+  const [sheet, setSheet] = useState<SheetState | null>(null);
+  const [deleting, setDeleting] = useState<AdminTier | null>(null);
+  const closeSheet = useCallback(() => setSheet(null), []);
+  const closeDelete = useCallback(() => {
+    setDeleting(null);
+    setVersion((v) => v + 1);
+  }, []);
+  const changed = useCallback(() => {
+    setSheet(null);
+    setDeleting(null);
+    setVersion((v) => v + 1);
+  }, []);
+  const add = () => setSheet({ kind: "create" });
+
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Memberships" back="/administration">
+        <p className="page-subtitle">Membership tiers and their monthly prices</p>
+      </PageHeader>
+      <Button size="l" stretched before={<Plus size={20} aria-hidden="true" />} onClick={add}>
+        Add Tier
+      </Button>
+      <ResourceList
+        resource={tiers}
+        loadingLabel="Loading membership tiers"
+        errorMessage="Failed to load membership tiers"
+        empty={{
+          title: "No membership tiers yet",
+          description: "Add a tier for members to choose.",
+          icon: <Crown size={36} />,
+        }}
+      >
+        {(data) => (
+          <AdminList label="Membership tiers">
+            {data.map((tier) => (
+              <TierRow
+                key={tier.id}
+                tier={tier}
+                onEdit={() => setSheet({ kind: "edit", tier })}
+                onDelete={() => setDeleting(tier)}
+              />
+            ))}
+          </AdminList>
+        )}
+      </ResourceList>
+      <StarPayments />
+      {sheet ? (
+        <TierSheet
+          key={sheet.kind === "edit" ? sheet.tier.id : "new"}
+          sheet={sheet}
+          onClose={closeSheet}
+          onSaved={changed}
+        />
+      ) : null}
+      {deleting ? <DeleteConfirmation tier={deleting} onClose={closeDelete} onDeleted={changed} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,352 @@
+import { Button, Progress, Spinner } from "@telegram-apps/telegram-ui";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { type AdminProduct, createFormCategories, productCategories } from "#api/contracts/admin-products";
+import { strainTypes } from "#api/contracts/products";
+import { type StrainAnalysis, strainAnalysisMessages } from "#api/contracts/strain-analysis";
+import { Field } from "../../components/field";
+import { SwitchField, TextAreaField } from "../../components/form-controls";
+import { PageHeader } from "../../components/page-header";
+import { api, call, errorMessage } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { AiSuggestionsSheet, type AppliedSuggestion } from "./ai-suggestions-sheet";
+import { FeaturesEditor } from "./features-editor";
+import { AdditionalImagesPicker, CertificatePicker, PrimaryImagePicker } from "./image-pickers";
+import {
+  checkProductForm,
+  emptyProductForm,
+  PRODUCTS_LIST,
+  type ProductFormErrors,
+  type ProductFormValues,
+  productFormFrom,
+  productFormTexts as texts,
+} from "./product-form-rules";
+import { analyzeStrain, type ChosenFiles, hasUploads, noFiles, saveFiles } from "./product-uploads";
+import { SelectField } from "./select-field";
+import { StateSelect } from "./state-select";
+import "./product-form.css";
+
+// The form's refusals replace one another: the latest check is the one that counts.
+const FORM_TOAST = "product-form";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card product-form-section" aria-label={title}>
+      <h2 className="product-form-heading">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Upload Products (no product) or Edit Product: every field, the images and the certificate. */
+export function ProductForm({ product }: { product: AdminProduct | null }) {
+  const mode = product ? "edit" : "create";
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? productFormFrom(product) : emptyProductForm,
+  );
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [files, setFiles] = useState<ChosenFiles>(noFiles);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [analysis, setAnalysis] = useState<StrainAnalysis | null>(null);
+  const [analyzing, setAnalyzing] = useState(false);
+  const latestAnalysis = useRef(0);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
+    setValues((all) => ({ ...all, [key]: value }));
+    const field = key.startsWith("storefront") || key === "variantId" ? "storefront" : key;
+    setErrors((all) => ({ ...all, [field]: undefined }));
+  };
+  const field = (key: keyof ProductFormValues & keyof ProductFormErrors) => ({
+    value: values[key] as string,
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+    error: errors[key],
+    disabled: busy,
+  });
+
+  // Choosing a primary image on the upload form starts the AI analysis; a failure only says so.
+  const analyze = (file: File) => {
+    const run = ++latestAnalysis.current;
+    setAnalyzing(true);
+    analyzeStrain(file)
+      .then(
+        (result) => {
+          if (run === latestAnalysis.current) setAnalysis(result);
+        },
+        () => {
+          if (run === latestAnalysis.current) toast.error(strainAnalysisMessages.failed);
+        },
+      )
+      .finally(() => {
+        if (run === latestAnalysis.current) setAnalyzing(false);
+      });
+  };
+  const choosePrimary = (file: File | null) => {
+    setFiles((all) => ({ ...all, primary: file }));
+    if (file && mode === "create") analyze(file);
+  };
+  const apply = (applied: AppliedSuggestion) => {
+    setValues((all) => ({
+      ...all,
+      title: applied.title ?? all.title,
+      strainType: applied.strainType,
+      description: applied.description,
+    }));
+    setErrors((all) => ({ ...all, title: undefined, strainType: undefined }));
+    setAnalysis(null);
+    toast.success(strainAnalysisMessages.applied);
+  };
+  const removeCurrent = (url: string) => setFiles((all) => ({ ...all, removed: [...all.removed, url] }));
+
+  const uploadsOf = async (id: string) => {
+    if (!hasUploads(files) && files.removed.length === 0) return;
+    setProgress(0);
+    await saveFiles(id, files, setProgress);
+  };
+
+  const create = async (body: Parameters<typeof api.admin.products.$post>[0]["json"]) => {
+    let created: AdminProduct;
+    try {
+      created = (await call(api.admin.products.$post({ json: body }))).product;
+    } catch (error) {
+      toast.error(texts.createFailed, { id: FORM_TOAST, description: errorMessage(error) });
+      setBusy(false);
+      return;
+    }
+    try {
+      await uploadsOf(created.id);
+    } catch (error) {
+      toast.error(texts.imagesFailed, { id: FORM_TOAST, description: errorMessage(error) });
+      // The product exists: its images can be tried again on its edit screen.
+      navigate(`/admin/edit-product/${created.id}`);
+      return;
+    }
+    toast.success(texts.created, {
+      id: FORM_TOAST,
+      action: { label: texts.viewAll, onClick: () => navigate(PRODUCTS_LIST) },
+    });
+    // Ready for the next product.
+    setValues(emptyProductForm);
+    setFiles(noFiles);
+    setProgress(null);
+    setBusy(false);
+    window.scrollTo({ top: 0 });
+  };
+
+  const update = async (id: string, body: Parameters<typeof api.admin.products.$post>[0]["json"]) => {
+    try {
+      await call(api.admin.products[":id"].$patch({ param: { id }, json: body }));
+      await uploadsOf(id);
+      toast.success(texts.updated, { id: FORM_TOAST });
+      navigate(PRODUCTS_LIST);
+    } catch (error) {
+      toast.error(texts.updateFailed, { id: FORM_TOAST, description: errorMessage(error) });
+      setProgress(null);
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkProductForm(values, mode);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(checked.first, { id: FORM_TOAST });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    if (product) void update(product.id, checked.body);
+    else void create(checked.body);
+  };
+
+  const primaryNow =
+    product?.primaryImageUrl && !files.removed.includes(product.primaryImageUrl)
+      ? product.primaryImageUrl
+      : null;
+  const additionalNow = (product?.additionalImages ?? []).filter((url) => !files.removed.includes(url));
+  const step = mode === "create" ? "0.01" : "0.1";
+
+  return (
+    <div className="page settings-page product-form-page">
+      <PageHeader title={product ? "Edit Product" : "Upload Products"} back={PRODUCTS_LIST}>
+        <p className="page-subtitle">{product ? product.title : "Add a product to the shop"}</p>
+      </PageHeader>
+      <form className="form product-form" onSubmit={submit} noValidate aria-label="Product">
+        <Section title="Images">
+          <PrimaryImagePicker
+            current={primaryNow}
+            file={files.primary}
+            onChoose={choosePrimary}
+            onRemoveCurrent={() => primaryNow && removeCurrent(primaryNow)}
+            disabled={busy}
+          />
+          {analyzing ? (
+            <p className="product-form-analyzing" role="status">
+              <Spinner size="s" /> Analyzing strain...
+            </p>
+          ) : null}
+          <AdditionalImagesPicker
+            current={additionalNow}
+            files={files.additional}
+            onFiles={(additional) => setFiles((all) => ({ ...all, additional }))}
+            onRemoveCurrent={removeCurrent}
+            disabled={busy}
+          />
+        </Section>
+        <Section title="Product">
+          <Field label="Title *" name="title" autoComplete="off" maxLength={200} {...field("title")} />
+          <TextAreaField
+            label="Description"
+            value={values.description}
+            onChange={(text) => set("description", text)}
+            maxLength={10_000}
+            rows={6}
+            disabled={busy}
+          />
+          <Field
+            label="Price (credits) *"
+            name="creditPrice"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="0.00"
+            {...field("creditPrice")}
+          />
+          <SelectField
+            label="Category"
+            empty="No category"
+            options={mode === "create" ? createFormCategories : productCategories}
+            {...field("category")}
+            onChange={(value) => set("category", value)}
+          />
+          <SelectField
+            label="Strain type"
+            empty="No strain type"
+            options={strainTypes}
+            {...field("strainType")}
+            onChange={(value) => set("strainType", value)}
+          />
+        </Section>
+        <Section title="Details">
+          <div className="product-form-pair">
+            <Field
+              label="THC %"
+              type="number"
+              inputMode="decimal"
+              step={step}
+              min="0"
+              max="100"
+              {...field("thcPercentage")}
+            />
+            <Field
+              label="CBD %"
+              type="number"
+              inputMode="decimal"
+              step={step}
+              min="0"
+              max="100"
+              {...field("cbdPercentage")}
+            />
+          </div>
+          <div className="product-form-pair">
+            <Field
+              label="Stock"
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min="0"
+              {...field("stockQuantity")}
+            />
+            <Field label="Unit size" placeholder="e.g. 3.5g" maxLength={50} {...field("unitSize")} />
+          </div>
+          <div className="product-form-pair">
+            <Field label="Batch number" maxLength={100} {...field("batchNumber")} />
+            <Field label="Lab tested date" type="date" {...field("labTestedDate")} />
+          </div>
+          <StateSelect
+            value={values.restrictedStates}
+            onChange={(states) => set("restrictedStates", states)}
+            disabled={busy}
+          />
+          <CertificatePicker
+            current={product?.coaUrl ?? null}
+            file={files.certificate}
+            onChoose={(certificate) => setFiles((all) => ({ ...all, certificate }))}
+            disabled={busy}
+          />
+        </Section>
+        <Section title="Features">
+          <FeaturesEditor
+            value={values.features}
+            onChange={(features) => set("features", features)}
+            disabled={busy}
+          />
+        </Section>
+        <Section title="Storefront">
+          <Field
+            label="Shopify variant"
+            placeholder="gid://shopify/ProductVariant/…"
+            autoComplete="off"
+            note="Empty: sold for credits. Set: sold through the Shopify store at the price below."
+            value={values.variantId}
+            onChange={(event) => set("variantId", event.target.value)}
+            error={errors.storefront}
+            disabled={busy}
+          />
+          <div className="product-form-pair">
+            <Field
+              label="Store price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              value={values.storefrontAmount}
+              onChange={(event) => set("storefrontAmount", event.target.value)}
+              disabled={busy || values.variantId.trim() === ""}
+            />
+            <Field
+              label="Currency"
+              maxLength={3}
+              autoCapitalize="characters"
+              value={values.storefrontCurrency}
+              onChange={(event) => set("storefrontCurrency", event.target.value)}
+              disabled={busy || values.variantId.trim() === ""}
+            />
+          </div>
+        </Section>
+        <Section title="Visibility">
+          <SwitchField
+            label="Featured"
+            note="Shown among the featured products."
+            checked={values.isFeatured}
+            onChange={(on) => set("isFeatured", on)}
+            disabled={busy}
+          />
+          <SwitchField
+            label="Active"
+            note="Customers see active products."
+            checked={values.isActive}
+            onChange={(on) => set("isActive", on)}
+            disabled={busy}
+          />
+        </Section>
+        {progress !== null ? (
+          <div className="product-form-progress">
+            <Progress value={Math.round(progress * 100)} aria-label="Upload progress" />
+            <span aria-live="polite">Uploading... {Math.round(progress * 100)}%</span>
+          </div>
+        ) : null}
+        <Button type="submit" size="l" stretched disabled={busy} loading={busy}>
+          {product ? "Update Product" : "Upload Product"}
+        </Button>
+      </form>
+      {analysis ? (
+        <AiSuggestionsSheet analysis={analysis} onApply={apply} onClose={() => setAnalysis(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import { Button, Cell, Section, Switch } from "@telegram-apps/telegram-ui";
+import { RefreshCw } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import {
+  type ChannelSettings,
+  adminSettingsMessages as texts,
+  type UpdateSettings,
+} from "#api/contracts/admin-settings";
+import { uploadKinds } from "#api/contracts/uploads";
+import { Field } from "../../components/field";
+import { TextAreaField } from "../../components/form-controls";
+import { PageHeader } from "../../components/page-header";
+import { ResourceView } from "../../components/state-view";
+import { DEFAULT_LOGO } from "../../home/channel-header";
+import { api, call, errorMessage } from "../../lib/api";
+import { memberCountText } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useResource } from "../../lib/use-resource";
+import { SettingsUpload } from "./settings-upload";
+import "./settings-admin-page.css";
+
+async function fetchSettings(signal: AbortSignal): Promise<ChannelSettings> {
+  return (await call(api.admin.settings.$get(undefined, { init: { signal } }))).settings;
+}
+
+type Values = Omit<ChannelSettings, "id" | "channelName" | "channelUsername" | "memberCount"> & {
+  channelName: string;
+  channelUsername: string;
+  memberCount: string;
+  welcomeMessage: string;
+  storeDescription: string;
+};
+
+const valuesOf = (settings: ChannelSettings): Values => ({
+  ...settings,
+  channelName: settings.channelName ?? "",
+  channelUsername: settings.channelUsername ?? "",
+  memberCount: settings.memberCount ?? "",
+  welcomeMessage: settings.welcomeMessage ?? "",
+  storeDescription: settings.storeDescription ?? "",
+});
+
+const switches = [
+  {
+    key: "ageVerificationEnabled",
+    label: "Age Verification",
+    description: "Members confirm they are 21+ before they see the channel",
+  },
+  {
+    key: "emailNotifications",
+    label: "Email Notifications",
+    description: "The bot tells staff of new orders, and members of their orders' progress",
+  },
+  {
+    key: "lowStockAlerts",
+    label: "Low Stock Alerts",
+    description: "The bot tells admins when a product's stock runs low",
+  },
+] as const;
+
+/** The zones the device knows, offered as the time zone field's suggestions (any IANA name may be typed). */
+const timeZones = (): string[] => {
+  try {
+    return Intl.supportedValuesOf("timeZone");
+  } catch {
+    return [];
+  }
+};
+
+/** The logo, the hero video, the channel's texts and the switches; Save sends them all at once. */
+function SettingsForm({ initial }: { initial: ChannelSettings }) {
+  const [values, setValues] = useState(() => valuesOf(initial));
+  const [saving, setSaving] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const zoneListId = useId();
+  const [zones] = useState(timeZones);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((all) => ({ ...all, [key]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const json: UpdateSettings = { ...values };
+      setValues(valuesOf((await call(api.admin.settings.$put({ json }))).settings));
+      toast.success(texts.saved);
+    } catch (error) {
+      toast.error(texts.saveFailed, { description: errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const sync = async () => {
+    setSyncing(true);
+    try {
+      const found = await call(api.admin.settings["telegram-sync"].$post());
+      setValues((all) => ({ ...all, memberCount: found.memberCount, logoUrl: found.logoUrl ?? all.logoUrl }));
+      toast.success(texts.synced, { description: "Save to show it on the channel." });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  const busy = saving || syncing;
+  return (
+    <form className="form settings-admin-form" onSubmit={save} noValidate aria-label="Landing page settings">
+      <div className="settings-admin-uploads">
+        <SettingsUpload
+          kind={uploadKinds.logo}
+          endpoint="/api/admin/settings/logo"
+          texts={{
+            title: "Channel Logo",
+            choose: "Upload Logo",
+            accept: "image/*",
+            uploaded: texts.logoUploaded,
+            failed: texts.logoFailed,
+          }}
+          url={values.logoUrl}
+          onChange={(url) => set("logoUrl", url)}
+          disabled={busy}
+          preview={
+            <img
+              className="settings-logo"
+              src={values.logoUrl ?? DEFAULT_LOGO}
+              alt="Channel logo"
+              width={88}
+              height={88}
+            />
+          }
+        />
+        <SettingsUpload
+          kind={uploadKinds.heroVideo}
+          endpoint="/api/admin/settings/hero-video"
+          texts={{
+            title: "Hero Video",
+            choose: "Upload Video",
+            accept: "video/mp4,video/webm,video/quicktime",
+            uploaded: texts.videoUploaded,
+            failed: texts.videoFailed,
+          }}
+          url={values.heroVideoUrl}
+          onChange={(url) => set("heroVideoUrl", url)}
+          disabled={busy}
+          preview={
+            values.heroVideoUrl ? (
+              <video
+                className="settings-video"
+                src={values.heroVideoUrl}
+                muted
+                playsInline
+                controls
+                preload="metadata"
+                data-testid="settings-hero-video"
+              />
+            ) : (
+              <p className="settings-video settings-video-empty">No video: the landing shows the logo.</p>
+            )
+          }
+        />
+      </div>
+      <Field
+        label="Channel Name"
+        name="channelName"
+        value={values.channelName}
+        onChange={(event) => set("channelName", event.target.value)}
+        maxLength={100}
+        autoComplete="off"
+        disabled={busy}
+      />
+      <Field
+        label="Channel Username"
+        name="channelUsername"
+        value={values.channelUsername}
+        onChange={(event) => set("channelUsername", event.target.value)}
+        maxLength={33}
+        autoComplete="off"
+        placeholder="shop"
+        disabled={busy}
+      />
+      <Field
+        label="Member Count Display"
+        name="memberCount"
+        value={values.memberCount}
+        onChange={(event) => set("memberCount", event.target.value)}
+        maxLength={20}
+        placeholder="26.2K"
+        note={`Shown as "${memberCountText(values.memberCount || "26.2K")}"`}
+        disabled={busy}
+      />
+      <Button
+        type="button"
+        mode="bezeled"
+        size="m"
+        before={<RefreshCw size={16} aria-hidden="true" />}
+        onClick={sync}
+        loading={syncing}
+        disabled={busy}
+      >
+        Sync from Telegram
+      </Button>
+      <TextAreaField
+        label="Welcome Message"
+        value={values.welcomeMessage}
+        onChange={(text) => set("welcomeMessage", text)}
+        maxLength={1000}
+        disabled={busy}
+      />
+      <TextAreaField
+        label="Store Description"
+        value={values.storeDescription}
+        onChange={(text) => set("storeDescription", text)}
+        maxLength={2000}
+        disabled={busy}
+      />
+      <Field
+        label="Time Zone"
+        name="timeZone"
+        value={values.timeZone}
+        onChange={(event) => set("timeZone", event.target.value)}
+        list={zoneListId}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        placeholder="UTC"
+        note="The owner's dashboard counts its days in it, e.g. Europe/Berlin"
+        disabled={busy}
+      />
+      <datalist id={zoneListId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <fieldset className="choice-group">
+        <legend className="section-title">Features</legend>
+        <Section className="settings-switches">
+          {switches.map((entry) => (
+            <Cell
+              key={entry.key}
+              Component="label"
+              multiline
+              description={entry.description}
+              after={
+                <Switch
+                  checked={values[entry.key]}
+                  onChange={(event) => set(entry.key, event.target.checked)}
+                  disabled={busy}
+                />
+              }
+            >
+              {entry.label}
+            </Cell>
+          ))}
+        </Section>
+      </fieldset>
+      <Button type="submit" size="l" stretched disabled={busy}>
+        {saving ? (
+          "Saving..."
+        ) : (
+          <>
+            <span className="settings-save-desktop">Save All Settings</span>
+            <span className="settings-save-mobile">Save Changes</span>
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}
+
+/** /admin/settings (admins): the landing page editor; /admin leads here. */
+export default function SettingsAdminPage() {
+  const settings = useResource("admin-settings", fetchSettings);
+  useEffect(() => {
+    if (settings.status === "error") toast.error(texts.loadFailed, { id: "load-settings" });
+  }, [settings.status]);
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Edit Landing Page" back="/administration">
+        <p className="page-subtitle">The channel's logo, hero video, name and settings</p>
+      </PageHeader>
+      <ResourceView resource={settings} loadingLabel="Loading settings" errorMessage={texts.loadFailed}>
+        {(data) => <SettingsForm initial={data} />}
+      </ResourceView>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { Button, Cell, Checkbox, SegmentedControl } from "@telegram-apps/telegram-ui";
+import { useAtom } from "jotai";
+import { type FormEvent, useCallback, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { authMessages, loginSchema, signUpSchema } from "#api/contracts/auth";
+import { BottomSheet } from "../components/bottom-sheet";
+import { EmailField, Field, PasswordField } from "../components/field";
+import { api, call, errorMessage, LoadError } from "../lib/api";
+import { validateForm } from "../lib/form-issues";
+import { toast } from "../lib/toast";
+import { acceptSession } from "../state/auth";
+import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
+import "./auth-dialog.css";
+
+interface SignUpValues {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  ageConfirmed: boolean;
+}
+const emptySignUp: SignUpValues = {
+  fullName: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+  ageConfirmed: false,
+};
+
+function SignUpForm({
+  onAccountExists,
+  onDone,
+}: {
+  onAccountExists: (email: string) => void;
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState<SignUpValues>(emptySignUp);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The same contract the API enforces: the same rules, the same messages.
+    const parsed = validateForm(
+      signUpSchema,
+      { ...values, fullName: values.fullName.trim() || undefined },
+      { password: values.password, confirmation: values.confirmPassword },
+    );
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const body = await call(api.auth.signup.$post({ json: parsed.data }));
+      const session = body;
+      toast.success("Welcome!", {
+        description: "Your account has been created. You can upgrade to Pro anytime from your profile.",
+      });
+      setValues(emptySignUp);
+      onDone();
+      acceptSession(session);
+    } catch (error) {
+      if (error instanceof LoadError && error.status === 409) {
+        toast.error("Account exists", { description: authMessages.accountExists });
+        onAccountExists(parsed.data.email);
+      } else {
+        toast.error("Error", { description: errorMessage(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Sign Up">
+      <Field
+        label="Full Name (optional)"
+        name="fullName"
+        autoComplete="name"
+        value={values.fullName}
+        onChange={(e) => set("fullName", e.target.value)}
+        error={errors.fullName}
+      />
+      <EmailField
+        label="Email"
+        name="email"
+        value={values.email}
+        onChange={(value) => set("email", value)}
+        error={errors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(value) => set("password", value)}
+        error={errors.password}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={(value) => set("confirmPassword", value)}
+        error={errors.confirmPassword}
+      />
+      <div className="field">
+        <Cell
+          Component="label"
+          className="checkbox"
+          multiline
+          before={
+            <Checkbox
+              name="ageConfirmed"
+              checked={values.ageConfirmed}
+              onChange={(e) => set("ageConfirmed", e.target.checked)}
+              aria-invalid={errors.ageConfirmed ? true : undefined}
+            />
+          }
+        >
+          I confirm I am 21 years or older
+        </Cell>
+        {errors.ageConfirmed ? (
+          <p className="field-error" role="alert">
+            {errors.ageConfirmed}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="l" stretched disabled={busy}>
+        {busy ? "Creating account..." : "Sign Up"}
+      </Button>
+    </form>
+  );
+}
+
+function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = validateForm(loginSchema, { email, password });
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const body = await call(api.auth.login.$post({ json: parsed.data }));
+      const session = body;
+      toast.success("Welcome back!", { description: "You've successfully logged in." });
+      onDone();
+      acceptSession(session);
+    } catch (error) {
+      if (error instanceof LoadError && error.status === 401) {
+        toast.error("Login failed", { description: authMessages.invalidCredentials });
+      } else {
+        // 429 says when to try again.
+        toast.error("Login failed", { description: errorMessage(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Login">
+      <EmailField label="Email" name="email" value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
+      <Link to="/forgot-password" className="form-link" onClick={onDone}>
+        Forgot password?
+      </Link>
+      <Button type="submit" size="l" stretched disabled={busy}>
+        {busy ? "Logging in..." : "Login"}
+      </Button>
+    </form>
+  );
+}
+
+const titles: Record<AuthTab, string> = { login: "Welcome back", signup: "Create your account" };
+
+/** The auth dialog: login and sign-up tabs and a switch link between them. */
+export default function AuthDialog() {
+  const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
+  const [tab, setTab] = useAtom(authTabAtom);
+  const [loginEmail, setLoginEmail] = useState("");
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const hide = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
+  // Closed by the person: /auth is the dialog's own page, so closing it there goes home.
+  const close = useCallback(() => {
+    setOpenDrawer(null);
+    if (pathname === "/auth") navigate("/", { replace: true });
+  }, [setOpenDrawer, pathname, navigate]);
+
+  const tabs: [AuthTab, string][] = [
+    ["login", "Login"],
+    ["signup", "Sign Up"],
+  ];
+  return (
+    <BottomSheet open={openDrawer === "auth"} onClose={close} title={titles[tab]} className="auth-dialog">
+      <SegmentedControl className="tabs" aria-label="Account">
+        {tabs.map(([key, label]) => (
+          <SegmentedControl.Item
+            key={key}
+            type="button"
+            id={`auth-tab-${key}`}
+            selected={tab === key}
+            aria-selected={tab === key}
+            aria-controls={`auth-panel-${key}`}
+            className="tab"
+            onClick={() => setTab(key)}
+          >
+            {label}
+          </SegmentedControl.Item>
+        ))}
+      </SegmentedControl>
+      <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+        {tab === "login" ? (
+          <LoginForm key={loginEmail} initialEmail={loginEmail} onDone={hide} />
+        ) : (
+          <SignUpForm
+            onAccountExists={(email) => {
+              setLoginEmail(email);
+              setTab("login");
+            }}
+            onDone={hide}
+          />
+        )}
+      </div>
+      <p className="switch-line">
+        {tab === "login" ? "Don't have an account? " : "Already have an account? "}
+        <Button
+          type="button"
+          mode="plain"
+          size="m"
+          className="text-button"
+          onClick={() => setTab(tab === "login" ? "signup" : "login")}
+        >
+          {tab === "login" ? "Sign up" : "Log in"}
+        </Button>
+      </p>
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,85 @@
+import { Badge, Button } from "@telegram-apps/telegram-ui";
+import { useAtomValue, useSetAtom } from "jotai";
+import { Crown } from "lucide-react";
+import { useId } from "react";
+import type { Plan, Tier } from "#api/contracts/plans";
+import { PageHeader } from "../components/page-header";
+import { ResourceView, StateView } from "../components/state-view";
+import { errorMessage } from "../lib/api";
+import { useResource } from "../lib/use-resource";
+import { planVersionAtom } from "../plans/plan";
+import { fetchPlan } from "../plans/plan-api";
+import { FREE_LEVEL, perMonth, tierBadge } from "../plans/plan-rules";
+import { PlanRequestNotice, PlanSubscriptionNotice } from "../plans/plan-status";
+import { TierFeatures } from "../plans/tier-features";
+import { openDrawerAtom } from "../state/drawers";
+import "./memberships-page.css";
+
+function TierCard({
+  tier,
+  subscription,
+  onManage,
+}: {
+  tier: Tier;
+  subscription: Plan["subscription"];
+  onManage: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <section className="card" aria-labelledby={titleId} data-testid="tier-card">
+      <div className="tier-card-head">
+        <h2 id={titleId} className="tier-card-name">
+          {tier.displayName}
+        </h2>
+        <Badge type="number" mode={tier.tierLevel > FREE_LEVEL ? "primary" : "gray"} className="tier-badge">
+          {tierBadge(tier)}
+        </Badge>
+      </div>
+      <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
+      <PlanSubscriptionNotice subscription={subscription} />
+      {tier.description ? <p className="tier-card-description">{tier.description}</p> : null}
+      <TierFeatures features={tier.features} label={`${tier.displayName} features`} />
+      <Button size="l" stretched onClick={onManage}>
+        Manage Plan
+      </Button>
+    </section>
+  );
+}
+
+/** /settings/memberships: the member's tier, or No Active Plan; both open the plan picker. */
+export default function MembershipsPage() {
+  const setOpenDrawer = useSetAtom(openDrawerAtom);
+  const plan = useResource("my-plan", fetchPlan, { version: useAtomValue(planVersionAtom) });
+  const openPicker = () => setOpenDrawer("plan");
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Memberships" back="/settings" />
+      <ResourceView
+        resource={plan}
+        loadingLabel="Loading your plan"
+        errorMessage={errorMessage(plan.status === "error" ? plan.error : null, "Failed to load your plan")}
+      >
+        {(data) => (
+          <div className="memberships">
+            <PlanRequestNotice request={data.request} />
+            {data.tier ? (
+              <TierCard tier={data.tier} subscription={data.subscription} onManage={openPicker} />
+            ) : (
+              <StateView
+                kind="empty"
+                title="No Active Plan"
+                description="A plan gives you a monthly budget to spend in the shop."
+                icon={<Crown size={36} />}
+                action={
+                  <Button size="m" onClick={openPicker}>
+                    Choose a Plan
+                  </Button>
+                }
+              />
+            )}
+          </div>
+        )}
+      </ResourceView>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button } from "@telegram-apps/telegram-ui";
+import { Camera, UserRound } from "lucide-react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { updateProfileSchema } from "#api/contracts/account";
+import type { Me } from "#api/contracts/me";
+import { Field } from "../components/field";
+import { PageHeader } from "../components/page-header";
+import { api, call, errorMessage } from "../lib/api";
+import { validateForm } from "../lib/form-issues";
+import { toast } from "../lib/toast";
+import { signedInUser, updateMe, useAuth } from "../state/auth";
+import { avatarProblem } from "./account-rules";
+import "./profile-page.css";
+
+function Avatar({ me }: { me: Me }) {
+  return me.avatarUrl ? (
+    <img className="avatar" src={me.avatarUrl} alt="You" width={96} height={96} />
+  ) : (
+    <div className="avatar avatar-empty" role="img" aria-label="No avatar yet">
+      <UserRound size={40} aria-hidden="true" />
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const me = signedInUser(useAuth());
+  const navigate = useNavigate();
+  const [fullName, setFullName] = useState(me?.fullName ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  if (!me) return null;
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const problem = avatarProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      // The route streams the body itself (no validator), so the form goes in as the request body.
+      const result = await call(api.me.avatar.$post(undefined, { init: { body: form } }));
+      updateMe(result.user);
+      toast.success("Profile picture updated!");
+    } catch (failed) {
+      toast.error(errorMessage(failed));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = validateForm(updateProfileSchema, { fullName });
+    if (!parsed.ok) {
+      setError(parsed.fields.fullName ?? null);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const body = await call(api.me.$patch({ json: parsed.data }));
+      updateMe(body);
+      toast.success("Profile updated");
+      navigate("/settings");
+    } catch (failed) {
+      toast.error(errorMessage(failed));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Edit Profile" back="/settings" />
+      <div className="avatar-row">
+        <Avatar me={me} />
+        <Button
+          type="button"
+          mode="bezeled"
+          size="l"
+          onClick={() => fileInput.current?.click()}
+          disabled={uploading}
+          before={<Camera size={18} aria-hidden="true" />}
+        >
+          {uploading ? "Uploading..." : "Change Photo"}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={upload}
+          data-testid="avatar-input"
+          aria-label="Profile picture"
+        />
+      </div>
+      <form className="form" onSubmit={save} noValidate aria-label="Profile">
+        <Field
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          error={error}
+        />
+        <Field
+          label="Email"
+          name="email"
+          value={me.email ?? ""}
+          placeholder="No email yet"
+          readOnly
+          note={
+            me.email
+              ? "Your email is changed under Password & Security."
+              : "Add an email under Password & Security to sign in on the web."
+          }
+        />
+        <Button type="submit" size="l" stretched disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { Button } from "@telegram-apps/telegram-ui";
+import { MailCheck, Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import type { TelegramLink } from "#api/contracts/account";
+import { emailSchema } from "#api/contracts/auth";
+import type { Me } from "#api/contracts/me";
+import { EmailField, Field, PasswordField } from "../components/field";
+import { PageHeader } from "../components/page-header";
+import { api, call, errorMessage, LoadError } from "../lib/api";
+import { toast } from "../lib/toast";
+import { signedInUser, updateMe, useAuth } from "../state/auth";
+import { openOutside } from "../telegram/controls";
+import { type PasswordChangeFields, passwordChangeProblem, passwordChangeReady } from "./account-rules";
+import "./security-page.css";
+
+const emptyFields: PasswordChangeFields = {
+  currentPassword: "",
+  newPassword: "",
+  confirmPassword: "",
+  email: "",
+};
+
+function PasswordForm({ me }: { me: Me }) {
+  const shape = { needsCurrent: me.hasPassword, needsEmail: !me.email };
+  const [fields, setFields] = useState(emptyFields);
+  const [error, setError] = useState<{ field: keyof PasswordChangeFields; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof PasswordChangeFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const ready = passwordChangeReady(fields, shape);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    let email: string | undefined;
+    if (shape.needsEmail) {
+      const parsed = emailSchema.safeParse(fields.email);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? "";
+        setError({ field: "email", message });
+        toast.error("Error", { description: message });
+        return;
+      }
+      email = parsed.data;
+    }
+    const problem = passwordChangeProblem(fields);
+    if (problem) {
+      setError({
+        field: problem.startsWith("New passwords") ? "confirmPassword" : "newPassword",
+        message: problem,
+      });
+      toast.error("Error", { description: problem });
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const body = await call(
+        api.me.password.$post({
+          json: {
+            newPassword: fields.newPassword,
+            confirmPassword: fields.confirmPassword,
+            ...(shape.needsCurrent ? { currentPassword: fields.currentPassword } : {}),
+            ...(email ? { email } : {}),
+          },
+        }),
+      );
+      updateMe(body);
+      setFields(emptyFields);
+      toast.success("Password updated");
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+      // Said where it is wrong too, so the person knows which field to fix.
+      if (failed instanceof LoadError && failed.reason === "wrong_current_password") {
+        setError({ field: "currentPassword", message: failed.message });
+      } else if (failed instanceof LoadError && failed.reason === "email_taken") {
+        setError({ field: "email", message: failed.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorFor = (field: keyof PasswordChangeFields) => (error?.field === field ? error.message : null);
+  return (
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={me.hasPassword ? "Change password" : "Set a password"}
+    >
+      <h2 className="section-title">{me.hasPassword ? "Change Password" : "Set a Password"}</h2>
+      {!me.hasPassword ? (
+        <p className="hint">
+          Your account signs in with Telegram. Add {me.email ? "a password" : "an email and a password"} to
+          sign in on the web too.
+        </p>
+      ) : null}
+      {shape.needsEmail ? (
+        <EmailField
+          label="Email"
+          name="email"
+          value={fields.email}
+          onChange={(value) => set("email", value)}
+          error={errorFor("email")}
+        />
+      ) : null}
+      {shape.needsCurrent ? (
+        <PasswordField
+          label="Current Password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={fields.currentPassword}
+          onChange={(value) => set("currentPassword", value)}
+          error={errorFor("currentPassword")}
+        />
+      ) : null}
+      <PasswordField
+        label="New Password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={fields.newPassword}
+        onChange={(value) => set("newPassword", value)}
+        error={errorFor("newPassword")}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={fields.confirmPassword}
+        onChange={(value) => set("confirmPassword", value)}
+        error={errorFor("confirmPassword")}
+      />
+      <Button type="submit" size="l" stretched disabled={!ready || busy}>
+        {busy ? "Updating..." : me.hasPassword ? "Update Password" : "Set Password"}
+      </Button>
+    </form>
+  );
+}
+
+/** The email's proof: only a verified email can carry a role from ADMIN_EMAILS. */
+function EmailVerification({ me }: { me: Me }) {
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (me.emailVerified) {
+    return (
+      <p className="hint linked-note" data-testid="email-verified">
+        <MailCheck size={16} aria-hidden="true" /> Email verified.
+      </p>
+    );
+  }
+  const send = async () => {
+    setBusy(true);
+    try {
+      await call(api.me["email-verification"].$post());
+      setSent(true);
+      toast.success("Link sent", { description: `Open the link we sent to ${me.email} within a day.` });
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="form" aria-label="Email verification" data-testid="email-unverified">
+      <p className="hint">
+        Email not verified.{" "}
+        {sent ? "Check your inbox for the link." : "We send a link to prove the address is yours."}
+      </p>
+      <Button type="button" mode="bezeled" size="m" onClick={send} disabled={busy}>
+        {busy ? "Sending..." : sent ? "Send again" : "Send link"}
+      </Button>
+    </section>
+  );
+}
+
+/** A web account joins its Telegram through a one-time deep link to the bot. */
+function LinkTelegram() {
+  const [link, setLink] = useState<TelegramLink | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = async () => {
+    setBusy(true);
+    try {
+      const created = await call(api.me["telegram-link"].$post());
+      setLink(created);
+      openOutside(created.url);
+    } catch (failed) {
+      toast.error("Error", { description: errorMessage(failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="form" aria-label="Telegram">
+      <h2 className="section-title">Telegram</h2>
+      <p className="hint">Link Telegram to open the shop inside Telegram with this same account.</p>
+      <Button
+        type="button"
+        mode="bezeled"
+        size="l"
+        stretched
+        onClick={open}
+        disabled={busy}
+        before={<Send size={18} aria-hidden="true" />}
+      >
+        {busy ? "Opening..." : "Link Telegram"}
+      </Button>
+      {link ? (
+        <p className="hint" data-testid="telegram-link">
+          Didn't open?{" "}
+          <a href={link.url} target="_blank" rel="noopener noreferrer">
+            Open the bot
+          </a>{" "}
+          and press Start. The link works once, for 15 minutes.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** /settings/security: the email (read-only, or added here by a Telegram-only account) and the password. */
+export default function SecurityPage() {
+  const me = signedInUser(useAuth());
+  if (!me) return null;
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Password and Security" back="/settings" />
+      {me.email ? (
+        <>
+          <Field label="Email" name="current-email" value={me.email} readOnly className="form-block" />
+          <EmailVerification me={me} />
+        </>
+      ) : null}
+      <PasswordForm me={me} />
+      {me.telegramId ? (
+        <p className="hint linked-note" data-testid="telegram-linked">
+          Telegram linked{me.telegramUsername ? ` as @${me.telegramUsername}` : ""}.
+        </p>
+      ) : (
+        <LinkTelegram />
+      )}
+    </div>
+  );
+}

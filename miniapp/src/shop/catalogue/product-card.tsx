@@ -1,0 +1,24 @@
+import { Badge } from "@telegram-apps/telegram-ui";
+import { FlaskConical } from "lucide-react";
+import { Link } from "react-router";
+import type { Product } from "#api/contracts/products";
+import { productPriceText } from "../../lib/format";
+import { ProductImage } from "../product-image";
+import "./product-card.css";
+
+export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  return (
+    <Link to={`/product/${product.id}`} className="product-card" onClick={onOpen} data-testid="product-card">
+      <div className="product-card-media">
+        <ProductImage src={product.primaryImageUrl} alt={product.title} className="product-card-image" />
+        {product.coaUrl ? (
+          <Badge type="number" mode="primary" className="badge-lab">
+            <FlaskConical size={10} aria-hidden="true" /> Lab Tested
+          </Badge>
+        ) : null}
+      </div>
+      <span className="product-card-title">{product.title}</span>
+      <span className="product-card-price">{productPriceText(product)}</span>
+    </Link>
+  );
+}

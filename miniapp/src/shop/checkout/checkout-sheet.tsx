@@ -1,0 +1,249 @@
+import { Button, Select, Textarea } from "@telegram-apps/telegram-ui";
+import { useAtom } from "jotai";
+import { CircleCheck } from "lucide-react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import type { Order } from "#api/contracts/checkout";
+import { usStates } from "#api/contracts/us-states";
+import { BottomSheet } from "../../components/bottom-sheet";
+import { Field } from "../../components/field";
+import { ResourceView } from "../../components/state-view";
+import { errorMessage, LoadError } from "../../lib/api";
+import { formatCreditCents, formatCredits } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { useResource } from "../../lib/use-resource";
+import { signedInUser, useAuth } from "../../state/auth";
+import { openDrawerAtom } from "../../state/drawers";
+import { useClosingConfirmation } from "../../telegram/hooks";
+import { useTelegramMainButton } from "../../telegram/main-button";
+import { cartAtom } from "../cart/cart";
+import { creditItems, lineTotalCents, withoutCreditItems } from "../cart/cart-rules";
+import { fetchBudget, placeCreditOrder } from "./checkout-api";
+import {
+  creditOrder,
+  creditTotalCents,
+  type Delivery,
+  deliveryIssues,
+  OrderKeys,
+  remainingAfterCents,
+} from "./checkout-rules";
+import "./checkout-sheet.css";
+
+const stateOptions = Object.entries(usStates).sort(([, a], [, b]) => a.localeCompare(b));
+
+function Confirmation({ order, onDone }: { order: Order; onDone: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <div className="checkout-done" data-testid="order-confirmation">
+      <CircleCheck size={48} aria-hidden="true" className="checkout-done-icon" />
+      <h3 className="checkout-done-title">Order placed</h3>
+      <p className="checkout-done-number">Order #{order.number}</p>
+      <p>{formatCredits(order.total)} from this month's budget. We'll let you know when it ships.</p>
+      <div className="checkout-done-actions">
+        <Button size="l" stretched onClick={onDone}>
+          Done
+        </Button>
+        <Button
+          size="l"
+          mode="bezeled"
+          stretched
+          onClick={() => {
+            onDone();
+            navigate("/settings/purchases");
+          }}
+        >
+          View purchases
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The credit checkout: the cart's credit lines, the budget before and after, delivery, Place order. */
+export default function CheckoutSheet() {
+  const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
+  const [cart, setCart] = useAtom(cartAtom);
+  const me = signedInUser(useAuth());
+  const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
+  const budget = useResource("checkout-budget", fetchBudget);
+  const [delivery, setDelivery] = useState<Delivery>({ name: me?.fullName ?? "", address: "", state: "" });
+  const [shown, setShown] = useState<Partial<Record<keyof Delivery, string>>>({});
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const keys = useRef(new OrderKeys());
+  // A field's message goes as soon as the field is edited.
+  const edit = (change: Partial<Delivery>) => {
+    setDelivery((current) => ({ ...current, ...change }));
+    setShown((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(change)) delete next[key as keyof Delivery];
+      return next;
+    });
+  };
+  // What the cart said (Added to cart) is done with once the checkout opens, however recent: it
+  // would cover the sheet's buttons.
+  const isOpen = openDrawer === "checkout";
+  useEffect(() => {
+    if (isOpen) toast.dismiss();
+  }, [isOpen]);
+  const stateId = useId();
+  const addressId = useId();
+
+  const lines = creditItems(cart);
+  const totalCents = creditTotalCents(cart);
+  const after = budget.status === "ready" ? remainingAfterCents(budget.data.remaining, totalCents) : null;
+  const overBudget = after !== null && after < 0;
+  const canPlace = !placing && !placed && lines.length > 0 && budget.status === "ready" && !overBudget;
+
+  const place = useCallback(async () => {
+    const issues = deliveryIssues(delivery);
+    setShown(issues);
+    if (Object.keys(issues).length > 0 || !canPlace) return;
+    const order = creditOrder(cart, delivery);
+    setPlacing(true);
+    try {
+      const made = await placeCreditOrder(order, keys.current.keyFor(order));
+      keys.current.answered();
+      setCart((current) => withoutCreditItems(current));
+      setPlaced(made);
+    } catch (error) {
+      // A definite refusal (4xx) makes the next attempt a new checkout; a lost answer retries this one.
+      if (error instanceof LoadError && error.status < 500) keys.current.answered();
+      toast.error(errorMessage(error, "Failed to place the order. Please try again."));
+      budget.reload();
+    } finally {
+      setPlacing(false);
+    }
+  }, [delivery, canPlace, cart, setCart, budget]);
+
+  const buttonText = placing ? "Placing order..." : `Place order · ${formatCreditCents(totalCents)}`;
+  // Inside Telegram the MainButton places the order, and closing the app asks first.
+  const usesMainButton = useTelegramMainButton(
+    placed ? null : { text: buttonText, enabled: canPlace, onClick: () => void place() },
+  );
+  useClosingConfirmation(!placed && lines.length > 0);
+
+  const footer = useMemo(
+    () =>
+      placed || usesMainButton ? undefined : (
+        <Button size="l" stretched onClick={() => void place()} disabled={!canPlace} loading={placing}>
+          {buttonText}
+        </Button>
+      ),
+    [placed, usesMainButton, place, canPlace, placing, buttonText],
+  );
+
+  return (
+    <BottomSheet
+      open={openDrawer === "checkout"}
+      onClose={close}
+      title={placed ? "Thank you" : "Checkout"}
+      description={placed ? undefined : "Pay with credits from this month's budget"}
+      footer={footer}
+    >
+      {placed ? (
+        <Confirmation order={placed} onDone={close} />
+      ) : (
+        <div className="checkout">
+          <ul className="checkout-lines" aria-label="Order">
+            {lines.map((item) => (
+              <li key={item.variantId} className="checkout-line">
+                <span>
+                  {item.title} × {item.quantity}
+                </span>
+                <span>{formatCreditCents(lineTotalCents(item))}</span>
+              </li>
+            ))}
+            <li className="checkout-line checkout-total">
+              <span>Total</span>
+              <span data-testid="checkout-total">{formatCreditCents(totalCents)}</span>
+            </li>
+          </ul>
+          <ResourceView
+            resource={budget}
+            loadingLabel="Loading your budget"
+            errorMessage={errorMessage(
+              budget.status === "error" ? budget.error : null,
+              "Failed to load your budget",
+            )}
+          >
+            {(data) => (
+              <dl className="checkout-budget" data-testid="checkout-budget">
+                <div>
+                  <dt>Budget remaining</dt>
+                  <dd>${data.remaining}</dd>
+                </div>
+                <div className={overBudget ? "checkout-over" : undefined}>
+                  <dt>After this order</dt>
+                  <dd>{after !== null && after >= 0 ? `$${(after / 100).toFixed(2)}` : "Over budget"}</dd>
+                </div>
+              </dl>
+            )}
+          </ResourceView>
+          {overBudget ? (
+            <p className="checkout-warning" role="alert">
+              This order is over your budget. Remove something, or change your plan.
+            </p>
+          ) : null}
+          <fieldset className="checkout-delivery">
+            <legend>Delivery</legend>
+            <Field
+              label="Recipient's name"
+              autoComplete="name"
+              value={delivery.name}
+              error={shown.name}
+              onChange={(event) => edit({ name: event.target.value })}
+            />
+            <div className="field">
+              <label htmlFor={addressId} className="field-label">
+                Address
+              </label>
+              <div className="field-control">
+                <Textarea
+                  id={addressId}
+                  autoComplete="street-address"
+                  value={delivery.address}
+                  status={shown.address ? "error" : undefined}
+                  onChange={(event) => edit({ address: event.target.value })}
+                />
+              </div>
+              {shown.address ? (
+                <p className="field-error" role="alert">
+                  {shown.address}
+                </p>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor={stateId} className="field-label">
+                State
+              </label>
+              <div className="field-control">
+                <Select
+                  id={stateId}
+                  className="select"
+                  value={delivery.state}
+                  status={shown.state ? "error" : undefined}
+                  onChange={(event) => edit({ state: event.target.value })}
+                >
+                  <option value="" disabled>
+                    Choose a state
+                  </option>
+                  {stateOptions.map(([code, name]) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              {shown.state ? (
+                <p className="field-error" role="alert">
+                  {shown.state}
+                </p>
+              ) : null}
+            </div>
+          </fieldset>
+        </div>
+      )}
+    </BottomSheet>
+  );
+}
