@@ -50,7 +50,8 @@ describe("BoundedQueue", () => {
     const queue = new BoundedQueue(1, 1);
     const first = queue.enter();
     const second = queue.enter();
-    expect(() => queue.enter()).toThrow(busyMessage);
+    expect(() => queue.enter()).toThrow(expect.objectContaining({ reason: "server_busy" }));
+    expect(answerTo(new Refusal("server_busy")).message).toBe(busyMessage);
     second.leave();
     second.leave();
     const third = queue.enter();
