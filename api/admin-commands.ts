@@ -50,19 +50,19 @@ export async function runAdminCommand(
     return 2;
   }
   const role = roleText as Role;
-  const account = await findAccountByIdentifier(db, who);
+  const account = await findAccountByIdentifier(ctx, who);
   if (!account) {
     io.err(`No user with ${who.includes("@") ? "email" : "Telegram id"} ${who}. They sign in once first.`);
     return 1;
   }
   const label = account.email ?? `Telegram ${account.telegramId}`;
   if (command === "grant") {
-    const added = await grantRole(db, account.id, role);
+    const added = await grantRole(ctx, account.id, role);
     io.out(added ? `Granted ${role} to ${label} (user ${account.id}).` : `${label} already has ${role}.`);
     return 0;
   }
   try {
-    const removed = await revokeRole(db, account.id, role);
+    const removed = await revokeRole(ctx, account.id, role);
     io.out(
       removed ? `Revoked ${role} from ${label} (user ${account.id}).` : `${label} does not have ${role}.`,
     );

@@ -108,7 +108,7 @@ export async function startServices(
     if (event.table === "products") catalogue.invalidate();
   });
   await hub.start(db);
-  const housekeeping = startHousekeeping(db.db, now, log);
+  const housekeeping = startHousekeeping(db, now, log);
   return {
     ...context,
     database: db,

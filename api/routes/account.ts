@@ -38,13 +38,13 @@ export const accountRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
   const db = deps.database.db;
   return new Hono<AppEnv>()
-    .get("/me", requireUser, async (c) => c.json((await loadMe(db, c.var.user.userId)) satisfies Me, 200))
+    .get("/me", requireUser, async (c) => c.json((await loadMe(ctx, c.var.user.userId)) satisfies Me, 200))
     .patch("/me", requireUser, valid("json", updateProfileSchema), async (c) =>
-      c.json((await updateProfile(db, c.var.user.userId, c.req.valid("json").fullName)) satisfies Me, 200),
+      c.json((await updateProfile(ctx, c.var.user.userId, c.req.valid("json").fullName)) satisfies Me, 200),
     )
     .patch("/me/notifications", requireUser, valid("json", notificationSettingsSchema), async (c) =>
       c.json(
-        (await setOrderEmails(db, c.var.user.userId, c.req.valid("json").orderEmails)) satisfies Me,
+        (await setOrderEmails(ctx, c.var.user.userId, c.req.valid("json").orderEmails)) satisfies Me,
         200,
       ),
     )
@@ -59,10 +59,10 @@ export const accountRoutes = (deps: AppDeps) => {
     .post("/me/avatar", requireUser, async (c) => {
       const userId = c.var.user.userId;
       const avatarUrl = await storeAvatar(ctx, userId, c.req.raw);
-      return c.json({ avatarUrl, user: await loadMe(db, userId) } satisfies AvatarResult, 200);
+      return c.json({ avatarUrl, user: await loadMe(ctx, userId) } satisfies AvatarResult, 200);
     })
     .post("/me/age-verification", requireUser, valid("json", ageVerificationSchema), async (c) =>
-      c.json((await confirmAge(db, c.var.user.userId)) satisfies Me, 200),
+      c.json((await confirmAge(ctx, c.var.user.userId)) satisfies Me, 200),
     )
     .post("/me/password", requireUser, valid("json", changePasswordSchema), async (c) => {
       const { currentPassword, newPassword, email } = c.req.valid("json");

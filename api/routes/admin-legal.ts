@@ -13,12 +13,11 @@ import { valid } from "./validator";
 
 /** Mounted at /admin/legal: the five policies' versions, for admins only, checked on the server. */
 export const adminLegalRoutes = (deps: AppDeps) => {
-  const db = deps.database.db;
   return new Hono<AppEnv>()
     .use("*", requireRole("admin"))
     .get("/:type", valid("param", legalTypeParamSchema, "not_found"), async (c) => {
       const { type } = c.req.valid("param");
-      return c.json({ documentType: type, versions: await listPolicyVersions(db, type) }, 200);
+      return c.json({ documentType: type, versions: await listPolicyVersions(deps.database, type) }, 200);
     })
     .post(
       "/:type",
@@ -26,7 +25,13 @@ export const adminLegalRoutes = (deps: AppDeps) => {
       valid("json", publishLegalSchema),
       async (c) =>
         c.json(
-          { document: await publishPolicyVersion(db, c.req.valid("param").type, c.req.valid("json")) },
+          {
+            document: await publishPolicyVersion(
+              deps.database,
+              c.req.valid("param").type,
+              c.req.valid("json"),
+            ),
+          },
           201,
         ),
     );

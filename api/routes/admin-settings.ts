@@ -24,7 +24,7 @@ export const adminSettingsRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
   return new Hono<AppEnv>()
     .use("*", requireRole("admin"))
-    .get("/", async (c) => c.json({ settings: await loadSettings(ctx.db) } satisfies SettingsResult, 200))
+    .get("/", async (c) => c.json({ settings: await loadSettings(ctx) } satisfies SettingsResult, 200))
     .put("/", valid("json", updateSettingsSchema), async (c) =>
       c.json(
         {

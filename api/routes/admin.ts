@@ -32,25 +32,24 @@ const requestId = idParam(planPaymentMessages.requestNotFound);
 
 /** Mounted at /admin: administration of users and membership tiers, for admins only, checked on the server. */
 export const adminRoutes = (deps: AppDeps) => {
-  const db = deps.database.db;
   const ctx = serviceContext(deps);
   return new Hono<AppEnv>()
     .use("*", requireRole("admin"))
     .get("/users", valid("query", adminUserQuerySchema), async (c) =>
-      c.json(await listUsersPage(db, c.req.valid("query")), 200),
+      c.json(await listUsersPage(ctx, c.req.valid("query")), 200),
     )
     .put("/users/:id/role", idParam(adminMessages.userNotFound), valid("json", setRoleSchema), async (c) =>
-      c.json({ user: await replaceRole(db, c.req.valid("param").id, c.req.valid("json").role) }, 200),
+      c.json({ user: await replaceRole(ctx, c.req.valid("param").id, c.req.valid("json").role) }, 200),
     )
-    .get("/tiers", async (c) => c.json({ tiers: await listTiersForStaff(db) }, 200))
+    .get("/tiers", async (c) => c.json({ tiers: await listTiersForStaff(ctx) }, 200))
     .post("/tiers", valid("json", createTierSchema), async (c) =>
-      c.json({ tier: await createTier(db, c.req.valid("json")) }, 201),
+      c.json({ tier: await createTier(ctx, c.req.valid("json")) }, 201),
     )
     .patch("/tiers/:id", tierId, valid("json", updateTierSchema), async (c) =>
-      c.json({ tier: await editTier(db, c.req.valid("param").id, c.req.valid("json")) }, 200),
+      c.json({ tier: await editTier(ctx, c.req.valid("param").id, c.req.valid("json")) }, 200),
     )
     .delete("/tiers/:id", tierId, async (c) => {
-      await removeTier(db, c.req.valid("param").id);
+      await removeTier(ctx, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     })
     .post("/plan-requests/:id/approve", requestId, async (c) =>

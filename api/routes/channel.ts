@@ -7,7 +7,7 @@ import type { RouteDoc } from "./route-doc";
 export const channelRoutes = (deps: AppDeps) =>
   new Hono().get("/channel", async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.json(await readChannelInfo(deps.database.db));
+    return c.json(await readChannelInfo(deps.database));
   });
 
 /** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */

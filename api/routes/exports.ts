@@ -36,7 +36,6 @@ const today = () => new Date().toISOString().slice(0, 10);
  * /admin): orders are for all staff, members and products for admins.
  */
 export const exportRoutes = (deps: AppDeps) => {
-  const db = deps.database.db;
   return new Hono<AppEnv>()
     .get(
       "/orders.csv",
@@ -45,14 +44,14 @@ export const exportRoutes = (deps: AppDeps) => {
       (c) => {
         const query = c.req.valid("query");
         const span = `${query.from ?? "start"}_${query.to ?? today()}`;
-        return csvDownload(c, `orders_${span}.csv`, ordersCsv(db, query));
+        return csvDownload(c, `orders_${span}.csv`, ordersCsv(deps.database, query));
       },
     )
     .get("/members.csv", requireRole("admin"), (c) =>
-      csvDownload(c, `members_${today()}.csv`, membersCsv(db)),
+      csvDownload(c, `members_${today()}.csv`, membersCsv(deps.database)),
     )
     .get("/products.csv", requireRole("admin"), (c) =>
-      csvDownload(c, `products_${today()}.csv`, productsCsv(db)),
+      csvDownload(c, `products_${today()}.csv`, productsCsv(deps.database)),
     );
 };
 

@@ -13,7 +13,7 @@ export const healthRoutes = (deps: AppDeps) =>
       return c.json({ ok: true, db: deps.database.kind } satisfies Health);
     })
     .get("/ready", async (c) => {
-      const answer = await readiness(deps.database.db, deps.lifecycle.draining);
+      const answer = await readiness(deps.database, deps.lifecycle.draining);
       return c.json(answer, answer.ok ? 200 : 503);
     });
 

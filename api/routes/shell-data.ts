@@ -11,7 +11,7 @@ const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 
 /** What a page's first HTML shows: the channel, whether a session came along, the product it opens. */
 export async function shellData(deps: AppDeps, c: Context): Promise<ShellData> {
-  const channel = await readChannelInfo(deps.database.db);
+  const channel = await readChannelInfo(deps.database);
   const signedIn = getCookie(c, SESSION_COOKIE) !== undefined;
   const path = PRODUCT_PAGE.exec(c.req.path)?.[1];
   const id = path ? canonicalId(path) : undefined;

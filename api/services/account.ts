@@ -44,7 +44,7 @@ async function requireAccount(db: Db, userId: string): Promise<AccountRow> {
   return row;
 }
 
-export async function loadMe(db: Db, userId: string): Promise<Me> {
+export async function loadMe({ db }: Pick<ServiceContext, "db">, userId: string): Promise<Me> {
   return toMe(await requireAccount(db, userId), await rolesOf(db, userId));
 }
 
@@ -56,21 +56,29 @@ async function updateProfileRow(db: Db, userId: string, values: Partial<typeof p
     .onConflictDoUpdate({ target: profiles.id, set: { ...values, updatedAt: sql`now()` } });
 }
 
-export async function updateProfile(db: Db, userId: string, fullName: string): Promise<Me> {
+export async function updateProfile(
+  { db }: Pick<ServiceContext, "db">,
+  userId: string,
+  fullName: string,
+): Promise<Me> {
   await updateProfileRow(db, userId, { fullName: fullName || null });
-  return loadMe(db, userId);
+  return loadMe({ db }, userId);
 }
 
 /** Settings → Notifications: "Email me about orders". */
-export async function setOrderEmails(db: Db, userId: string, orderEmails: boolean): Promise<Me> {
+export async function setOrderEmails(
+  { db }: Pick<ServiceContext, "db">,
+  userId: string,
+  orderEmails: boolean,
+): Promise<Me> {
   await updateProfileRow(db, userId, { orderEmails });
-  return loadMe(db, userId);
+  return loadMe({ db }, userId);
 }
 
 /** The age gate: "I confirm I am 21 years or older". */
-export async function confirmAge(db: Db, userId: string): Promise<Me> {
+export async function confirmAge({ db }: Pick<ServiceContext, "db">, userId: string): Promise<Me> {
   await updateProfileRow(db, userId, { ageVerified: true });
-  return loadMe(db, userId);
+  return loadMe({ db }, userId);
 }
 
 export interface ChangePasswordData {
@@ -106,7 +114,7 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
       await setPasswordHash(tx, account.id, hash);
       await revokeUserSessions(tx, account.id, ctx.now(), user.sessionId);
     });
-    return loadMe(ctx.db, account.id);
+    return loadMe(ctx, account.id);
   }
 
   const email = account.email ?? data.email;
@@ -129,7 +137,7 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
   }
   // The attached email is unproven (no role from ADMIN_EMAILS) until its owner opens the link.
   if (!account.email) await issueVerificationLink(ctx, account.id, email);
-  return loadMe(ctx.db, account.id);
+  return loadMe(ctx, account.id);
 }
 
 const normalise = (text: string) => text.trim().toLowerCase();

@@ -1,4 +1,3 @@
-import type { Db } from "#db/client";
 import {
   deactivateLegalDocuments,
   insertActiveLegalDocument,
@@ -9,6 +8,7 @@ import {
 import type { AdminLegalVersion, PublishLegal } from "../contracts/admin-legal";
 import type { LegalType } from "../contracts/legal";
 import { Refusal } from "../refusal";
+import type { ServiceContext } from "./context";
 import { isUniqueViolation } from "./db-errors";
 
 const versionOf = (row: LegalDocumentRow): AdminLegalVersion => ({
@@ -21,8 +21,10 @@ const versionOf = (row: LegalDocumentRow): AdminLegalVersion => ({
 });
 
 /** Every version of a policy, newest first; the active one says so. */
-export const listPolicyVersions = async (db: Db, type: LegalType): Promise<AdminLegalVersion[]> =>
-  (await listLegalVersions(db, type)).map(versionOf);
+export const listPolicyVersions = async (
+  { db }: Pick<ServiceContext, "db">,
+  type: LegalType,
+): Promise<AdminLegalVersion[]> => (await listLegalVersions(db, type)).map(versionOf);
 
 /**
  * Publishes a new version, which becomes the one the public page shows: in one transaction the
@@ -30,7 +32,7 @@ export const listPolicyVersions = async (db: Db, type: LegalType): Promise<Admin
  * Two admins publishing at once: the unique indexes let one in; the other is told so (legal_published_meanwhile).
  */
 export async function publishPolicyVersion(
-  db: Db,
+  { db }: Pick<ServiceContext, "db">,
   type: LegalType,
   input: PublishLegal,
 ): Promise<AdminLegalVersion> {

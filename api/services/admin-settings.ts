@@ -1,4 +1,3 @@
-import type { Db } from "#db/client";
 import {
   type ChannelSettingsRow,
   findChannelSettings,
@@ -31,7 +30,7 @@ const settingsOf = (row: ChannelSettingsRow): ChannelSettings => ({
 });
 
 /** The one settings row; before the first save, the settings page's defaults. */
-export async function loadSettings(db: Db): Promise<ChannelSettings> {
+export async function loadSettings({ db }: Pick<ServiceContext, "db">): Promise<ChannelSettings> {
   const row = await findChannelSettings(db);
   if (row) return settingsOf(row);
   return {

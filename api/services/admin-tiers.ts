@@ -10,6 +10,7 @@ import {
 } from "#db/queries/admin-tiers";
 import { type AdminTier, tierSlug } from "../contracts/admin-tiers";
 import { Refusal } from "../refusal";
+import type { ServiceContext } from "./context";
 import { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 
 type Row = NonNullable<Awaited<ReturnType<typeof findTierWithMembers>>>;
@@ -30,7 +31,7 @@ const adminTierOf = ({ tier, members }: Row): AdminTier => ({
 /** Tries this many times when another admin's new tier took the level first. */
 const LEVEL_ATTEMPTS = 5;
 
-export const listTiersForStaff = async (db: Db): Promise<AdminTier[]> =>
+export const listTiersForStaff = async ({ db }: Pick<ServiceContext, "db">): Promise<AdminTier[]> =>
   (await listAllTiers(db)).map(adminTierOf);
 
 async function reread(db: Db, id: string): Promise<AdminTier> {
@@ -46,7 +47,7 @@ async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boole
 }
 
 export async function createTier(
-  db: Db,
+  { db }: Pick<ServiceContext, "db">,
   input: {
     displayName: string;
     priceMonthly: string;
@@ -69,7 +70,7 @@ export async function createTier(
 }
 
 export async function editTier(
-  db: Db,
+  { db }: Pick<ServiceContext, "db">,
   id: string,
   input: { displayName: string; priceMonthly: string; priceStars: number | null; isActive: boolean },
 ): Promise<AdminTier> {
@@ -85,7 +86,7 @@ export async function editTier(
 }
 
 /** Deleted for good, unless members are on it: "Cannot delete tier. N user(s) are currently on this plan." */
-export async function removeTier(db: Db, id: string): Promise<void> {
+export async function removeTier({ db }: Pick<ServiceContext, "db">, id: string): Promise<void> {
   const outcome = await deleteUnusedTier(db, id).catch((error: unknown) => {
     if (isForeignKeyViolation(error)) return "in_use" as const;
     throw error;

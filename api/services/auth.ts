@@ -21,7 +21,7 @@ export interface IssuedSession {
 /** A new session, or with `token` the live one it names (a replayed Telegram launch). */
 async function issueSession(ctx: ServiceContext, userId: string, token?: string): Promise<IssuedSession> {
   const session = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS, token);
-  return { ...session, user: await loadMe(ctx.db, userId) };
+  return { ...session, user: await loadMe(ctx, userId) };
 }
 
 export interface SignUpData {
@@ -132,7 +132,7 @@ export async function signInWithTelegram(
   // A replay of a launch already signed in changes nothing: its session carries on.
   const resumed = await liveSessionEnd(ctx.db, launchToken, ctx.now());
   if (resumed) {
-    return { token: launchToken, expiresAt: resumed.expiresAt, user: await loadMe(ctx.db, resumed.userId) };
+    return { token: launchToken, expiresAt: resumed.expiresAt, user: await loadMe(ctx, resumed.userId) };
   }
   const fullName = fullNameOf(identity);
   const photo = identity.photoUrl ?? null;

@@ -1,10 +1,9 @@
-import type { Db } from "#db/client";
 import { getPublicChannelInfo } from "#db/queries/channel";
 import type { ChannelInfo } from "../contracts/channel";
 import type { ServiceContext } from "./context";
 
 /** The public channel settings (with the spec's defaults), as GET /api/channel and the app shell give them. */
-export async function readChannelInfo(db: Db): Promise<ChannelInfo> {
+export async function readChannelInfo({ db }: Pick<ServiceContext, "db">): Promise<ChannelInfo> {
   const row = await getPublicChannelInfo(db);
   return {
     channelName: row.channelName,

@@ -1,6 +1,6 @@
-import type { Db } from "#db/client";
 import { type Cursor, memberExportBatch, orderExportBatch, productExportBatch } from "#db/queries/exports";
 import type { OrderExportQuery } from "../contracts/exports";
+import type { ServiceContext } from "./context";
 import { csvLine } from "./csv";
 
 /** Rows fetched per query: the export holds one batch (and its CSV text) at a time. */
@@ -9,7 +9,10 @@ export const EXPORT_BATCH = 500;
 const DAY_MS = 86_400_000;
 
 /** The CSV of every order in the range (UTC days, both included), by order number, header first. */
-export async function* ordersCsv(db: Db, query: OrderExportQuery): AsyncGenerator<string> {
+export async function* ordersCsv(
+  { db }: Pick<ServiceContext, "db">,
+  query: OrderExportQuery,
+): AsyncGenerator<string> {
   const range = {
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     until: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
@@ -66,7 +69,7 @@ async function* keysetCsv<Row extends { id: string; cursor_at: string }>(
 }
 
 /** Every account, oldest first: what the admin users screen shows. */
-export const membersCsv = (db: Db) =>
+export const membersCsv = ({ db }: Pick<ServiceContext, "db">) =>
   keysetCsv(
     ["id", "joined_at", "full_name", "email", "telegram_username", "roles", "plan"],
     (cursor) => memberExportBatch(db, cursor, EXPORT_BATCH),
@@ -74,7 +77,7 @@ export const membersCsv = (db: Db) =>
   );
 
 /** Every product, inactive ones too, oldest first. */
-export const productsCsv = (db: Db) =>
+export const productsCsv = ({ db }: Pick<ServiceContext, "db">) =>
   keysetCsv(
     [
       "id",

@@ -1,15 +1,15 @@
-import type { Db } from "#db/client";
 import { endExpiredSubscriptions } from "#db/queries/plan-payments";
 import { deleteEndedWindows } from "#db/queries/rate-limits";
 import { deleteEndedSessions } from "#db/queries/sessions";
 import { tierChangeReasons } from "../contracts/plan-payments";
 import type { Logger } from "../logger";
+import type { ServiceContext } from "./context";
 
 /**
  * Deletes rows that can never be used again (expired and revoked sessions, ended rate-limit windows)
  * and ends Stars subscriptions past their paid time (members reading their plan end their own sooner).
  */
-export async function sweepEnded(db: Db, now: Date): Promise<void> {
+export async function sweepEnded({ db }: Pick<ServiceContext, "db">, now: Date): Promise<void> {
   await deleteEndedSessions(db, now);
   await deleteEndedWindows(db, now);
   await endExpiredSubscriptions(db, now, tierChangeReasons.ended);
@@ -18,10 +18,15 @@ export async function sweepEnded(db: Db, now: Date): Promise<void> {
 const EVERY_MS = 10 * 60 * 1000;
 
 /** Sweeps every ten minutes until stopped; stop() waits for a sweep in progress. */
-export function startHousekeeping(db: Db, now: () => Date, log: Logger, everyMs = EVERY_MS) {
+export function startHousekeeping(
+  { db }: Pick<ServiceContext, "db">,
+  now: () => Date,
+  log: Logger,
+  everyMs = EVERY_MS,
+) {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running ??= sweepEnded(db, now())
+    running ??= sweepEnded({ db }, now())
       .catch((error: unknown) => log.warn("housekeeping sweep failed", { error: String(error) }))
       .finally(() => {
         running = undefined;

@@ -2,6 +2,7 @@ import type { Db } from "#db/client";
 import { migrationState } from "#db/migrate";
 import { pingDatabase } from "#db/queries/health";
 import type { Readiness, ReadinessCheck } from "../contracts/health";
+import type { ServiceContext } from "./context";
 
 /** A database that takes longer than this to answer `select 1` is not ready (a full pool, a lost server). */
 const DATABASE_TIMEOUT_MS = 2000;
@@ -43,7 +44,7 @@ async function migrationsCheck(db: Db): Promise<Check> {
 }
 
 /** Whether this process should get traffic: the database answers, its schema is current, it is not stopping. */
-export async function readiness(db: Db, draining: boolean): Promise<Readiness> {
+export async function readiness({ db }: Pick<ServiceContext, "db">, draining: boolean): Promise<Readiness> {
   const shutdown: Check = draining ? { ok: false, detail: "shutting down" } : { ok: true };
   // A draining process answers at once: no database work while it is stopping.
   const [database, migrations] = draining

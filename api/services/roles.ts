@@ -15,6 +15,7 @@ import { isUuid } from "../contracts/ids";
 import { pageWindow } from "../contracts/paging";
 import type { Role } from "../contracts/roles";
 import { Refusal } from "../refusal";
+import type { ServiceContext } from "./context";
 import { planRequestOf } from "./plan-payments";
 
 /** Roles, tier and pending request for listed users, in their order. */
@@ -42,7 +43,10 @@ async function toAdminUsers(db: Db, rows: UserListRow[]): Promise<AdminUser[]> {
  * The admin users screen, a page at a time: everyone (or only members with a plan request
  * waiting), narrowed by a search, oldest account first.
  */
-export async function listUsersPage(db: Db, query: AdminUserQuery): Promise<AdminUserList> {
+export async function listUsersPage(
+  { db }: Pick<ServiceContext, "db">,
+  query: AdminUserQuery,
+): Promise<AdminUserList> {
   const { rows, total } = await listUsersForAdmin(
     db,
     { search: query.search, pendingOnly: query.filter === "pending" },
@@ -75,7 +79,11 @@ export async function assertAdminRemains(tx: Db, losingUserId: string) {
 }
 
 /** The spec's role change: all of the user's roles are deleted and the chosen one inserted, atomically. */
-export async function replaceRole(db: Db, userId: string, role: Role): Promise<AdminUser> {
+export async function replaceRole(
+  { db }: Pick<ServiceContext, "db">,
+  userId: string,
+  role: Role,
+): Promise<AdminUser> {
   const notFound = () => new Refusal("user_not_found");
   if (!isUuid(userId)) throw notFound();
   const account = await findAccountById(db, userId);
@@ -89,7 +97,10 @@ export async function replaceRole(db: Db, userId: string, role: Role): Promise<A
 }
 
 /** An email (contains @) or a numeric Telegram id, as the admin command takes them. */
-export async function findAccountByIdentifier(db: Db, who: string): Promise<AccountRow | undefined> {
+export async function findAccountByIdentifier(
+  { db }: Pick<ServiceContext, "db">,
+  who: string,
+): Promise<AccountRow | undefined> {
   const text = who.trim();
   if (text.includes("@")) return findAccountByEmail(db, text);
   if (/^\d{1,20}$/.test(text)) return findAccountByTelegramId(db, BigInt(text));
@@ -97,13 +108,21 @@ export async function findAccountByIdentifier(db: Db, who: string): Promise<Acco
 }
 
 /** Adds a role, keeping the others. */
-export async function grantRole(db: Db, userId: string, role: Role): Promise<boolean> {
+export async function grantRole(
+  { db }: Pick<ServiceContext, "db">,
+  userId: string,
+  role: Role,
+): Promise<boolean> {
   const inserted = await db.insert(userRoles).values({ userId, role }).onConflictDoNothing().returning();
   return inserted.length > 0;
 }
 
 /** Removes one role; the last admin keeps theirs. */
-export async function revokeRole(db: Db, userId: string, role: Role): Promise<boolean> {
+export async function revokeRole(
+  { db }: Pick<ServiceContext, "db">,
+  userId: string,
+  role: Role,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (role === "admin") await assertAdminRemains(tx, userId);
     const removed = await tx

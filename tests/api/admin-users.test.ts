@@ -108,7 +108,7 @@ describe("PUT /api/admin/users/:id/role", () => {
 
   it("deletes and inserts in one transaction: a failing insert keeps the old roles", async () => {
     const member = await createMember(t, { roles: ["moderator", "employee"] });
-    await expect(replaceRole(t.services.database.db, member.userId, "superuser" as Role)).rejects.toThrow();
+    await expect(replaceRole(t.services.database, member.userId, "superuser" as Role)).rejects.toThrow();
     expect((await rolesInDb(member.userId)).sort()).toEqual(["employee", "moderator"]);
   });
 

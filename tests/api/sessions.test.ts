@@ -80,14 +80,14 @@ describe("the housekeeping sweep", () => {
     await t.app.request("/api/auth/login", post({ email: uniqueEmail(), password: "Wrong-pass-1" }));
     expect((await db.select().from(rateLimits)).length).toBeGreaterThan(0);
 
-    await sweepEnded(db, clock.now());
+    await sweepEnded({ db }, clock.now());
     expect(await sessionsOf(expiring.userId)).toHaveLength(0);
     expect(await sessionsOf(revoked.userId)).toHaveLength(0);
     expect(await sessionsOf(live.userId)).toHaveLength(1);
     expect((await db.select().from(rateLimits)).length).toBeGreaterThan(0);
 
     clock.advance(DAY);
-    await sweepEnded(db, clock.now());
+    await sweepEnded({ db }, clock.now());
     expect(await db.select().from(rateLimits)).toHaveLength(0);
     expect((await me(live.token)).status).toBe(200);
   });
