@@ -5,15 +5,15 @@ import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
-import { type AppEnv, loadSession } from "./auth/middleware";
+import { loadSession } from "./auth/middleware";
 import type { AppDeps } from "./deps";
 import { AppError, errorResponse } from "./errors";
 import { compressJson } from "./http/compression";
 import { contentSecurityPolicy } from "./http/content-security-policy";
-import { refuseDeepJson } from "./http/json-depth";
+import { deepJsonMessage, MAX_JSON_DEPTH, nestedDeeperThan } from "./http/json-depth";
 import { refusalResponse } from "./http/refusals";
 import { errorFields } from "./logger";
-import { buildOpenApi } from "./openapi";
+import { apiDocument, documentRoute } from "./openapi";
 import { Refusal } from "./refusal";
 import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
 import { accountRoutes } from "./routes/account";
@@ -32,6 +32,7 @@ import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
 import { mediaRoutes, mediaSandbox } from "./routes/media";
 import { metricsRoutes } from "./routes/metrics";
+import { openApiRouter } from "./routes/openapi-route";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
 import { robotsRoutes } from "./routes/robots";
@@ -40,6 +41,9 @@ import { staticRoutes } from "./routes/static";
 import { stockAlertRoutes } from "./routes/stock-alerts";
 import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-analysis";
 
+/** A route that reads a JSON body refuses any other kind (415). */
+const unsupportedBodyMessage = "Send the request body as JSON (Content-Type: application/json)";
+
 const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 
 /**
@@ -47,8 +51,8 @@ const telegramUpdateSchema = z.looseObject({ update_id: z.number().int().nonnega
  * before the bot reads it.
  */
 const telegramUpdateOnly = createMiddleware(async (c, next) => {
-  await refuseDeepJson(c);
   const body: unknown = await c.req.json().catch(() => undefined);
+  if (nestedDeeperThan(body, MAX_JSON_DEPTH)) return errorResponse(c, "bad_request", deepJsonMessage);
   if (!telegramUpdateSchema.safeParse(body).success) {
     return errorResponse(c, "bad_request", "Not a Telegram update");
   }
@@ -67,33 +71,36 @@ const noStoreUnlessPublic = createMiddleware(async (c, next) => {
 
 /** The /api routes; their type is what the Mini App's typed client sees. */
 export function createApi(deps: AppDeps) {
-  const openApi = buildOpenApi();
-  return (
-    new Hono<AppEnv>()
-      .use("*", loadSession(deps))
-      .use("*", noStoreUnlessPublic)
-      .route("/", healthRoutes(deps))
-      .route("/", channelRoutes(deps))
-      .route("/", productRoutes(deps))
-      .route("/", stockAlertRoutes(deps))
-      .route("/", legalRoutes(deps))
-      .route("/", feedRoutes(deps))
-      .route("/", planRoutes(deps))
-      .route("/", eventRoutes(deps))
-      .route("/", authRoutes(deps))
-      .route("/", accountRoutes(deps))
-      .route("/", checkoutRoutes(deps))
-      // Staff routes before the admin router: its admin-only check would otherwise cover them too.
-      .route("/admin/orders", staffOrderRoutes(deps))
-      .route("/admin/exports", exportRoutes(deps))
-      .route("/admin/products", adminProductRoutes(deps))
-      .route("/admin/strain-analysis", strainAnalysisRoutes(deps))
-      .route("/admin/legal", adminLegalRoutes(deps))
-      .route("/admin/settings", adminSettingsRoutes(deps))
-      .route("/admin/dashboard", adminDashboardRoutes(deps))
-      .route("/admin", adminRoutes(deps))
-      .get("/openapi.json", (c) => c.json(openApi))
-  );
+  let document: object | undefined;
+  const root = openApiRouter();
+  root.use("*", loadSession(deps));
+  root.use("*", noStoreUnlessPublic);
+  const api = root
+    .route("/", healthRoutes(deps))
+    .route("/", channelRoutes(deps))
+    .route("/", productRoutes(deps))
+    .route("/", stockAlertRoutes(deps))
+    .route("/", legalRoutes(deps))
+    .route("/", feedRoutes(deps))
+    .route("/", planRoutes(deps))
+    .route("/", eventRoutes(deps))
+    .route("/", authRoutes(deps))
+    .route("/", accountRoutes(deps))
+    .route("/", checkoutRoutes(deps))
+    // Staff routes before the admin router: its admin-only check would otherwise cover them too.
+    .route("/admin/orders", staffOrderRoutes(deps))
+    .route("/admin/exports", exportRoutes(deps))
+    .route("/admin/products", adminProductRoutes(deps))
+    .route("/admin/strain-analysis", strainAnalysisRoutes(deps))
+    .route("/admin/legal", adminLegalRoutes(deps))
+    .route("/admin/settings", adminSettingsRoutes(deps))
+    .route("/admin/dashboard", adminDashboardRoutes(deps))
+    .route("/admin", adminRoutes(deps))
+    .openapi(documentRoute, (c) => {
+      document ??= apiDocument(api);
+      return c.json(document, 200);
+    });
+  return api;
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -160,6 +167,9 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof Refusal) return refusalResponse(c, error);
     if (error instanceof AppError) return errorResponse(c, error.code, error.message, error.headers);
+    if (error instanceof HTTPException && error.status === 415) {
+      return errorResponse(c, "unsupported_media_type", unsupportedBodyMessage);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status === 413 ? "too_large" : "bad_request", error.message);
     }

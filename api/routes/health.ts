@@ -1,38 +1,35 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { pingDatabase } from "#db/queries/health";
 import type { Health } from "../contracts/health";
 import { healthSchema, readinessSchema } from "../contracts/health";
 import type { AppDeps } from "../deps";
 import { readiness } from "../services/readiness";
-import type { RouteDoc } from "./route-doc";
+import { access, answers, openApiRouter } from "./openapi-route";
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  summary: "Liveness and database kind",
+  description: access("anyone"),
+  responses: { 200: answers(healthSchema) },
+});
+
+const readyRoute = createRoute({
+  method: "get",
+  path: "/ready",
+  summary:
+    "Readiness: the database answers, this version's migrations are applied and the process is not shutting down; 503 with the same body naming the failed checks",
+  description: access("anyone"),
+  responses: { 200: answers(readinessSchema), 503: answers(readinessSchema, "Not ready, in the same shape") },
+});
 
 export const healthRoutes = (deps: AppDeps) =>
-  new Hono()
-    .get("/health", async (c) => {
+  openApiRouter()
+    .openapi(healthRoute, async (c) => {
       await pingDatabase(deps.database.db);
-      return c.json({ ok: true, db: deps.database.kind } satisfies Health);
+      return c.json({ ok: true, db: deps.database.kind } satisfies Health, 200);
     })
-    .get("/ready", async (c) => {
+    .openapi(readyRoute, async (c) => {
       const answer = await readiness(deps.database, deps.lifecycle.draining);
-      return c.json(answer, answer.ok ? 200 : 503);
+      return answer.ok ? c.json(answer, 200) : c.json(answer, 503);
     });
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const healthDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/health",
-    summary: "Liveness and database kind",
-    access: "anyone",
-    response: healthSchema,
-  },
-  {
-    method: "get",
-    path: "/api/ready",
-    summary:
-      "Readiness: the database answers, this version's migrations are applied and the process is not shutting down; 503 with the same body naming the failed checks",
-    access: "anyone",
-    response: readinessSchema,
-    sameBodyOn: [503],
-  },
-];

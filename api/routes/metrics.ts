@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
 import type { Metrics } from "../metrics/metrics";
-import type { RouteDoc } from "./route-doc";
+import { access, refusals } from "./openapi-route";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -14,14 +16,26 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 const serve = async (c: Context, metrics: Metrics) =>
-  c.body(await metrics.registry.metrics(), 200, {
+  c.text(await metrics.registry.metrics(), 200, {
     "Content-Type": metrics.registry.contentType,
     "Cache-Control": "no-store",
   });
 
+export const metricsRoute = createRoute({
+  method: "get",
+  path: "/metrics",
+  summary:
+    "Prometheus metrics (text exposition format); served only when METRICS_TOKEN is set, or without a token on METRICS_PORT",
+  description: access("a scraper with `Authorization: Bearer <METRICS_TOKEN>`"),
+  responses: {
+    200: { description: "OK", content: { "text/plain; version=0.0.4": { schema: z.string() } } },
+    ...refusals(401),
+  },
+});
+
 /** GET /metrics on the app's port, for a scraper holding METRICS_TOKEN (createApp mounts it only then). */
 export const metricsRoutes = (deps: Pick<AppDeps, "metrics">, token: string) =>
-  new Hono().get("/metrics", (c) => {
+  new OpenAPIHono().openapi(metricsRoute, (c) => {
     if (!bearerMatches(c.req.header("authorization"), token)) {
       return errorResponse(c, "unauthorized", "A valid metrics token is required", {
         "WWW-Authenticate": 'Bearer realm="metrics"',
@@ -32,16 +46,3 @@ export const metricsRoutes = (deps: Pick<AppDeps, "metrics">, token: string) =>
 
 /** The whole app on METRICS_PORT: GET /metrics without a token (the port is kept private). */
 export const metricsPortApp = (metrics: Metrics) => new Hono().get("/metrics", (c) => serve(c, metrics));
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const metricsDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/metrics",
-    summary:
-      "Prometheus metrics (text exposition format); served only when METRICS_TOKEN is set, or without a token on METRICS_PORT",
-    access: "a scraper with `Authorization: Bearer <METRICS_TOKEN>`",
-    contentType: "text/plain; version=0.0.4",
-    errors: [401],
-  },
-];

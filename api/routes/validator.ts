@@ -5,7 +5,7 @@ import type { ErrorCode } from "../contracts/errors";
 import { idSchema } from "../contracts/ids";
 import { hasInvalidText, invalidTextMessage } from "../contracts/text";
 import { AppError } from "../errors";
-import { refuseDeepJson } from "../http/json-depth";
+import { deepJsonMessage, MAX_JSON_DEPTH, nestedDeeperThan } from "../http/json-depth";
 
 /**
  * Validates a request part with a contract schema. Text no field may hold (NUL, lone surrogates)
@@ -27,7 +27,8 @@ export function valid<Target extends keyof ValidationTargets, Schema extends z.Z
   });
   if (target !== "json") return validate;
   const boundedJson: typeof validate = async (c, next) => {
-    await refuseDeepJson(c);
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw new AppError("bad_request", deepJsonMessage);
     return validate(c, next);
   };
   return boundedJson;

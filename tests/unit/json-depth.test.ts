@@ -1,19 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { hasInvalidText } from "#api/contracts/text";
-import { jsonDeeperThan } from "#api/http/json-depth";
+import { nestedDeeperThan } from "#api/http/json-depth";
 
-describe("jsonDeeperThan", () => {
+const deeperThan = (text: string, max: number) => nestedDeeperThan(JSON.parse(text), max);
+
+describe("nestedDeeperThan", () => {
   it("counts arrays and objects, not brackets inside strings or escaped quotes", () => {
-    expect(jsonDeeperThan("[[[]]]", 3)).toBe(false);
-    expect(jsonDeeperThan("[[[[]]]]", 3)).toBe(true);
-    expect(jsonDeeperThan('{"a":{"b":[1]}}', 3)).toBe(false);
-    expect(jsonDeeperThan('{"a":{"b":[{}]}}', 3)).toBe(true);
-    expect(jsonDeeperThan(JSON.stringify({ a: "[[[[{{{{", b: 'x\\"[[[[' }), 1)).toBe(false);
-    expect(jsonDeeperThan("[[],[],[],[]]", 2)).toBe(false);
+    expect(deeperThan("[[[]]]", 3)).toBe(false);
+    expect(deeperThan("[[[[]]]]", 3)).toBe(true);
+    expect(deeperThan('{"a":{"b":[1]}}', 3)).toBe(false);
+    expect(deeperThan('{"a":{"b":[{}]}}', 3)).toBe(true);
+    expect(deeperThan(JSON.stringify({ a: "[[[[{{{{", b: 'x\\"[[[[' }), 1)).toBe(false);
+    expect(deeperThan("[[],[],[],[]]", 2)).toBe(false);
   });
 
-  it("stops at the limit on a body of any depth", () => {
-    expect(jsonDeeperThan("[".repeat(1_000_000), 32)).toBe(true);
+  it("measures a body of any depth without overflowing the stack", () => {
+    expect(deeperThan(`${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`, 32)).toBe(true);
+    expect(deeperThan(`${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`, 32)).toBe(true);
+    expect(nestedDeeperThan("[[[[", 1)).toBe(false);
   });
 });
 
