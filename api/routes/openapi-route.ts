@@ -40,6 +40,16 @@ export const refuseInvalid =
 export const openApiRouter = <E extends Env = AppEnv>() =>
   new OpenAPIHono<E>({ defaultHook: refuseInvalid() });
 
+/**
+ * A router every path of which passes `guard` first (the staff and admin routers): an unknown path
+ * under it is refused as its routes are. Its handlers see the signed-in user.
+ */
+export function guardedRouter(guard: MiddlewareHandler<SignedInEnv>) {
+  const router = openApiRouter<AppEnv & SignedInEnv>();
+  router.use("*", guard);
+  return router;
+}
+
 /** Who may call a route, as the document says it. */
 export const access = (who: string) => `Access: ${who}`;
 
