@@ -150,7 +150,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use("/api/*", compressJson());
-  app.route("/api", createApi(deps));
+  // The same app, typed with the /api routes: what hono/testing's testClient reads.
+  const typed = app.route("/api", createApi(deps));
   // Telegram posts updates here in webhook mode; grammY checks the secret token header.
   if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
@@ -177,5 +178,5 @@ export function createApp(deps: AppDeps) {
     return errorResponse(c, "internal", "Something went wrong. Please try again.");
   });
 
-  return app;
+  return typed;
 }

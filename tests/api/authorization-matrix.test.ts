@@ -1,9 +1,11 @@
+import type { ClientRequestOptions } from "hono/client";
+import { testClient } from "hono/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "#api/auth/sessions";
 import type { Role } from "#api/contracts/roles";
 import { legalDocuments } from "#db/schema/index";
 import { createMember } from "../helpers/accounts";
-import { startTestApp } from "../helpers/test-app";
+import { startTestApp, type TestApp } from "../helpers/test-app";
 
 /**
  * Every /api route the router serves, called as each kind of person, against the table below. The
@@ -12,14 +14,21 @@ import { startTestApp } from "../helpers/test-app";
 type Who = "anonymous" | "member" | "employee" | "moderator" | "admin";
 const people: Who[] = ["anonymous", "member", "employee", "moderator", "admin"];
 
+/** The typed client (hono/testing's testClient) over the whole app: paths and inputs as declared. */
+type Client = ReturnType<typeof testClient<TestApp["app"]>>;
+type Api = Client["api"];
+
 interface Row {
   status: Record<Who, number>;
-  params?: Record<string, string>;
-  /** A query string, for routes whose answer depends on it. */
-  query?: string;
-  /** A JSON body; chosen so no call changes who anyone is. */
-  body?: (who: Who) => unknown;
+  /**
+   * The call, made with the typed client. Bodies are chosen so no call changes who anyone is; an
+   * invalid one (to be refused once allowed) is cast with `refusedBody`, on purpose.
+   */
+  call: (api: Api, options: ClientRequestOptions, who: Who) => Promise<Response>;
 }
+
+/** A body the route's rules refuse (400 once allowed), sent on purpose: its type is the route's. */
+const refusedBody = <T>(body: unknown) => body as T;
 
 const everyone = (status: number): Record<Who, number> => ({
   anonymous: status,
@@ -45,149 +54,316 @@ const adminOnly = (status: number): Record<Who, number> => ({
 // In upper case: an id is read in any letter case (and then names nothing here).
 const UNKNOWN_ID = "0000000A-0000-4000-8000-00000000000B";
 
+const id = { id: UNKNOWN_ID };
+const terms = { type: "terms" as const };
+// The reaction is read by the route itself (an unknown one: 404), so the client's type has no field for it.
+const heart = { ...id, reaction: "heart" };
+const flame = { ...id, reaction: "flame" };
+
 const expected: Record<string, Row> = {
   // Public
-  "GET /api/health": { status: everyone(200) },
-  "GET /api/ready": { status: everyone(200) },
-  // Metrics: the scraper's METRICS_TOKEN alone, never a session, an admin's included.
-  "GET /metrics": { status: everyone(401) },
-  "GET /api/openapi.json": { status: everyone(200) },
-  "GET /api/channel": { status: everyone(200) },
-  "GET /api/products": { status: everyone(200) },
-  "GET /api/products/:id": { status: everyone(404), params: { id: UNKNOWN_ID } },
-  "GET /api/products/:id/alert": { status: signedIn(404), params: { id: UNKNOWN_ID } },
-  "PUT /api/products/:id/alert": { status: signedIn(404), params: { id: UNKNOWN_ID } },
-  "DELETE /api/products/:id/alert": { status: signedIn(404), params: { id: UNKNOWN_ID } },
-  "GET /api/legal/:type": { status: everyone(200), params: { type: "terms" } },
-  "GET /api/events": { status: everyone(200) },
-  "POST /api/auth/telegram": { status: everyone(401), body: () => ({}) },
-  "POST /api/auth/signup": { status: everyone(400), body: () => ({}) },
-  "POST /api/auth/login": { status: everyone(400), body: () => ({}) },
-  "POST /api/auth/logout": { status: everyone(200) },
+  "GET /api/health": { status: everyone(200), call: (api, o) => api.health.$get(undefined, o) },
+  "GET /api/ready": { status: everyone(200), call: (api, o) => api.ready.$get(undefined, o) },
+  // Metrics: the scraper's METRICS_TOKEN alone, never a session, an admin's included. It is served
+  // beside /api (and only with METRICS_TOKEN), so the typed client of /api does not name it.
+  "GET /metrics": {
+    status: everyone(401),
+    call: async (_api, o) =>
+      sendThrough(o)("http://localhost/metrics", {
+        method: "GET",
+        headers: o.headers as Record<string, string>,
+      }),
+  },
+  "GET /api/openapi.json": {
+    status: everyone(200),
+    call: (api, o) => api["openapi.json"].$get(undefined, o),
+  },
+  "GET /api/channel": { status: everyone(200), call: (api, o) => api.channel.$get(undefined, o) },
+  "GET /api/products": { status: everyone(200), call: (api, o) => api.products.$get({ query: {} }, o) },
+  "GET /api/products/:id": {
+    status: everyone(404),
+    call: (api, o) => api.products[":id"].$get({ param: id }, o),
+  },
+  "GET /api/products/:id/alert": {
+    status: signedIn(404),
+    call: (api, o) => api.products[":id"].alert.$get({ param: id }, o),
+  },
+  "PUT /api/products/:id/alert": {
+    status: signedIn(404),
+    call: (api, o) => api.products[":id"].alert.$put({ param: id }, o),
+  },
+  "DELETE /api/products/:id/alert": {
+    status: signedIn(404),
+    call: (api, o) => api.products[":id"].alert.$delete({ param: id }, o),
+  },
+  "GET /api/legal/:type": {
+    status: everyone(200),
+    call: (api, o) => api.legal[":type"].$get({ param: terms }, o),
+  },
+  "GET /api/events": { status: everyone(200), call: (api, o) => api.events.$get(undefined, o) },
+  "POST /api/auth/telegram": {
+    status: everyone(401),
+    call: (api, o) => api.auth.telegram.$post({ json: refusedBody({}) }, o),
+  },
+  "POST /api/auth/signup": {
+    status: everyone(400),
+    call: (api, o) => api.auth.signup.$post({ json: refusedBody({}) }, o),
+  },
+  "POST /api/auth/login": {
+    status: everyone(400),
+    call: (api, o) => api.auth.login.$post({ json: refusedBody({}) }, o),
+  },
+  "POST /api/auth/logout": { status: everyone(200), call: (api, o) => api.auth.logout.$post(undefined, o) },
   "POST /api/auth/password-reset": {
     status: everyone(200),
-    body: (who) => ({ email: `${who}@nowhere.example` }),
+    call: (api, o, who) => api.auth["password-reset"].$post({ json: { email: `${who}@nowhere.example` } }, o),
   },
-  "POST /api/auth/password-reset/confirm": { status: everyone(400), body: () => ({}) },
-  "POST /api/auth/verify-email": { status: everyone(400), body: () => ({ token: "not-a-token" }) },
+  "POST /api/auth/password-reset/confirm": {
+    status: everyone(400),
+    call: (api, o) => api.auth["password-reset"].confirm.$post({ json: refusedBody({}) }, o),
+  },
+  "POST /api/auth/verify-email": {
+    status: everyone(400),
+    call: (api, o) => api.auth["verify-email"].$post({ json: { token: "not-a-token" } }, o),
+  },
   // Own account: any signed-in person
-  "GET /api/me": { status: signedIn(200) },
+  "GET /api/me": { status: signedIn(200), call: (api, o) => api.me.$get(undefined, o) },
+  // Plans: tiers for anyone; one's own plan and budget when signed in (an unknown tier: 404).
+  "GET /api/tiers": { status: everyone(200), call: (api, o) => api.tiers.$get(undefined, o) },
+  "GET /api/me/plan": { status: signedIn(200), call: (api, o) => api.me.plan.$get(undefined, o) },
+  "PUT /api/me/plan": {
+    status: signedIn(404),
+    call: (api, o) => api.me.plan.$put({ json: { tierId: UNKNOWN_ID } }, o),
+  },
+  "POST /api/me/plan/invoice": {
+    status: signedIn(404),
+    call: (api, o) => api.me.plan.invoice.$post({ json: { tierId: UNKNOWN_ID } }, o),
+  },
+  "GET /api/me/budget": { status: signedIn(200), call: (api, o) => api.me.budget.$get(undefined, o) },
   // The channel feed: signed-in members past the age gate (every person here is) read and react;
   // admins and moderators pin and delete (an unknown message: 404 once allowed).
-  // Plans: tiers for anyone; one's own plan and budget when signed in (an unknown tier: 404).
-  "GET /api/tiers": { status: everyone(200) },
-  "GET /api/me/plan": { status: signedIn(200) },
-  "PUT /api/me/plan": { status: signedIn(404), body: () => ({ tierId: UNKNOWN_ID }) },
-  "POST /api/me/plan/invoice": { status: signedIn(404), body: () => ({ tierId: UNKNOWN_ID }) },
-  "GET /api/me/budget": { status: signedIn(200) },
-  "GET /api/messages": { status: signedIn(200) },
+  "GET /api/messages": { status: signedIn(200), call: (api, o) => api.messages.$get({ query: {} }, o) },
   "PUT /api/messages/:id/reactions/:reaction": {
     status: signedIn(404),
-    params: { id: UNKNOWN_ID, reaction: "heart" },
+    call: (api, o) => api.messages[":id"].reactions[":reaction"].$put({ param: heart }, o),
   },
   "DELETE /api/messages/:id/reactions/:reaction": {
     status: signedIn(404),
-    params: { id: UNKNOWN_ID, reaction: "flame" },
+    call: (api, o) => api.messages[":id"].reactions[":reaction"].$delete({ param: flame }, o),
   },
   // Admins post (a form: this bodiless call is 415 once allowed).
-  "POST /api/messages": { status: adminOnly(415) },
+  "POST /api/messages": { status: adminOnly(415), call: (api, o) => api.messages.$post(undefined, o) },
   "PATCH /api/messages/:id": {
     status: { anonymous: 401, member: 403, employee: 403, moderator: 404, admin: 404 },
-    params: { id: UNKNOWN_ID },
-    body: () => ({ isPinned: true }),
+    call: (api, o) => api.messages[":id"].$patch({ param: id, json: { isPinned: true } }, o),
   },
   "DELETE /api/messages/:id": {
     status: { anonymous: 401, member: 403, employee: 403, moderator: 404, admin: 404 },
-    params: { id: UNKNOWN_ID },
+    call: (api, o) => api.messages[":id"].$delete({ param: id }, o),
   },
-  "PATCH /api/me": { status: signedIn(200), body: () => ({ fullName: "Matrix" }) },
-  "PATCH /api/me/notifications": { status: signedIn(200), body: () => ({ orderEmails: true }) },
-  "DELETE /api/me": { status: signedIn(400), body: () => ({}) },
-  "GET /api/me/roles": { status: signedIn(200) },
-  "GET /api/me/orders": { status: signedIn(200) },
-  "GET /api/me/orders/:id": { status: signedIn(404), params: { id: UNKNOWN_ID } },
-  "POST /api/me/orders/:id/cancel": { status: signedIn(404), params: { id: UNKNOWN_ID } },
+  "PATCH /api/me": {
+    status: signedIn(200),
+    call: (api, o) => api.me.$patch({ json: { fullName: "Matrix" } }, o),
+  },
+  "PATCH /api/me/notifications": {
+    status: signedIn(200),
+    call: (api, o) => api.me.notifications.$patch({ json: { orderEmails: true } }, o),
+  },
+  "DELETE /api/me": { status: signedIn(400), call: (api, o) => api.me.$delete({ json: refusedBody({}) }, o) },
+  "GET /api/me/roles": { status: signedIn(200), call: (api, o) => api.me.roles.$get(undefined, o) },
+  "GET /api/me/orders": { status: signedIn(200), call: (api, o) => api.me.orders.$get(undefined, o) },
+  "GET /api/me/orders/:id": {
+    status: signedIn(404),
+    call: (api, o) => api.me.orders[":id"].$get({ param: id }, o),
+  },
+  "POST /api/me/orders/:id/cancel": {
+    status: signedIn(404),
+    call: (api, o) => api.me.orders[":id"].cancel.$post({ param: id }, o),
+  },
   // Checkout: signed in; no Idempotency-Key is 400 for everyone signed in.
-  "POST /api/checkout/credits": { status: signedIn(400), body: () => ({}) },
+  "POST /api/checkout/credits": {
+    status: signedIn(400),
+    call: (api, o) => api.checkout.credits.$post({ header: refusedBody({}), json: refusedBody({}) }, o),
+  },
   // Anyone may open a Shopify checkout; this app has no store connected.
   "POST /api/checkout/storefront": {
     status: everyone(503),
-    body: () => ({ lines: [{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }] }),
+    call: (api, o) =>
+      api.checkout.storefront.$post(
+        { json: { lines: [{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }] } },
+        o,
+      ),
   },
-  "POST /api/me/avatar": { status: signedIn(415) },
-  "POST /api/me/age-verification": { status: signedIn(200), body: () => ({ confirmed: true }) },
-  "POST /api/me/password": { status: signedIn(400), body: () => ({}) },
-  "POST /api/me/telegram-link": { status: signedIn(422) },
+  "POST /api/me/avatar": { status: signedIn(415), call: (api, o) => api.me.avatar.$post(undefined, o) },
+  "POST /api/me/age-verification": {
+    status: signedIn(200),
+    call: (api, o) => api.me["age-verification"].$post({ json: { confirmed: true } }, o),
+  },
+  "POST /api/me/password": {
+    status: signedIn(400),
+    call: (api, o) => api.me.password.$post({ json: refusedBody({}) }, o),
+  },
+  "POST /api/me/telegram-link": {
+    status: signedIn(422),
+    call: (api, o) => api.me["telegram-link"].$post(undefined, o),
+  },
   // This app sends no mail: "Send link" is 503 for everyone signed in.
-  "POST /api/me/email-verification": { status: signedIn(503) },
+  "POST /api/me/email-verification": {
+    status: signedIn(503),
+    call: (api, o) => api.me["email-verification"].$post(undefined, o),
+  },
   // Administration: admins only
   // Searching and paging change nothing about who may list.
-  "GET /api/admin/users": { status: adminOnly(200), query: "filter=pending&search=a%25_&page=2&pageSize=5" },
+  "GET /api/admin/users": {
+    status: adminOnly(200),
+    call: (api, o) =>
+      api.admin.users.$get({ query: { filter: "pending", search: "a%_", page: "2", pageSize: "5" } }, o),
+  },
   "PUT /api/admin/users/:id/role": {
     status: adminOnly(404),
-    params: { id: UNKNOWN_ID },
-    body: () => ({ role: "employee" }),
+    call: (api, o) => api.admin.users[":id"].role.$put({ param: id, json: { role: "employee" } }, o),
   },
-  "GET /api/admin/tiers": { status: adminOnly(200) },
+  "GET /api/admin/tiers": { status: adminOnly(200), call: (api, o) => api.admin.tiers.$get(undefined, o) },
   // An invalid body: allowed callers get 400, so the matrix creates nothing.
-  "POST /api/admin/tiers": { status: adminOnly(400), body: () => ({ displayName: "" }) },
+  "POST /api/admin/tiers": {
+    status: adminOnly(400),
+    call: (api, o) => api.admin.tiers.$post({ json: refusedBody({ displayName: "" }) }, o),
+  },
   "PATCH /api/admin/tiers/:id": {
     status: adminOnly(404),
-    params: { id: UNKNOWN_ID },
-    body: () => ({ displayName: "Gold", priceMonthly: "10.00", isActive: true }),
+    call: (api, o) =>
+      api.admin.tiers[":id"].$patch(
+        { param: id, json: { displayName: "Gold", priceMonthly: "10.00", isActive: true } },
+        o,
+      ),
   },
-  "DELETE /api/admin/tiers/:id": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
+  "DELETE /api/admin/tiers/:id": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin.tiers[":id"].$delete({ param: id }, o),
+  },
   // Policies: admins only (a blank body is 400 once allowed, so the matrix publishes nothing).
-  "GET /api/admin/legal/:type": { status: adminOnly(200), params: { type: "terms" } },
-  "POST /api/admin/legal/:type": { status: adminOnly(400), params: { type: "terms" }, body: () => ({}) },
+  "GET /api/admin/legal/:type": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.legal[":type"].$get({ param: terms }, o),
+  },
+  "POST /api/admin/legal/:type": {
+    status: adminOnly(400),
+    call: (api, o) => api.admin.legal[":type"].$post({ param: terms, json: refusedBody({}) }, o),
+  },
   // Landing page settings: an invalid body or a bodiless upload, so the matrix changes nothing; no bot: 503.
-  "GET /api/admin/settings": { status: adminOnly(200) },
-  "PUT /api/admin/settings": { status: adminOnly(400), body: () => ({ channelName: "" }) },
-  "POST /api/admin/settings/logo": { status: adminOnly(415) },
-  "POST /api/admin/settings/hero-video": { status: adminOnly(415) },
-  "POST /api/admin/settings/telegram-sync": { status: adminOnly(503) },
+  "GET /api/admin/settings": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.settings.$get(undefined, o),
+  },
+  "PUT /api/admin/settings": {
+    status: adminOnly(400),
+    call: (api, o) => api.admin.settings.$put({ json: refusedBody({ channelName: "" }) }, o),
+  },
+  "POST /api/admin/settings/logo": {
+    status: adminOnly(415),
+    call: (api, o) => api.admin.settings.logo.$post(undefined, o),
+  },
+  "POST /api/admin/settings/hero-video": {
+    status: adminOnly(415),
+    call: (api, o) => api.admin.settings["hero-video"].$post(undefined, o),
+  },
+  "POST /api/admin/settings/telegram-sync": {
+    status: adminOnly(503),
+    call: (api, o) => api.admin.settings["telegram-sync"].$post(undefined, o),
+  },
   // Orders are for all staff (mounted before the admin-only router).
-  "GET /api/admin/orders": { status: staff(200) },
+  "GET /api/admin/orders": { status: staff(200), call: (api, o) => api.admin.orders.$get({ query: {} }, o) },
   // Exports: orders for all staff, members and products for admins.
-  "GET /api/admin/exports/orders.csv": { status: staff(200), query: "from=2026-01-01&to=2026-12-31" },
-  "GET /api/admin/exports/members.csv": { status: adminOnly(200) },
-  "GET /api/admin/exports/products.csv": { status: adminOnly(200) },
-  "GET /api/admin/orders/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "GET /api/admin/exports/orders.csv": {
+    status: staff(200),
+    call: (api, o) =>
+      api.admin.exports["orders.csv"].$get({ query: { from: "2026-01-01", to: "2026-12-31" } }, o),
+  },
+  "GET /api/admin/exports/members.csv": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.exports["members.csv"].$get(undefined, o),
+  },
+  "GET /api/admin/exports/products.csv": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.exports["products.csv"].$get(undefined, o),
+  },
+  "GET /api/admin/orders/:id": {
+    status: staff(404),
+    call: (api, o) => api.admin.orders[":id"].$get({ param: id }, o),
+  },
   "PATCH /api/admin/orders/:id": {
     status: staff(404),
-    params: { id: UNKNOWN_ID },
-    body: () => ({ status: "fulfilled" }),
+    call: (api, o) => api.admin.orders[":id"].$patch({ param: id, json: { status: "fulfilled" } }, o),
   },
   // The catalogue is for all staff too; a create with nothing in it is refused (400), no row made.
-  "GET /api/admin/products": { status: staff(200) },
-  "POST /api/admin/products": { status: staff(400), body: () => ({}) },
-  "GET /api/admin/products/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "GET /api/admin/products": {
+    status: staff(200),
+    call: (api, o) => api.admin.products.$get({ query: {} }, o),
+  },
+  "POST /api/admin/products": {
+    status: staff(400),
+    call: (api, o) => api.admin.products.$post({ json: refusedBody({}) }, o),
+  },
+  "GET /api/admin/products/:id": {
+    status: staff(404),
+    call: (api, o) => api.admin.products[":id"].$get({ param: id }, o),
+  },
   "PATCH /api/admin/products/:id": {
     status: staff(404),
-    params: { id: UNKNOWN_ID },
-    body: () => ({ stockQuantity: 1 }),
+    call: (api, o) => api.admin.products[":id"].$patch({ param: id, json: { stockQuantity: 1 } }, o),
   },
-  "DELETE /api/admin/products/:id": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "DELETE /api/admin/products/:id": {
+    status: staff(404),
+    call: (api, o) => api.admin.products[":id"].$delete({ param: id }, o),
+  },
   // Its images and certificate (an unknown product: 404 before any byte is stored).
-  "POST /api/admin/products/:id/images": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "POST /api/admin/products/:id/images": {
+    status: staff(404),
+    call: (api, o) => api.admin.products[":id"].images.$post({ param: id }, o),
+  },
   "DELETE /api/admin/products/:id/images": {
     status: staff(404),
-    params: { id: UNKNOWN_ID },
-    body: () => ({ url: "/media/product-images/x.webp" }),
+    call: (api, o) =>
+      api.admin.products[":id"].images.$delete(
+        { param: id, json: { url: "/media/product-images/x.webp" } },
+        o,
+      ),
   },
-  "POST /api/admin/products/:id/certificate": { status: staff(404), params: { id: UNKNOWN_ID } },
+  "POST /api/admin/products/:id/certificate": {
+    status: staff(404),
+    call: (api, o) => api.admin.products[":id"].certificate.$post({ param: id }, o),
+  },
   // The strain analysis is for all staff too (mounted before the admin-only router); no image: 400.
-  "POST /api/admin/strain-analysis": { status: staff(400), body: () => ({}) },
+  "POST /api/admin/strain-analysis": {
+    status: staff(400),
+    call: (api, o) => api.admin["strain-analysis"].$post({ json: refusedBody({}) }, o),
+  },
   // Plan requests and Stars payments are decided by admins (an unknown one: 404).
-  "POST /api/admin/plan-requests/:id/approve": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
-  "POST /api/admin/plan-requests/:id/decline": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
-  "GET /api/admin/payments": { status: adminOnly(200) },
+  "POST /api/admin/plan-requests/:id/approve": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin["plan-requests"][":id"].approve.$post({ param: id }, o),
+  },
+  "POST /api/admin/plan-requests/:id/decline": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin["plan-requests"][":id"].decline.$post({ param: id }, o),
+  },
+  "GET /api/admin/payments": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.payments.$get(undefined, o),
+  },
   // The owner's dashboard; a period other than 7, 30 or 90 days is 400 once allowed.
-  "GET /api/admin/dashboard": { status: adminOnly(200), query: "days=90" },
-  "POST /api/admin/payments/:id/refund": { status: adminOnly(404), params: { id: UNKNOWN_ID } },
+  "GET /api/admin/dashboard": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.dashboard.$get({ query: { days: "90" } }, o),
+  },
+  "POST /api/admin/payments/:id/refund": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin.payments[":id"].refund.$post({ param: id }, o),
+  },
 };
 
 const t = await startTestApp({ env: { METRICS_TOKEN: "matrix-metrics-token-123" } });
+const client = testClient(t.app);
 afterAll(() => t.close());
 
 const served = [
@@ -212,6 +388,17 @@ beforeAll(async () => {
   await t.services.database.db.insert(legalDocuments).values({ documentType: "terms", content: "# Terms" });
 });
 
+/** Which route a sent "METHOD /path" is: the served pattern it matches (a parameter is one segment). */
+const routeOf = (sent: string) =>
+  served.find((route) =>
+    new RegExp(`^${route.replace(/:[A-Za-z_]+/g, "[^/]+").replaceAll(".", "\\.")}$`).test(sent),
+  ) ?? `unserved: ${sent}`;
+
+const sendThrough = (options: ClientRequestOptions) => {
+  if (!options.fetch) throw new Error("the matrix passes its own fetch");
+  return options.fetch;
+};
+
 /** A fresh session per call, so sign-out in one row cannot affect another. */
 async function headersFor(who: Who): Promise<Record<string, string>> {
   const userId = userIds.get(who);
@@ -232,22 +419,27 @@ describe("the authorization matrix", () => {
     it.each(people)("as %s", async (who) => {
       const row = expected[route];
       if (!row) throw new Error(`No expectation for ${route}: add it to the authorization matrix`);
-      const [method = "GET", pattern = ""] = route.split(" ");
-      const path = pattern.replace(
-        /:([A-Za-z_]+)/g,
-        (_, name: string) => row.params?.[name] ?? `missing-${name}`,
-      );
-      const headers = await headersFor(who);
-      const body = row.body?.(who);
       const controller = new AbortController();
-      const res = await t.app.request(row.query ? `${path}?${row.query}` : path, {
-        method,
-        signal: controller.signal,
-        headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+      const sent: string[] = [];
+      const res = await row.call(
+        client.api,
+        {
+          headers: await headersFor(who),
+          init: { signal: controller.signal },
+          // The app itself, as testClient calls it, noting what each call asked for.
+          fetch: (input: Request | string | URL, init?: RequestInit) => {
+            sent.push(
+              `${init?.method ?? "GET"} ${new URL(input instanceof Request ? input.url : input).pathname}`,
+            );
+            return t.app.request(input, init);
+          },
+        },
+        who,
+      );
       // The event stream never ends on its own.
       controller.abort();
+      // The row's call reached its own route, once.
+      expect(sent.map(routeOf), route).toEqual([route]);
       expect(res.status, `${route} as ${who}`).toBe(row.status[who]);
     });
   });
