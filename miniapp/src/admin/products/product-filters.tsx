@@ -1,9 +1,8 @@
-import { Input, Select } from "@telegram-apps/telegram-ui";
-import { Search } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AdminProductQuery } from "#api/contracts/admin-products";
 import { createFormCategories } from "#api/contracts/admin-products";
 import { strainTypes } from "#api/contracts/products";
+import { FilterSelect, SearchField } from "../../components/filter-controls";
 
 /** What the list asks the server for; "" is the spec's All Strains / All Categories. */
 export interface ProductFilterValues {
@@ -41,62 +40,34 @@ export function ProductFilters({
     onChange({ ...values, [key]: value });
   return (
     <search className="admin-product-filters" aria-label="Filter products">
-      <div className="field-control admin-product-search">
-        <Input
-          type="search"
-          aria-label="Search products"
-          placeholder="Search products..."
-          maxLength={100}
-          before={<Search size={18} aria-hidden="true" />}
-          value={values.search}
-          onChange={(event) => set("search", event.target.value)}
-        />
-      </div>
+      <SearchField
+        className="field-control admin-product-search"
+        label="Search products"
+        placeholder="Search products..."
+        value={values.search}
+        onChange={(search) => set("search", search)}
+      />
       <div className="admin-product-selects">
-        <div className="field-control">
-          <Select
-            className="select"
-            aria-label="Strain"
-            value={values.strain}
-            onChange={(event) => set("strain", event.target.value as ProductFilterValues["strain"])}
-          >
-            <option value="">All Strains</option>
-            {strainTypes.map((strain) => (
-              <option key={strain} value={strain}>
-                {strain}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="field-control">
-          <Select
-            className="select"
-            aria-label="Category"
-            value={values.category}
-            onChange={(event) => set("category", event.target.value as ProductFilterValues["category"])}
-          >
-            <option value="">All Categories</option>
-            {createFormCategories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="field-control">
-          <Select
-            className="select"
-            aria-label="Status"
-            value={values.status}
-            onChange={(event) => set("status", event.target.value as ProductFilterValues["status"])}
-          >
-            {statusOptions.map(([status, label]) => (
-              <option key={status} value={status}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          label="Strain"
+          any="All Strains"
+          options={strainTypes}
+          value={values.strain}
+          onChange={(strain) => set("strain", strain)}
+        />
+        <FilterSelect
+          label="Category"
+          any="All Categories"
+          options={createFormCategories}
+          value={values.category}
+          onChange={(category) => set("category", category)}
+        />
+        <FilterSelect
+          label="Status"
+          options={statusOptions}
+          value={values.status}
+          onChange={(status) => set("status", status || "active")}
+        />
         {action}
       </div>
     </search>

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Chip, Input, Select } from "@telegram-apps/telegram-ui";
-import { Search, SearchX, X } from "lucide-react";
+import { Button, Checkbox, Chip } from "@telegram-apps/telegram-ui";
+import { SearchX, X } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { type Product, strainTypes } from "#api/contracts/products";
+import { FilterSelect, SearchField } from "../../components/filter-controls";
 import { StateView } from "../../components/state-view";
 import { ProductCard } from "./product-card";
 import {
@@ -34,50 +35,27 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
   return (
     <div className="product-browser">
       <search className="product-search">
-        <div className="field-control">
-          <Input
-            type="search"
-            aria-label="Search products"
-            placeholder="Name, description or strain"
-            maxLength={100}
-            before={<Search size={18} aria-hidden="true" />}
-            value={filter.query}
-            onChange={(event) => edit({ query: event.target.value })}
-          />
-        </div>
+        <SearchField
+          label="Search products"
+          placeholder="Name, description or strain"
+          value={filter.query}
+          onChange={(query) => edit({ query })}
+        />
         <div className="product-filters">
-          <div className="field-control">
-            <Select
-              className="select"
-              aria-label="Category"
-              value={filter.category ?? ""}
-              onChange={(event) => edit({ category: event.target.value || null })}
-            >
-              <option value="">Any category</option>
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="field-control">
-            <Select
-              className="select"
-              aria-label="Strain type"
-              value={filter.strainType ?? ""}
-              onChange={(event) =>
-                edit({ strainType: strainTypes.find((type) => type === event.target.value) ?? null })
-              }
-            >
-              <option value="">Any strain</option>
-              {strainTypes.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            label="Category"
+            any="Any category"
+            options={categories}
+            value={filter.category ?? ""}
+            onChange={(category) => edit({ category: category || null })}
+          />
+          <FilterSelect
+            label="Strain type"
+            any="Any strain"
+            options={strainTypes}
+            value={filter.strainType ?? ""}
+            onChange={(strainType) => edit({ strainType: strainType || null })}
+          />
         </div>
         <div className="product-filter-stock">
           <Checkbox
