@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { AppEnv } from "./auth/middleware";
 import { apiErrorSchema } from "./contracts/errors";
 import { accountDocs } from "./routes/account";
-import { adminDocs } from "./routes/admin";
 import { adminDashboardDocs } from "./routes/admin-dashboard";
 import { adminLegalDocs } from "./routes/admin-legal";
 import { adminProductFileDocs } from "./routes/admin-product-files";
@@ -37,7 +36,6 @@ const routeDocs: RouteDoc[] = [
   ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
-  ...adminDocs,
   ...adminDashboardDocs,
   ...adminLegalDocs,
   ...adminSettingsDocs,
