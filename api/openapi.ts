@@ -4,8 +4,6 @@ import { z } from "zod";
 import type { AppEnv } from "./auth/middleware";
 import { apiErrorSchema } from "./contracts/errors";
 import { accountDocs } from "./routes/account";
-import { adminDashboardDocs } from "./routes/admin-dashboard";
-import { adminLegalDocs } from "./routes/admin-legal";
 import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
 import { adminSettingsDocs } from "./routes/admin-settings";
@@ -36,8 +34,6 @@ const routeDocs: RouteDoc[] = [
   ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
-  ...adminDashboardDocs,
-  ...adminLegalDocs,
   ...adminSettingsDocs,
   ...exportDocs,
 ];
