@@ -6,7 +6,6 @@ import { apiErrorSchema } from "./contracts/errors";
 import { accountDocs } from "./routes/account";
 import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
-import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
 import { checkoutDocs } from "./routes/checkout";
@@ -34,7 +33,6 @@ const routeDocs: RouteDoc[] = [
   ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
-  ...adminSettingsDocs,
   ...exportDocs,
 ];
 
