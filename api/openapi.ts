@@ -4,12 +4,8 @@ import { z } from "zod";
 import type { AppEnv } from "./auth/middleware";
 import { apiErrorSchema } from "./contracts/errors";
 import { accountDocs } from "./routes/account";
-import { adminDocs } from "./routes/admin";
-import { adminDashboardDocs } from "./routes/admin-dashboard";
-import { adminLegalDocs } from "./routes/admin-legal";
 import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
-import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
 import { checkoutDocs } from "./routes/checkout";
@@ -37,10 +33,6 @@ const routeDocs: RouteDoc[] = [
   ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
-  ...adminDocs,
-  ...adminDashboardDocs,
-  ...adminLegalDocs,
-  ...adminSettingsDocs,
   ...exportDocs,
 ];
 

@@ -1,5 +1,5 @@
-import { Hono } from "hono";
-import { type AppEnv, requireRole } from "../auth/middleware";
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole } from "../auth/middleware";
 import {
   type SettingsResult,
   settingsResultSchema,
@@ -16,16 +16,63 @@ import {
   saveSettings,
   storeChannelAsset,
 } from "../services/admin-settings";
-import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { access, answers, guardedRouter, jsonBody, refusals, uploadBody } from "./openapi-route";
+
+const admin = access("admin");
+
+const settingsRoute = createRoute({
+  method: "get",
+  path: "/",
+  summary: "The channel settings (before the first save: the settings page's defaults, id null)",
+  description: admin,
+  responses: { 200: answers(settingsResultSchema), ...refusals(401, 403) },
+});
+
+const saveRoute = createRoute({
+  method: "put",
+  path: "/",
+  summary: "Save every setting at once; the logo and hero video as uploaded here, or null",
+  description: admin,
+  request: { body: jsonBody(updateSettingsSchema) },
+  responses: { 200: answers(settingsResultSchema), ...refusals(400, 401, 403) },
+});
+
+const logoRoute = createRoute({
+  method: "post",
+  path: "/logo",
+  summary:
+    "Upload a channel logo (multipart field `file`, an image by content, at most 10MB) as logo-{timestamp}.ext",
+  description: admin,
+  request: { body: uploadBody() },
+  responses: { 200: answers(uploadedAssetSchema), ...refusals(400, 401, 403, 413, 415) },
+});
+
+const heroVideoRoute = createRoute({
+  method: "post",
+  path: "/hero-video",
+  summary:
+    "Upload a hero video (multipart field `file`, mp4, webm or quicktime by content, at most 50MB) as hero-video-{timestamp}.ext",
+  description: admin,
+  request: { body: uploadBody() },
+  responses: { 200: answers(uploadedAssetSchema), ...refusals(400, 401, 403, 413, 415) },
+});
+
+const telegramSyncRoute = createRoute({
+  method: "post",
+  path: "/telegram-sync",
+  summary: "Read the member count and photo of the bot's channel (getChatMemberCount, getChat) for the form",
+  description: admin,
+  responses: { 200: answers(telegramSyncSchema), ...refusals(401, 403, 503) },
+});
 
 /** Mounted at /admin/settings: the landing page editor's settings, for admins only, checked on the server. */
 export const adminSettingsRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
-  return new Hono<AppEnv>()
-    .use("*", requireRole("admin"))
-    .get("/", async (c) => c.json({ settings: await loadSettings(ctx) } satisfies SettingsResult, 200))
-    .put("/", valid("json", updateSettingsSchema), async (c) =>
+  return guardedRouter(requireRole("admin"))
+    .openapi(settingsRoute, async (c) =>
+      c.json({ settings: await loadSettings(ctx) } satisfies SettingsResult, 200),
+    )
+    .openapi(saveRoute, async (c) =>
       c.json(
         {
           settings: await saveSettings(ctx, c.req.valid("json"), c.var.user.userId),
@@ -33,13 +80,13 @@ export const adminSettingsRoutes = (deps: AppDeps) => {
         200,
       ),
     )
-    .post("/logo", async (c) =>
+    .openapi(logoRoute, async (c) =>
       c.json(
         { url: await storeChannelAsset(ctx, "logo", c.req.raw, c.var.user.userId) } satisfies UploadedAsset,
         200,
       ),
     )
-    .post("/hero-video", async (c) =>
+    .openapi(heroVideoRoute, async (c) =>
       c.json(
         {
           url: await storeChannelAsset(ctx, "heroVideo", c.req.raw, c.var.user.userId),
@@ -47,57 +94,7 @@ export const adminSettingsRoutes = (deps: AppDeps) => {
         200,
       ),
     )
-    .post("/telegram-sync", async (c) =>
+    .openapi(telegramSyncRoute, async (c) =>
       c.json((await readTelegramChannel(ctx)) satisfies TelegramSync, 200),
     );
 };
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const adminSettingsDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/settings",
-    summary: "The channel settings (before the first save: the settings page's defaults, id null)",
-    access: "admin",
-    response: settingsResultSchema,
-    errors: [401, 403],
-  },
-  {
-    method: "put",
-    path: "/api/admin/settings",
-    summary: "Save every setting at once; the logo and hero video as uploaded here, or null",
-    access: "admin",
-    body: updateSettingsSchema,
-    response: settingsResultSchema,
-    errors: [400, 401, 403],
-  },
-  {
-    method: "post",
-    path: "/api/admin/settings/logo",
-    summary:
-      "Upload a channel logo (multipart field `file`, an image by content, at most 10MB) as logo-{timestamp}.ext",
-    access: "admin",
-    bodyType: "multipart/form-data",
-    response: uploadedAssetSchema,
-    errors: [400, 401, 403, 413, 415],
-  },
-  {
-    method: "post",
-    path: "/api/admin/settings/hero-video",
-    summary:
-      "Upload a hero video (multipart field `file`, mp4, webm or quicktime by content, at most 50MB) as hero-video-{timestamp}.ext",
-    access: "admin",
-    bodyType: "multipart/form-data",
-    response: uploadedAssetSchema,
-    errors: [400, 401, 403, 413, 415],
-  },
-  {
-    method: "post",
-    path: "/api/admin/settings/telegram-sync",
-    summary:
-      "Read the member count and photo of the bot's channel (getChatMemberCount, getChat) for the form",
-    access: "admin",
-    response: telegramSyncSchema,
-    errors: [401, 403, 503],
-  },
-];

@@ -1,5 +1,5 @@
-import { Hono } from "hono";
-import { type AppEnv, requireRole } from "../auth/middleware";
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole } from "../auth/middleware";
 import {
   adminMessages,
   adminUserListSchema,
@@ -14,6 +14,7 @@ import {
   createTierSchema,
   updateTierSchema,
 } from "../contracts/admin-tiers";
+import { okSchema } from "../contracts/auth";
 import {
   planPaymentMessages,
   planRequestResultSchema,
@@ -24,137 +25,132 @@ import { type AppDeps, serviceContext } from "../deps";
 import { createTier, editTier, listTiersForStaff, removeTier } from "../services/admin-tiers";
 import { decidePlanRequest, listPayments, refundPayment } from "../services/plan-payments";
 import { listUsersPage, replaceRole } from "../services/roles";
-import type { RouteDoc } from "./route-doc";
-import { idParam, valid } from "./validator";
+import { access, answers, guardedRouter, idParams, jsonBody, refusals } from "./openapi-route";
 
-const tierId = idParam(adminTierMessages.notFound);
-const requestId = idParam(planPaymentMessages.requestNotFound);
+const admin = access("admin");
+const tierId = idParams(adminTierMessages.notFound);
+const requestId = idParams(planPaymentMessages.requestNotFound);
+
+const usersRoute = createRoute({
+  method: "get",
+  path: "/users",
+  summary:
+    "Users with roles, tier and pending request, oldest first, a page at a time: ?filter (all by default, pending: those with a plan request waiting), search (part of the name, email or Telegram @username, ignoring case; % and _ are literal), page, pageSize (24, at most 100)",
+  description: admin,
+  request: { query: adminUserQuerySchema },
+  responses: { 200: answers(adminUserListSchema), ...refusals(400, 401, 403) },
+});
+
+const setRoleRoute = createRoute({
+  method: "put",
+  path: "/users/{id}/role",
+  summary: "Replace a user's roles with one role",
+  description: admin,
+  request: { params: idParams(adminMessages.userNotFound), body: jsonBody(setRoleSchema) },
+  responses: { 200: answers(setRoleResultSchema), ...refusals(400, 401, 403, 404, 422) },
+});
+
+const tiersRoute = createRoute({
+  method: "get",
+  path: "/tiers",
+  summary: "Every membership tier, inactive too, lowest level first, with its member count",
+  description: admin,
+  responses: { 200: answers(adminTiersSchema), ...refusals(401, 403) },
+});
+
+const createTierRoute = createRoute({
+  method: "post",
+  path: "/tiers",
+  summary: "Create a tier: the slug from the display name, the level one above the highest",
+  description: admin,
+  request: { body: jsonBody(createTierSchema) },
+  responses: { 201: answers(adminTierResultSchema, "Created"), ...refusals(400, 401, 403, 409) },
+});
+
+const editTierRoute = createRoute({
+  method: "patch",
+  path: "/tiers/{id}",
+  summary: "Change a tier's display name (and slug), price and whether it is active",
+  description: admin,
+  request: { params: tierId, body: jsonBody(updateTierSchema) },
+  responses: { 200: answers(adminTierResultSchema), ...refusals(400, 401, 403, 404, 409) },
+});
+
+const removeTierRoute = createRoute({
+  method: "delete",
+  path: "/tiers/{id}",
+  summary: "Delete a tier for good; refused while members are on it",
+  description: admin,
+  request: { params: tierId },
+  responses: { 200: answers(okSchema), ...refusals(401, 403, 404, 409) },
+});
+
+const approveRoute = createRoute({
+  method: "post",
+  path: "/plan-requests/{id}/approve",
+  summary: "Approve a member's plan request: the member moves to the tier (once; a decided request is 409)",
+  description: admin,
+  request: { params: requestId },
+  responses: { 200: answers(planRequestResultSchema), ...refusals(401, 403, 404, 409) },
+});
+
+const declineRoute = createRoute({
+  method: "post",
+  path: "/plan-requests/{id}/decline",
+  summary: "Decline a member's plan request (once; a decided request is 409)",
+  description: admin,
+  request: { params: requestId },
+  responses: { 200: answers(planRequestResultSchema), ...refusals(401, 403, 404, 409) },
+});
+
+const paymentsRoute = createRoute({
+  method: "get",
+  path: "/payments",
+  summary: "The newest 200 Telegram Stars payments, renewals included",
+  description: admin,
+  responses: { 200: answers(starPaymentsSchema), ...refusals(401, 403) },
+});
+
+const refundRoute = createRoute({
+  method: "post",
+  path: "/payments/{id}/refund",
+  summary: "Refund a Stars payment through the bot (refundStarPayment); the subscription ends at once",
+  description: admin,
+  request: { params: idParams(planPaymentMessages.paymentNotFound) },
+  responses: { 200: answers(starPaymentResultSchema), ...refusals(401, 403, 404, 409, 503) },
+});
 
 /** Mounted at /admin: administration of users and membership tiers, for admins only, checked on the server. */
 export const adminRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
-  return new Hono<AppEnv>()
-    .use("*", requireRole("admin"))
-    .get("/users", valid("query", adminUserQuerySchema), async (c) =>
-      c.json(await listUsersPage(ctx, c.req.valid("query")), 200),
-    )
-    .put("/users/:id/role", idParam(adminMessages.userNotFound), valid("json", setRoleSchema), async (c) =>
+  return guardedRouter(requireRole("admin"))
+    .openapi(usersRoute, async (c) => c.json(await listUsersPage(ctx, c.req.valid("query")), 200))
+    .openapi(setRoleRoute, async (c) =>
       c.json({ user: await replaceRole(ctx, c.req.valid("param").id, c.req.valid("json").role) }, 200),
     )
-    .get("/tiers", async (c) => c.json({ tiers: await listTiersForStaff(ctx) }, 200))
-    .post("/tiers", valid("json", createTierSchema), async (c) =>
-      c.json({ tier: await createTier(ctx, c.req.valid("json")) }, 201),
-    )
-    .patch("/tiers/:id", tierId, valid("json", updateTierSchema), async (c) =>
+    .openapi(tiersRoute, async (c) => c.json({ tiers: await listTiersForStaff(ctx) }, 200))
+    .openapi(createTierRoute, async (c) => c.json({ tier: await createTier(ctx, c.req.valid("json")) }, 201))
+    .openapi(editTierRoute, async (c) =>
       c.json({ tier: await editTier(ctx, c.req.valid("param").id, c.req.valid("json")) }, 200),
     )
-    .delete("/tiers/:id", tierId, async (c) => {
+    .openapi(removeTierRoute, async (c) => {
       await removeTier(ctx, c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     })
-    .post("/plan-requests/:id/approve", requestId, async (c) =>
+    .openapi(approveRoute, async (c) =>
       c.json(
         { request: await decidePlanRequest(ctx, c.req.valid("param").id, true, c.var.user.userId) },
         200,
       ),
     )
-    .post("/plan-requests/:id/decline", requestId, async (c) =>
+    .openapi(declineRoute, async (c) =>
       c.json(
         { request: await decidePlanRequest(ctx, c.req.valid("param").id, false, c.var.user.userId) },
         200,
       ),
     )
-    .get("/payments", async (c) => c.json({ payments: await listPayments(ctx) }, 200))
-    .post("/payments/:id/refund", idParam(planPaymentMessages.paymentNotFound), async (c) =>
+    .openapi(paymentsRoute, async (c) => c.json({ payments: await listPayments(ctx) }, 200))
+    .openapi(refundRoute, async (c) =>
       c.json({ payment: await refundPayment(ctx, c.req.valid("param").id) }, 200),
     );
 };
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const adminDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/users",
-    summary:
-      "Users with roles, tier and pending request, oldest first, a page at a time: ?filter (all by default, pending: those with a plan request waiting), search (part of the name, email or Telegram @username, ignoring case; % and _ are literal), page, pageSize (24, at most 100)",
-    access: "admin",
-    query: adminUserQuerySchema,
-    response: adminUserListSchema,
-    errors: [400, 401, 403],
-  },
-  {
-    method: "put",
-    path: "/api/admin/users/:id/role",
-    summary: "Replace a user's roles with one role",
-    access: "admin",
-    body: setRoleSchema,
-    response: setRoleResultSchema,
-    errors: [400, 401, 403, 404, 422],
-  },
-  {
-    method: "get",
-    path: "/api/admin/tiers",
-    summary: "Every membership tier, inactive too, lowest level first, with its member count",
-    access: "admin",
-    response: adminTiersSchema,
-    errors: [401, 403],
-  },
-  {
-    method: "post",
-    path: "/api/admin/tiers",
-    summary: "Create a tier: the slug from the display name, the level one above the highest",
-    access: "admin",
-    body: createTierSchema,
-    response: adminTierResultSchema,
-    status: 201,
-    errors: [400, 401, 403, 409],
-  },
-  {
-    method: "patch",
-    path: "/api/admin/tiers/:id",
-    summary: "Change a tier's display name (and slug), price and whether it is active",
-    access: "admin",
-    body: updateTierSchema,
-    response: adminTierResultSchema,
-    errors: [400, 401, 403, 404, 409],
-  },
-  {
-    method: "delete",
-    path: "/api/admin/tiers/:id",
-    summary: "Delete a tier for good; refused while members are on it",
-    access: "admin",
-    errors: [401, 403, 404, 409],
-  },
-  {
-    method: "post",
-    path: "/api/admin/plan-requests/:id/approve",
-    summary: "Approve a member's plan request: the member moves to the tier (once; a decided request is 409)",
-    access: "admin",
-    response: planRequestResultSchema,
-    errors: [401, 403, 404, 409],
-  },
-  {
-    method: "post",
-    path: "/api/admin/plan-requests/:id/decline",
-    summary: "Decline a member's plan request (once; a decided request is 409)",
-    access: "admin",
-    response: planRequestResultSchema,
-    errors: [401, 403, 404, 409],
-  },
-  {
-    method: "get",
-    path: "/api/admin/payments",
-    summary: "The newest 200 Telegram Stars payments, renewals included",
-    access: "admin",
-    response: starPaymentsSchema,
-    errors: [401, 403],
-  },
-  {
-    method: "post",
-    path: "/api/admin/payments/:id/refund",
-    summary: "Refund a Stars payment through the bot (refundStarPayment); the subscription ends at once",
-    access: "admin",
-    response: starPaymentResultSchema,
-    errors: [401, 403, 404, 409, 503],
-  },
-];
