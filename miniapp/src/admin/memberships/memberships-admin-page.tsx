@@ -3,6 +3,7 @@ import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
 import { BottomSheet } from "../../components/bottom-sheet";
+import { ConfirmSheet } from "../../components/confirm-sheet";
 import { Field } from "../../components/field";
 import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
@@ -254,9 +255,7 @@ function DeleteConfirmation({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const remove = async () => {
-    setBusy(true);
     try {
       await call(api.admin.tiers[":id"].$delete({ param: { id: tier.id } }));
       toast.success(tierTexts.deleted(tier.displayName));
@@ -268,34 +267,16 @@ function DeleteConfirmation({
     }
   };
   return (
-    <BottomSheet
-      open
-      onClose={busy ? stay : onClose}
+    <ConfirmSheet
       title={`Delete ${tier.displayName}?`}
+      action="Delete"
       className="tier-sheet"
-      footer={
-        <div className="tier-sheet-buttons">
-          <Button mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            mode="filled"
-            size="l"
-            stretched
-            className="tier-delete-confirm"
-            onClick={remove}
-            loading={busy}
-          >
-            Delete
-          </Button>
-        </div>
-      }
+      onConfirm={remove}
+      onClose={onClose}
     >
-      <p>
-        This permanently deletes the {tier.displayName} tier ({perMonth(tier.priceMonthly)}, level{" "}
-        {tier.tierLevel}). A tier with members on it cannot be deleted.
-      </p>
-    </BottomSheet>
+      This permanently deletes the {tier.displayName} tier ({perMonth(tier.priceMonthly)}, level{" "}
+      {tier.tierLevel}). A tier with members on it cannot be deleted.
+    </ConfirmSheet>
   );
 }
 

@@ -2,7 +2,7 @@ import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Star, Undo2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import type { StarPayment } from "#api/contracts/plan-payments";
-import { BottomSheet } from "../../components/bottom-sheet";
+import { ConfirmSheet } from "../../components/confirm-sheet";
 import { Stars } from "../../components/stars";
 import { ResourceList } from "../../components/state-view";
 import { api, call, errorMessage } from "../../lib/api";
@@ -19,9 +19,6 @@ export const paymentTexts = {
   refunded: "Payment refunded",
   refundFailed: "Refund failed",
 } as const;
-
-// While the refund is on its way its sheet stays: Escape, the backdrop and its X do nothing.
-const stay = () => {};
 
 const memberOf = (payment: StarPayment) => payment.userName ?? "Deleted account";
 
@@ -89,9 +86,7 @@ function RefundConfirmation({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const refund = async () => {
-    setBusy(true);
     try {
       await call(api.admin.payments[":id"].refund.$post({ param: { id: payment.id } }));
       toast.success(paymentTexts.refunded);
@@ -102,34 +97,16 @@ function RefundConfirmation({
     onDone();
   };
   return (
-    <BottomSheet
-      open
-      onClose={busy ? stay : onClose}
+    <ConfirmSheet
       title="Refund this payment?"
+      action="Refund"
       className="tier-sheet"
-      footer={
-        <div className="tier-sheet-buttons">
-          <Button mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            mode="filled"
-            size="l"
-            stretched
-            className="tier-delete-confirm"
-            onClick={refund}
-            loading={busy}
-          >
-            Refund
-          </Button>
-        </div>
-      }
+      onConfirm={refund}
+      onClose={onClose}
     >
-      <p>
-        {memberOf(payment)} gets <Stars count={payment.stars} /> back for {payment.tierName}, paid on{" "}
-        {formatShortDate(payment.paidAt)}, and their subscription ends at once.
-      </p>
-    </BottomSheet>
+      {memberOf(payment)} gets <Stars count={payment.stars} /> back for {payment.tierName}, paid on{" "}
+      {formatShortDate(payment.paidAt)}, and their subscription ends at once.
+    </ConfirmSheet>
   );
 }
 
