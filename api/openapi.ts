@@ -12,7 +12,6 @@ import { adminProductDocs } from "./routes/admin-products";
 import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
-import { checkoutDocs } from "./routes/checkout";
 import { eventDocs } from "./routes/events";
 import { exportDocs } from "./routes/exports";
 import { feedDocs } from "./routes/feed";
@@ -31,7 +30,6 @@ const routeDocs: RouteDoc[] = [
   ...eventDocs,
   ...legalDocs,
   ...feedDocs,
-  ...checkoutDocs,
   ...adminProductDocs,
   ...adminProductFileDocs,
   ...strainAnalysisDocs,
