@@ -13,7 +13,6 @@ import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
 import { eventDocs } from "./routes/events";
-import { exportDocs } from "./routes/exports";
 import { feedDocs } from "./routes/feed";
 import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
@@ -39,7 +38,6 @@ const routeDocs: RouteDoc[] = [
   ...adminDashboardDocs,
   ...adminLegalDocs,
   ...adminSettingsDocs,
-  ...exportDocs,
 ];
 
 /** A multipart body: the file alone, or the route's text fields followed by an optional file. */
