@@ -12,7 +12,6 @@ import { adminProductDocs } from "./routes/admin-products";
 import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
-import { feedDocs } from "./routes/feed";
 import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
 import { productDocs } from "./routes/products";
@@ -26,7 +25,6 @@ const routeDocs: RouteDoc[] = [
   ...productDocs,
   ...stockAlertDocs,
   ...legalDocs,
-  ...feedDocs,
   ...adminProductDocs,
   ...adminProductFileDocs,
   ...strainAnalysisDocs,
