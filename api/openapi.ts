@@ -8,10 +8,6 @@ import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
-import { checkoutDocs } from "./routes/checkout";
-import { eventDocs } from "./routes/events";
-import { exportDocs } from "./routes/exports";
-import { feedDocs } from "./routes/feed";
 import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
 import { productDocs } from "./routes/products";
@@ -24,16 +20,12 @@ const routeDocs: RouteDoc[] = [
   ...channelDocs,
   ...productDocs,
   ...stockAlertDocs,
-  ...eventDocs,
   ...legalDocs,
-  ...feedDocs,
-  ...checkoutDocs,
   ...adminProductDocs,
   ...adminProductFileDocs,
   ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
-  ...exportDocs,
 ];
 
 /** A multipart body: the file alone, or the route's text fields followed by an optional file. */

@@ -1,7 +1,7 @@
-import { Hono } from "hono";
+import { createRoute, type RouteConfigToTypedResponse } from "@hono/zod-openapi";
 import { z } from "zod";
 import { clientAddress } from "../auth/client-address";
-import { type AppEnv, requireRole, requireUser } from "../auth/middleware";
+import { requireRole, requireUser } from "../auth/middleware";
 import {
   checkoutMessages,
   checkoutSchema,
@@ -24,50 +24,133 @@ import {
   ordersOf,
 } from "../services/checkout";
 import { checkoutWithStorefront } from "../services/storefront-checkout";
-import type { RouteDoc } from "./route-doc";
-import { idParam, valid } from "./validator";
+import {
+  access,
+  answers,
+  guardedRouter,
+  idParams,
+  jsonBody,
+  only,
+  openApiRouter,
+  refusals,
+  STAFF,
+} from "./openapi-route";
 
 const keyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
-const orderId = idParam(checkoutMessages.orderNotFound);
+const orderId = idParams(checkoutMessages.orderNotFound);
+const signedIn = only("signed in", requireUser);
+
+const creditsRoute = createRoute({
+  method: "post",
+  path: "/checkout/credits",
+  summary:
+    "Order with credits (Idempotency-Key header): stock, budget and restricted states checked in one transaction; the same key and body replay the first answer",
+  ...only("signed in, age-verified", requireUser),
+  request: { headers: keyHeader, body: jsonBody(checkoutSchema) },
+  responses: { 201: answers(orderResultSchema, "Placed"), ...refusals(400, 401, 403, 409, 422) },
+});
+
+const storefrontRoute = createRoute({
+  method: "post",
+  path: "/checkout/storefront",
+  summary:
+    "A Shopify cart (cartCreate, Storefront API 2025-07) for storefront items of active products; its checkout URL with channel=online_store",
+  description: access("anyone"),
+  request: { body: jsonBody(storefrontCheckoutSchema) },
+  responses: { 200: answers(storefrontCartSchema), ...refusals(400, 422, 502, 503) },
+});
+
+const myOrdersRoute = createRoute({
+  method: "get",
+  path: "/me/orders",
+  summary: "The member's orders, newest first (100)",
+  ...signedIn,
+  responses: { 200: answers(ordersSchema), ...refusals(401) },
+});
+
+const myOrderRoute = createRoute({
+  method: "get",
+  path: "/me/orders/{id}",
+  summary: "One of the member's orders",
+  ...signedIn,
+  request: { params: orderId },
+  responses: { 200: answers(orderResultSchema), ...refusals(401, 404) },
+});
+
+const cancelRoute = createRoute({
+  method: "post",
+  path: "/me/orders/{id}/cancel",
+  summary:
+    "Cancel one of the member's orders while it is placed: stock and spending come back in the same transaction as the staff's cancel; staff are told through the bot",
+  ...signedIn,
+  request: { params: orderId },
+  responses: { 200: answers(orderResultSchema), ...refusals(401, 404, 409) },
+});
+
+/**
+ * A refused credit checkout: its rule's code is forbidden, conflict or unprocessable
+ * (api/http/checkout-refusals.ts), so its status is one the route declares; that table types its
+ * code as any ErrorCode, hence the narrowing here.
+ */
+type RefusedCheckout = Extract<RouteConfigToTypedResponse<typeof creditsRoute>, { _status: 403 | 409 | 422 }>;
 
 /** The credit checkout and a member's own orders. */
 export const checkoutRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
-  return new Hono<AppEnv>()
-    .post(
-      "/checkout/credits",
-      requireUser,
-      valid("header", keyHeader),
-      valid("json", checkoutSchema),
-      async (c) => {
-        const input = c.req.valid("json");
-        const checkout = await checkoutWithCredits(
-          ctx,
-          c.var.user.userId,
-          c.req.valid("header")["idempotency-key"],
-          input,
-        );
-        return checkout.outcome === "placed"
-          ? c.json({ order: checkout.order }, 201)
-          : checkoutRefusalResponse(c, checkout, input);
-      },
-    )
-    .post("/checkout/storefront", valid("json", storefrontCheckoutSchema), async (c) =>
+  return openApiRouter()
+    .openapi(creditsRoute, async (c) => {
+      const input = c.req.valid("json");
+      const checkout = await checkoutWithCredits(
+        ctx,
+        c.var.user.userId,
+        c.req.valid("header")["idempotency-key"],
+        input,
+      );
+      return checkout.outcome === "placed"
+        ? c.json({ order: checkout.order }, 201)
+        : (checkoutRefusalResponse(c, checkout, input) as RefusedCheckout);
+    })
+    .openapi(storefrontRoute, async (c) =>
       c.json(
         await checkoutWithStorefront(ctx, c.req.valid("json"), clientAddress(c, deps.config.TRUST_PROXY)),
         200,
       ),
     )
-    .get("/me/orders", requireUser, async (c) =>
-      c.json({ orders: await ordersOf(ctx, c.var.user.userId) }, 200),
-    )
-    .get("/me/orders/:id", requireUser, orderId, async (c) =>
+    .openapi(myOrdersRoute, async (c) => c.json({ orders: await ordersOf(ctx, c.var.user.userId) }, 200))
+    .openapi(myOrderRoute, async (c) =>
       c.json({ order: await orderOfMember(ctx, c.var.user.userId, c.req.valid("param").id) }, 200),
     )
-    .post("/me/orders/:id/cancel", requireUser, orderId, async (c) =>
+    .openapi(cancelRoute, async (c) =>
       c.json({ order: await cancelOwnOrder(ctx, c.var.user.userId, c.req.valid("param").id) }, 200),
     );
 };
+
+const staffOrdersRoute = createRoute({
+  method: "get",
+  path: "/",
+  summary: "Every order (?status=placed|fulfilled|cancelled), newest first (100)",
+  description: access(STAFF),
+  request: { query: orderListQuerySchema },
+  responses: { 200: answers(ordersSchema), ...refusals(400, 401, 403) },
+});
+
+const staffOrderRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  summary: "One order",
+  description: access(STAFF),
+  request: { params: orderId },
+  responses: { 200: answers(orderResultSchema), ...refusals(401, 403, 404) },
+});
+
+const changeStatusRoute = createRoute({
+  method: "patch",
+  path: "/{id}",
+  summary: "Fulfil or cancel a placed order (cancelling gives back stock and spending)",
+  description: access(STAFF),
+  request: { params: orderId, body: jsonBody(orderStatusChangeSchema) },
+  responses: { 200: answers(orderResultSchema), ...refusals(400, 401, 403, 404, 409) },
+});
 
 /**
  * Mounted at /admin/orders BEFORE the admin router, whose admin-only check covers every other
@@ -75,93 +158,17 @@ export const checkoutRoutes = (deps: AppDeps) => {
  */
 export const staffOrderRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
-  return new Hono<AppEnv>()
-    .use("*", requireRole("admin", "moderator", "employee"))
-    .get("/", valid("query", orderListQuerySchema), async (c) =>
+  return guardedRouter(requireRole("admin", "moderator", "employee"))
+    .openapi(staffOrdersRoute, async (c) =>
       c.json({ orders: await ordersForStaff(ctx, c.req.valid("query").status) }, 200),
     )
-    .get("/:id", orderId, async (c) =>
+    .openapi(staffOrderRoute, async (c) =>
       c.json({ order: await orderForStaff(ctx, c.req.valid("param").id) }, 200),
     )
-    .patch("/:id", orderId, valid("json", orderStatusChangeSchema), async (c) =>
+    .openapi(changeStatusRoute, async (c) =>
       c.json(
         { order: await changeOrderStatus(ctx, c.req.valid("param").id, c.req.valid("json").status) },
         200,
       ),
     );
 };
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const checkoutDocs: RouteDoc[] = [
-  {
-    method: "post",
-    path: "/api/checkout/credits",
-    summary:
-      "Order with credits (Idempotency-Key header): stock, budget and restricted states checked in one transaction; the same key and body replay the first answer",
-    access: "signed in, age-verified",
-    body: checkoutSchema,
-    response: orderResultSchema,
-    status: 201,
-    errors: [400, 401, 403, 409, 422],
-  },
-  {
-    method: "post",
-    path: "/api/checkout/storefront",
-    summary:
-      "A Shopify cart (cartCreate, Storefront API 2025-07) for storefront items of active products; its checkout URL with channel=online_store",
-    access: "anyone",
-    body: storefrontCheckoutSchema,
-    response: storefrontCartSchema,
-    errors: [400, 422, 502, 503],
-  },
-  {
-    method: "get",
-    path: "/api/me/orders",
-    summary: "The member's orders, newest first (100)",
-    access: "signed in",
-    response: ordersSchema,
-    errors: [401],
-  },
-  {
-    method: "get",
-    path: "/api/me/orders/:id",
-    summary: "One of the member's orders",
-    access: "signed in",
-    response: orderResultSchema,
-    errors: [401, 404],
-  },
-  {
-    method: "post",
-    path: "/api/me/orders/:id/cancel",
-    summary:
-      "Cancel one of the member's orders while it is placed: stock and spending come back in the same transaction as the staff's cancel; staff are told through the bot",
-    access: "signed in",
-    response: orderResultSchema,
-    errors: [401, 404, 409],
-  },
-  {
-    method: "get",
-    path: "/api/admin/orders",
-    summary: "Every order (?status=placed|fulfilled|cancelled), newest first (100)",
-    access: "staff (admin, moderator, employee)",
-    response: ordersSchema,
-    errors: [400, 401, 403],
-  },
-  {
-    method: "get",
-    path: "/api/admin/orders/:id",
-    summary: "One order",
-    access: "staff (admin, moderator, employee)",
-    response: orderResultSchema,
-    errors: [401, 403, 404],
-  },
-  {
-    method: "patch",
-    path: "/api/admin/orders/:id",
-    summary: "Fulfil or cancel a placed order (cancelling gives back stock and spending)",
-    access: "staff (admin, moderator, employee)",
-    body: orderStatusChangeSchema,
-    response: orderResultSchema,
-    errors: [400, 401, 403, 404, 409],
-  },
-];

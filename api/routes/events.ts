@@ -1,14 +1,13 @@
 import type { ServerResponse } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { clientAddress } from "../auth/client-address";
-import type { AppEnv } from "../auth/middleware";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
 import { EventStreams, type StreamSink } from "../realtime/event-streams";
 import { currentRequestId, REQUEST_ID_HEADER } from "../request-scope";
-import type { RouteDoc } from "./route-doc";
+import { access, openApiRouter, refusals } from "./openapi-route";
 
 export const HEARTBEAT_MS = 25_000;
 /** A client this far behind (bytes queued for its socket) has stopped reading: it is dropped. */
@@ -57,6 +56,21 @@ function socketSink(res: ServerResponse): StreamSink {
   };
 }
 
+const eventsRoute = createRoute({
+  method: "get",
+  path: "/events",
+  summary:
+    "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members; order events only for the order's owner and staff",
+  description: access("anyone"),
+  responses: {
+    200: {
+      description: "The event stream, open until the client, the server or the stream's lifetime ends it",
+      content: { "text/event-stream": { schema: { type: "string" as const } } },
+    },
+    ...refusals(429, 503),
+  },
+});
+
 export const eventRoutes = (deps: AppDeps) => {
   const streams = new EventStreams({
     hub: deps.hub,
@@ -71,7 +85,7 @@ export const eventRoutes = (deps: AppDeps) => {
   });
   deps.metrics.observeEventStreams(() => streams.size);
 
-  return new Hono<AppEnv>().get("/events", (c) => {
+  return openApiRouter().openapi(eventsRoute, (c) => {
     const address = clientAddress(c, deps.config.TRUST_PROXY);
     const refusal = streams.refusal(address);
     // A stopping process takes no new stream: the client retries and reaches another one.
@@ -128,16 +142,3 @@ export const eventRoutes = (deps: AppDeps) => {
     return new Response(body, { headers: STREAM_HEADERS });
   });
 };
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const eventDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/events",
-    summary:
-      "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members; order events only for the order's owner and staff",
-    access: "anyone",
-    contentType: "text/event-stream",
-    errors: [429, 503],
-  },
-];

@@ -1,11 +1,10 @@
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { Hono } from "hono";
-import { type AppEnv, requireRole } from "../auth/middleware";
+import { requireRole } from "../auth/middleware";
 import { orderExportQuerySchema } from "../contracts/exports";
 import type { AppDeps } from "../deps";
 import { membersCsv, ordersCsv, productsCsv } from "../services/exports";
-import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { only, openApiRouter, refusals, STAFF } from "./openapi-route";
 
 /**
  * A CSV download streamed as it is read: the next batch is fetched only when the client has taken
@@ -31,57 +30,48 @@ function csvDownload(c: Context, filename: string, chunks: AsyncGenerator<string
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+const csv = (description: string) => ({
+  description,
+  content: { "text/csv": { schema: { type: "string" as const } } },
+});
+
+const ordersRoute = createRoute({
+  method: "get",
+  path: "/orders.csv",
+  summary:
+    "Orders as CSV (a download, streamed): ?from and ?to are UTC days (YYYY-MM-DD), both included, either optional; by order number. Cells a spreadsheet would take for a formula start with '",
+  ...only(STAFF, requireRole("admin", "moderator", "employee")),
+  request: { query: orderExportQuerySchema },
+  responses: { 200: csv("The orders"), ...refusals(400, 401, 403) },
+});
+
+const membersRoute = createRoute({
+  method: "get",
+  path: "/members.csv",
+  summary:
+    "Every account as CSV (a download, streamed), oldest first: name, email, Telegram username, roles, plan",
+  ...only("admin", requireRole("admin")),
+  responses: { 200: csv("The accounts"), ...refusals(401, 403) },
+});
+
+const productsRoute = createRoute({
+  method: "get",
+  path: "/products.csv",
+  summary: "Every product as CSV (a download, streamed), inactive ones too, oldest first",
+  ...only("admin", requireRole("admin")),
+  responses: { 200: csv("The products"), ...refusals(401, 403) },
+});
+
 /**
  * Mounted at /admin/exports BEFORE the admin router (whose admin-only check covers the rest of
  * /admin): orders are for all staff, members and products for admins.
  */
-export const exportRoutes = (deps: AppDeps) => {
-  return new Hono<AppEnv>()
-    .get(
-      "/orders.csv",
-      requireRole("admin", "moderator", "employee"),
-      valid("query", orderExportQuerySchema),
-      (c) => {
-        const query = c.req.valid("query");
-        const span = `${query.from ?? "start"}_${query.to ?? today()}`;
-        return csvDownload(c, `orders_${span}.csv`, ordersCsv(deps.database, query));
-      },
-    )
-    .get("/members.csv", requireRole("admin"), (c) =>
-      csvDownload(c, `members_${today()}.csv`, membersCsv(deps.database)),
-    )
-    .get("/products.csv", requireRole("admin"), (c) =>
-      csvDownload(c, `products_${today()}.csv`, productsCsv(deps.database)),
-    );
-};
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const exportDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/exports/orders.csv",
-    summary:
-      "Orders as CSV (a download, streamed): ?from and ?to are UTC days (YYYY-MM-DD), both included, either optional; by order number. Cells a spreadsheet would take for a formula start with '",
-    access: "staff (admin, moderator, employee)",
-    query: orderExportQuerySchema,
-    contentType: "text/csv",
-    errors: [400, 401, 403],
-  },
-  {
-    method: "get",
-    path: "/api/admin/exports/members.csv",
-    summary:
-      "Every account as CSV (a download, streamed), oldest first: name, email, Telegram username, roles, plan",
-    access: "admin",
-    contentType: "text/csv",
-    errors: [401, 403],
-  },
-  {
-    method: "get",
-    path: "/api/admin/exports/products.csv",
-    summary: "Every product as CSV (a download, streamed), inactive ones too, oldest first",
-    access: "admin",
-    contentType: "text/csv",
-    errors: [401, 403],
-  },
-];
+export const exportRoutes = (deps: AppDeps) =>
+  openApiRouter()
+    .openapi(ordersRoute, (c) => {
+      const query = c.req.valid("query");
+      const span = `${query.from ?? "start"}_${query.to ?? today()}`;
+      return csvDownload(c, `orders_${span}.csv`, ordersCsv(deps.database, query));
+    })
+    .openapi(membersRoute, (c) => csvDownload(c, `members_${today()}.csv`, membersCsv(deps.database)))
+    .openapi(productsRoute, (c) => csvDownload(c, `products_${today()}.csv`, productsCsv(deps.database)));
