@@ -6,7 +6,9 @@ import { errorResponse } from "../errors";
 import type { CreditCheckout } from "../services/checkout";
 
 type Refusal = Extract<CreditCheckout, { outcome: "refused" }>;
-type Wording<R> = { code: ErrorCode; message: (refusal: R, input: CheckoutInput) => string };
+/** The codes a credit checkout's rules refuse with, so the route's declared statuses (403, 409, 422) cover them. */
+type CheckoutRefusalCode = Extract<ErrorCode, "forbidden" | "conflict" | "unprocessable">;
+type Wording<R> = { code: CheckoutRefusalCode; message: (refusal: R, input: CheckoutInput) => string };
 
 /** Each rule that refuses a credit checkout: its answer's code (and so its status) and the spec's words. */
 const refusals: { [Reason in Refusal["reason"]]: Wording<Extract<Refusal, { reason: Reason }>> } = {

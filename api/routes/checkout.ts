@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfigToTypedResponse } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { clientAddress } from "../auth/client-address";
 import { requireRole, requireUser } from "../auth/middleware";
@@ -87,13 +87,6 @@ const cancelRoute = createRoute({
   responses: { 200: answers(orderResultSchema), ...refusals(401, 404, 409) },
 });
 
-/**
- * A refused credit checkout: its rule's code is forbidden, conflict or unprocessable
- * (api/http/checkout-refusals.ts), so its status is one the route declares; that table types its
- * code as any ErrorCode, hence the narrowing here.
- */
-type RefusedCheckout = Extract<RouteConfigToTypedResponse<typeof creditsRoute>, { _status: 403 | 409 | 422 }>;
-
 /** The credit checkout and a member's own orders. */
 export const checkoutRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
@@ -108,7 +101,7 @@ export const checkoutRoutes = (deps: AppDeps) => {
       );
       return checkout.outcome === "placed"
         ? c.json({ order: checkout.order }, 201)
-        : (checkoutRefusalResponse(c, checkout, input) as RefusedCheckout);
+        : checkoutRefusalResponse(c, checkout, input);
     })
     .openapi(storefrontRoute, async (c) =>
       c.json(
