@@ -17,10 +17,12 @@ import { deepJsonMessage, MAX_JSON_DEPTH, nestedDeeperThan } from "../http/json-
  * their "Validation Error" toast: 404 for a path (its ids name nothing), else 400, or `code`.
  */
 export const refuseInvalid =
-  // biome-ignore lint/suspicious/noExplicitAny: a hook for any route's env, path and input
-    (code?: ErrorCode): Hook<unknown, any, string, Promise<undefined>> =>
+  // biome-ignore lint/suspicious/noExplicitAny: the library's own hook type (OpenAPIHono's defaultHook): any route's input, env, path and answer
+    (code?: ErrorCode): Hook<any, any, any, any> =>
     async (result, c) => {
-      if (result.target === "json" && nestedDeeperThan(await c.req.json(), MAX_JSON_DEPTH)) {
+      // No body (or none sent as JSON) parses to nothing: the schema's own first message answers.
+      const body: unknown = result.target === "json" ? await c.req.json().catch(() => undefined) : undefined;
+      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) {
         throw new AppError("bad_request", deepJsonMessage);
       }
       const refusal = code ?? (result.target === "param" ? "not_found" : "bad_request");
