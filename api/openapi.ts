@@ -10,7 +10,6 @@ import { adminLegalDocs } from "./routes/admin-legal";
 import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
 import { adminSettingsDocs } from "./routes/admin-settings";
-import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
 import { checkoutDocs } from "./routes/checkout";
 import { eventDocs } from "./routes/events";
@@ -35,7 +34,6 @@ const routeDocs: RouteDoc[] = [
   ...adminProductDocs,
   ...adminProductFileDocs,
   ...strainAnalysisDocs,
-  ...authDocs,
   ...accountDocs,
   ...adminDocs,
   ...adminDashboardDocs,
