@@ -3,7 +3,6 @@ import type { Hono, Schema } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./auth/middleware";
 import { apiErrorSchema } from "./contracts/errors";
-import { accountDocs } from "./routes/account";
 import { adminDocs } from "./routes/admin";
 import { adminDashboardDocs } from "./routes/admin-dashboard";
 import { adminLegalDocs } from "./routes/admin-legal";
@@ -34,7 +33,6 @@ const routeDocs: RouteDoc[] = [
   ...adminProductDocs,
   ...adminProductFileDocs,
   ...strainAnalysisDocs,
-  ...accountDocs,
   ...adminDocs,
   ...adminDashboardDocs,
   ...adminLegalDocs,
