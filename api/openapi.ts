@@ -9,12 +9,10 @@ import { adminLegalDocs } from "./routes/admin-legal";
 import { adminProductFileDocs } from "./routes/admin-product-files";
 import { adminProductDocs } from "./routes/admin-products";
 import { adminSettingsDocs } from "./routes/admin-settings";
-import { channelDocs } from "./routes/channel";
 import { checkoutDocs } from "./routes/checkout";
 import { eventDocs } from "./routes/events";
 import { exportDocs } from "./routes/exports";
 import { feedDocs } from "./routes/feed";
-import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
 import { productDocs } from "./routes/products";
 import type { RouteDoc } from "./routes/route-doc";
@@ -23,11 +21,9 @@ import { strainAnalysisDocs } from "./routes/strain-analysis";
 
 /** Routes not yet declared with createRoute (being converted). */
 const routeDocs: RouteDoc[] = [
-  ...channelDocs,
   ...productDocs,
   ...stockAlertDocs,
   ...eventDocs,
-  ...legalDocs,
   ...feedDocs,
   ...checkoutDocs,
   ...adminProductDocs,
