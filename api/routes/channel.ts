@@ -1,22 +1,19 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { channelInfoSchema } from "../contracts/channel";
 import type { AppDeps } from "../deps";
 import { readChannelInfo } from "../services/channel-info";
-import type { RouteDoc } from "./route-doc";
+import { access, answers, openApiRouter } from "./openapi-route";
+
+const channelRoute = createRoute({
+  method: "get",
+  path: "/channel",
+  summary: "Public channel info with the spec's defaults",
+  description: access("anyone"),
+  responses: { 200: answers(channelInfoSchema) },
+});
 
 export const channelRoutes = (deps: AppDeps) =>
-  new Hono().get("/channel", async (c) => {
+  openApiRouter().openapi(channelRoute, async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.json(await readChannelInfo(deps.database));
+    return c.json(await readChannelInfo(deps.database), 200);
   });
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const channelDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/channel",
-    summary: "Public channel info with the spec's defaults",
-    access: "anyone",
-    response: channelInfoSchema,
-  },
-];

@@ -1,18 +1,35 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { findActiveLegalDocument } from "#db/queries/legal";
 import {
   type LegalDocument,
   legalDocumentSchema,
   legalNotFoundMessages,
   legalTypeSchema,
+  legalTypes,
 } from "../contracts/legal";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
-import type { RouteDoc } from "./route-doc";
+import { access, answers, openApiRouter, refusals } from "./openapi-route";
+
+/**
+ * `:type` is read in the handler, not by a validator: any value not a type (NUL included) is
+ * refused with the plain "Not found", which the validation hook would word otherwise. The document
+ * names it with a plain schema.
+ */
+const legalRoute = createRoute({
+  method: "get",
+  path: "/legal/{type}",
+  summary: "Active legal document (terms, privacy, refund, shipping, cancellation), newest version",
+  description: access("anyone"),
+  parameters: [
+    { name: "type", in: "path", required: true, schema: { type: "string", enum: [...legalTypes] } },
+  ],
+  responses: { 200: answers(legalDocumentSchema), ...refusals(404) },
+});
 
 /** Public policies: the active document of a type, newest version. */
 export const legalRoutes = (deps: AppDeps) =>
-  new Hono().get("/legal/:type", async (c) => {
+  openApiRouter().openapi(legalRoute, async (c) => {
     const type = legalTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw new AppError("not_found", "Not found");
     const row = await findActiveLegalDocument(deps.database.db, type.data);
@@ -29,15 +46,3 @@ export const legalRoutes = (deps: AppDeps) =>
       200,
     );
   });
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const legalDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/legal/:type",
-    summary: "Active legal document (terms, privacy, refund, shipping, cancellation), newest version",
-    access: "anyone",
-    response: legalDocumentSchema,
-    errors: [404],
-  },
-];
