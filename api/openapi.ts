@@ -18,7 +18,6 @@ import { exportDocs } from "./routes/exports";
 import { feedDocs } from "./routes/feed";
 import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
-import { productDocs } from "./routes/products";
 import type { RouteDoc } from "./routes/route-doc";
 import { stockAlertDocs } from "./routes/stock-alerts";
 import { strainAnalysisDocs } from "./routes/strain-analysis";
@@ -26,7 +25,6 @@ import { strainAnalysisDocs } from "./routes/strain-analysis";
 /** Routes not yet declared with createRoute (being converted). */
 const routeDocs: RouteDoc[] = [
   ...channelDocs,
-  ...productDocs,
   ...stockAlertDocs,
   ...eventDocs,
   ...legalDocs,
