@@ -19,13 +19,11 @@ import { feedDocs } from "./routes/feed";
 import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
 import type { RouteDoc } from "./routes/route-doc";
-import { stockAlertDocs } from "./routes/stock-alerts";
 import { strainAnalysisDocs } from "./routes/strain-analysis";
 
 /** Routes not yet declared with createRoute (being converted). */
 const routeDocs: RouteDoc[] = [
   ...channelDocs,
-  ...stockAlertDocs,
   ...eventDocs,
   ...legalDocs,
   ...feedDocs,
