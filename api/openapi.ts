@@ -7,8 +7,6 @@ import { accountDocs } from "./routes/account";
 import { adminDocs } from "./routes/admin";
 import { adminDashboardDocs } from "./routes/admin-dashboard";
 import { adminLegalDocs } from "./routes/admin-legal";
-import { adminProductFileDocs } from "./routes/admin-product-files";
-import { adminProductDocs } from "./routes/admin-products";
 import { adminSettingsDocs } from "./routes/admin-settings";
 import { authDocs } from "./routes/auth";
 import { channelDocs } from "./routes/channel";
@@ -28,8 +26,6 @@ const routeDocs: RouteDoc[] = [
   ...legalDocs,
   ...feedDocs,
   ...checkoutDocs,
-  ...adminProductDocs,
-  ...adminProductFileDocs,
   ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
