@@ -17,7 +17,6 @@ import { feedDocs } from "./routes/feed";
 import { legalDocs } from "./routes/legal";
 import { metricsRoute } from "./routes/metrics";
 import type { RouteDoc } from "./routes/route-doc";
-import { strainAnalysisDocs } from "./routes/strain-analysis";
 
 /** Routes not yet declared with createRoute (being converted). */
 const routeDocs: RouteDoc[] = [
@@ -26,7 +25,6 @@ const routeDocs: RouteDoc[] = [
   ...legalDocs,
   ...feedDocs,
   ...checkoutDocs,
-  ...strainAnalysisDocs,
   ...authDocs,
   ...accountDocs,
   ...adminDocs,
