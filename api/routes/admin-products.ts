@@ -1,5 +1,5 @@
-import { Hono } from "hono";
-import { type AppEnv, requireRole } from "../auth/middleware";
+import { createRoute } from "@hono/zod-openapi";
+import { requireRole } from "../auth/middleware";
 import {
   adminProductMessages,
   adminProductPageSchema,
@@ -17,10 +17,58 @@ import {
   removeProduct,
 } from "../services/admin-products";
 import { adminProductFileRoutes } from "./admin-product-files";
-import type { RouteDoc } from "./route-doc";
-import { idParam, valid } from "./validator";
+import { access, answers, guardedRouter, idParams, jsonBody, refusals, STAFF } from "./openapi-route";
 
-const productId = idParam(adminProductMessages.notFound);
+const params = idParams(adminProductMessages.notFound);
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  summary:
+    "Products for staff, newest first, a page at a time: ?search (title), strain, category, status (active by default, inactive, all), page, pageSize (24, at most 100)",
+  description: access(STAFF),
+  request: { query: adminProductQuerySchema },
+  responses: { 200: answers(adminProductPageSchema), ...refusals(400, 401, 403) },
+});
+
+const createProductRoute = createRoute({
+  method: "post",
+  path: "/",
+  summary: "A new product (title and a price above 0 required; empty optional fields saved as null)",
+  description: access(STAFF),
+  request: { body: jsonBody(createProductSchema) },
+  responses: {
+    201: answers(adminProductResultSchema, "Created"),
+    ...refusals(400, 401, 403, 409, 422),
+  },
+});
+
+const productRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  summary: "One product, active or not",
+  description: access(STAFF),
+  request: { params },
+  responses: { 200: answers(adminProductResultSchema), ...refusals(401, 403, 404) },
+});
+
+const editProductRoute = createRoute({
+  method: "patch",
+  path: "/{id}",
+  summary: "Change any of a product's fields (e.g. {stockQuantity}, {isActive}, {storefront})",
+  description: access(STAFF),
+  request: { params, body: jsonBody(updateProductSchema) },
+  responses: { 200: answers(adminProductResultSchema), ...refusals(400, 401, 403, 404, 409, 422) },
+});
+
+const removeProductRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  summary: "Delete: the product is marked inactive and no longer visible to customers",
+  description: access(STAFF),
+  request: { params },
+  responses: { 200: answers(adminProductResultSchema), ...refusals(401, 403, 404) },
+});
 
 /**
  * The catalogue for staff (admin, moderator, employee). Mounted at /admin/products BEFORE the
@@ -28,73 +76,19 @@ const productId = idParam(adminProductMessages.notFound);
  */
 export const adminProductRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
-  return new Hono<AppEnv>()
-    .use("*", requireRole("admin", "moderator", "employee"))
-    .get("/", valid("query", adminProductQuerySchema), async (c) =>
-      c.json(await listProductsPage(ctx, c.req.valid("query")), 200),
-    )
-    .post("/", valid("json", createProductSchema), async (c) =>
+  return guardedRouter(requireRole("admin", "moderator", "employee"))
+    .openapi(listRoute, async (c) => c.json(await listProductsPage(ctx, c.req.valid("query")), 200))
+    .openapi(createProductRoute, async (c) =>
       c.json({ product: await createProduct(ctx, c.req.valid("json")) }, 201),
     )
-    .get("/:id", productId, async (c) =>
+    .openapi(productRoute, async (c) =>
       c.json({ product: await productForStaff(ctx, c.req.valid("param").id) }, 200),
     )
-    .patch("/:id", productId, valid("json", updateProductSchema), async (c) =>
+    .openapi(editProductRoute, async (c) =>
       c.json({ product: await editProduct(ctx, c.req.valid("param").id, c.req.valid("json")) }, 200),
     )
-    .delete("/:id", productId, async (c) =>
+    .openapi(removeProductRoute, async (c) =>
       c.json({ product: await removeProduct(ctx, c.req.valid("param").id) }, 200),
     )
     .route("/", adminProductFileRoutes(ctx));
 };
-
-const STAFF = "staff (admin, moderator, employee)";
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const adminProductDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/admin/products",
-    summary:
-      "Products for staff, newest first, a page at a time: ?search (title), strain, category, status (active by default, inactive, all), page, pageSize (24, at most 100)",
-    access: STAFF,
-    query: adminProductQuerySchema,
-    response: adminProductPageSchema,
-    errors: [400, 401, 403],
-  },
-  {
-    method: "post",
-    path: "/api/admin/products",
-    summary: "A new product (title and a price above 0 required; empty optional fields saved as null)",
-    access: STAFF,
-    body: createProductSchema,
-    response: adminProductResultSchema,
-    status: 201,
-    errors: [400, 401, 403, 409, 422],
-  },
-  {
-    method: "get",
-    path: "/api/admin/products/:id",
-    summary: "One product, active or not",
-    access: STAFF,
-    response: adminProductResultSchema,
-    errors: [401, 403, 404],
-  },
-  {
-    method: "patch",
-    path: "/api/admin/products/:id",
-    summary: "Change any of a product's fields (e.g. {stockQuantity}, {isActive}, {storefront})",
-    access: STAFF,
-    body: updateProductSchema,
-    response: adminProductResultSchema,
-    errors: [400, 401, 403, 404, 409, 422],
-  },
-  {
-    method: "delete",
-    path: "/api/admin/products/:id",
-    summary: "Delete: the product is marked inactive and no longer visible to customers",
-    access: STAFF,
-    response: adminProductResultSchema,
-    errors: [401, 403, 404],
-  },
-];

@@ -1,13 +1,14 @@
+import { createRoute } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
-import { Hono } from "hono";
-import { canonicalId } from "../contracts/ids";
 import type { Product, ProductList } from "../contracts/products";
 import { productListSchema, productSchema } from "../contracts/products";
 import type { AppDeps } from "../deps";
-import { errorResponse } from "../errors";
+import { AppError } from "../errors";
 import { COMPRESS_MIN_BYTES, pickEncoding } from "../http/compression";
 import type { CachedBody } from "../services/catalogue-cache";
-import type { RouteDoc } from "./route-doc";
+import { access, answers, idParams, openApiRouter, refusals } from "./openapi-route";
+
+const productNotFound = "Product not found";
 
 /**
  * Serves a cached JSON body with its ETag, or 304 when the client already has it; compressed from
@@ -27,31 +28,39 @@ function sendCached<T>(c: Context, cached: CachedBody) {
   return c.body(body, 200) as unknown as Response & TypedResponse<T, 200, "json">;
 }
 
-export const productRoutes = (deps: AppDeps) =>
-  new Hono()
-    .get("/products", async (c) => sendCached<ProductList>(c, await deps.catalogue.list()))
-    .get("/products/:id", async (c) => {
-      const id = canonicalId(c.req.param("id"));
-      const cached = id ? await deps.catalogue.product(id) : undefined;
-      if (!cached) return errorResponse(c, "not_found", "Product not found");
-      return sendCached<Product>(c, cached);
-    });
+/** The answer to a client whose copy is current (If-None-Match: the ETag): no body. */
+const notModified = { description: "Not modified" };
 
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const productDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/api/products",
-    summary: "Active catalogue, newest first (ETag / 304)",
-    access: "anyone",
-    response: productListSchema,
-  },
-  {
-    method: "get",
-    path: "/api/products/:id",
-    summary: "One active product (ETag / 304)",
-    access: "anyone",
-    response: productSchema,
-    errors: [404],
-  },
-];
+const listRoute = createRoute({
+  method: "get",
+  path: "/products",
+  summary: "Active catalogue, newest first (ETag / 304)",
+  description: access("anyone"),
+  responses: { 200: answers(productListSchema), 304: notModified },
+});
+
+const productRoute = createRoute({
+  method: "get",
+  path: "/products/{id}",
+  summary: "One active product (ETag / 304)",
+  description: access("anyone"),
+  request: { params: idParams(productNotFound) },
+  responses: { 200: answers(productSchema), 304: notModified, ...refusals(404) },
+});
+
+export const productRoutes = (deps: AppDeps) =>
+  openApiRouter()
+    .openapi(listRoute, async (c) => sendCached<ProductList>(c, await deps.catalogue.list()))
+    .openapi(
+      productRoute,
+      async (c) => {
+        const cached = await deps.catalogue.product(c.req.valid("param").id);
+        if (!cached) throw new AppError("not_found", productNotFound);
+        return sendCached<Product>(c, cached);
+      },
+      // Any id that is no UUID (text no field may hold included) names no product.
+      (result) => {
+        if (!result.success) throw new AppError("not_found", productNotFound);
+        return undefined;
+      },
+    );

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { type AppEnv, requireRole } from "../auth/middleware";
+import { requireRole } from "../auth/middleware";
 import {
   MAX_IMAGE_BASE64_CHARS,
   strainAnalysisMessages,
@@ -11,10 +11,29 @@ import { type AppDeps, serviceContext } from "../deps";
 import { errorResponse } from "../errors";
 import { openAiVision } from "../integrations/openai-vision";
 import { analyzeStrain } from "../services/strain-analysis";
-import type { RouteDoc } from "./route-doc";
-import { valid } from "./validator";
+import { answers, jsonBody, only, openApiRouter, refusals, STAFF } from "./openapi-route";
 
 export const STRAIN_ANALYSIS_PATH = "/api/admin/strain-analysis";
+
+const analysisRoute = createRoute({
+  method: "post",
+  path: "/",
+  summary:
+    "AI strain analysis of a product image (base64 or a data: URL; PNG, JPEG, WebP or GIF up to 10 MB): strain type, description, features and up to 5 catalogue strains of that type, best match first. 503 without a model, 502 when it fails, both 'Failed to analyze strain. You can still enter details manually.'",
+  ...only(
+    STAFF,
+    requireRole("admin", "moderator", "employee"),
+    bodyLimit({
+      maxSize: MAX_IMAGE_BASE64_CHARS + 1024,
+      onError: (c) => errorResponse(c, "too_large", strainAnalysisMessages.tooLarge),
+    }),
+  ),
+  request: { body: jsonBody(strainAnalysisRequestSchema) },
+  responses: {
+    200: answers(strainAnalysisSchema),
+    ...refusals(400, 401, 403, 413, 415, 502, 503),
+  },
+});
 
 /**
  * Mounted at /admin/strain-analysis BEFORE the admin router (admins only): the analysis is for all
@@ -25,28 +44,7 @@ export const STRAIN_ANALYSIS_PATH = "/api/admin/strain-analysis";
 export const strainAnalysisRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
   const vision = openAiVision(deps.config);
-  return new Hono<AppEnv>().post(
-    "/",
-    requireRole("admin", "moderator", "employee"),
-    bodyLimit({
-      maxSize: MAX_IMAGE_BASE64_CHARS + 1024,
-      onError: (c) => errorResponse(c, "too_large", strainAnalysisMessages.tooLarge),
-    }),
-    valid("json", strainAnalysisRequestSchema),
-    async (c) => c.json(await analyzeStrain(ctx, vision, c.req.valid("json").imageBase64), 200),
+  return openApiRouter().openapi(analysisRoute, async (c) =>
+    c.json(await analyzeStrain(ctx, vision, c.req.valid("json").imageBase64), 200),
   );
 };
-
-/** OpenAPI descriptions of these routes (api/openapi.ts assembles them). */
-export const strainAnalysisDocs: RouteDoc[] = [
-  {
-    method: "post",
-    path: STRAIN_ANALYSIS_PATH,
-    summary:
-      "AI strain analysis of a product image (base64 or a data: URL; PNG, JPEG, WebP or GIF up to 10 MB): strain type, description, features and up to 5 catalogue strains of that type, best match first. 503 without a model, 502 when it fails, both 'Failed to analyze strain. You can still enter details manually.'",
-    access: "staff (admin, moderator, employee)",
-    body: strainAnalysisRequestSchema,
-    response: strainAnalysisSchema,
-    errors: [400, 401, 403, 413, 415, 502, 503],
-  },
-];
