@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-// Postgres reads a uuid in any letter case; we take only its usual 8-4-4-4-12 form.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Postgres reads a uuid in any letter case; we take only its usual 8-4-4-4-12 form. Both cases are
+// spelled out rather than flagged (/i), so the OpenAPI document's JSON Schema pattern says the same.
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Whether `id` is a UUID: anything else cannot name a row, and is answered 404 without a query. */
 export const isUuid = (id: string): boolean => UUID.test(id);

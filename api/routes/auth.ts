@@ -96,12 +96,6 @@ const verifyEmailRoute = createRoute({
   responses: { 200: answers(okSchema), ...refusals(400, 429) },
 });
 
-/**
- * Invalid sign-in input is refused as "unauthorized", not "bad_request". (refuseInvalid's hook
- * resolves to undefined, which a per-route hook's type, a response or undefined, does not admit.)
- */
-const unauthorizedWhenInvalid = refuseInvalid("unauthorized") as never;
-
 export const authRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
   const address = (c: Context) => clientAddress(c, deps.config.TRUST_PROXY);
@@ -123,7 +117,7 @@ export const authRoutes = (deps: AppDeps) => {
         }
         return c.json(sessionBody(c, await signInWithTelegram(ctx, checked.identity)), 200);
       },
-      unauthorizedWhenInvalid,
+      refuseInvalid("unauthorized"),
     )
     .openapi(signUpRoute, async (c) => {
       const { email, password, fullName } = c.req.valid("json");

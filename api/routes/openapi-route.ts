@@ -17,8 +17,8 @@ import { deepJsonMessage, MAX_JSON_DEPTH, nestedDeeperThan } from "../http/json-
  * their "Validation Error" toast: 404 for a path (its ids name nothing), else 400, or `code`.
  */
 export const refuseInvalid =
-  // biome-ignore lint/suspicious/noExplicitAny: the library's own hook type (OpenAPIHono's defaultHook): any route's input, env, path and answer
-    (code?: ErrorCode): Hook<any, any, any, any> =>
+  // biome-ignore lint/suspicious/noExplicitAny: the library's own hook type (OpenAPIHono's defaultHook): any route's env, path and answer
+    <Input>(code?: ErrorCode): Hook<Input, any, any, any> =>
     async (result, c) => {
       // No body (or none sent as JSON) parses to nothing: the schema's own first message answers.
       const body: unknown = result.target === "json" ? await c.req.json().catch(() => undefined) : undefined;
