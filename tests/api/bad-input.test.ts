@@ -186,6 +186,30 @@ describe("deeply nested JSON", () => {
   });
 });
 
+describe("a JSON route's body of the wrong kind", () => {
+  it("answers 415 to a body that is not sent as JSON", async () => {
+    const res = await t.app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ email: "a@example.com", password: GOOD_PASSWORD }),
+    });
+    expect(res.status).toBe(415);
+    expect(await errorOf(res)).toEqual({
+      code: "unsupported_media_type",
+      message: "Send the request body as JSON (Content-Type: application/json)",
+    });
+  });
+
+  it("answers an empty request with the route's own first message, never a 500", async () => {
+    const login = await t.app.request("/api/auth/login", { method: "POST" });
+    expect(login.status).toBe(400);
+    expect((await errorOf(login)).code).toBe("bad_request");
+    const telegram = await t.app.request("/api/auth/telegram", { method: "POST" });
+    expect(telegram.status).toBe(401);
+    expect(log.lines.filter((l) => l.level === "error")).toEqual([]);
+  });
+});
+
 describe("POST /telegram/webhook with a malformed body", () => {
   const deliver = (body: string) =>
     app.request("/telegram/webhook", {
