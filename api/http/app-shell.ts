@@ -111,7 +111,11 @@ export function renderAppShell(template: string, data: ShellData): string {
     `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>`,
   ].join("");
   const body = `<header class="app-header"><div class="app-header-inner"></div></header><main class="app-main">${firstScreen(data)}</main>`;
-  return (template.slice(0, start) + body + template.slice(end + SHELL_END.length))
-    .replace(/<title>[^<]*<\/title>/, "")
-    .replace("</head>", `${head}</head>`);
+  // Spliced, never String.replace with the text as replacement: admin text and the request's path
+  // reach head and body, and `$&`, `` $` ``, `$'` or `$1` in them must stay what they are.
+  const headEnd = template.indexOf("</head>", 0);
+  if (headEnd < 0 || headEnd > start)
+    return template.slice(0, start) + body + template.slice(end + SHELL_END.length);
+  const templateHead = template.slice(0, headEnd).replace(/<title>[^<]*<\/title>/, "");
+  return templateHead + head + template.slice(headEnd, start) + body + template.slice(end + SHELL_END.length);
 }

@@ -6,7 +6,7 @@ import { createApp } from "#api/app";
 import { channelInfoSchema } from "#api/contracts/channel";
 import { productSchema } from "#api/contracts/products";
 import { renderAppShell, SHELL_END, SHELL_START } from "#api/http/app-shell";
-import { summary } from "#api/http/share-meta";
+import { escapeHtml, summary } from "#api/http/share-meta";
 import { robotsTxt } from "#api/routes/robots";
 import { channelSettings } from "#db/schema/index";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -135,6 +135,70 @@ describe("text typed by an admin cannot break out of the page", () => {
     // The preview card's texts too.
     expect(html).toContain('<meta property="og:title" content="&#60;/script&#62;&#60;script&#62;alert(1)');
     expect(html.match(/<script>/g)).toBeNull();
+  });
+
+  // String.replace would expand these in a replacement text: the whole page, the page before or
+  // after the match, a group.
+  const PATTERNS = ["$&", "$`", "$'", "$1", "$<n>", "$$"];
+  const docFor = (html: string) => ({
+    doctypes: html.match(/<!doctype html>/gi)?.length,
+    heads: html.match(/<\/head>/g)?.length,
+    titles: html.match(/<title>/g)?.length,
+  });
+
+  it.each(PATTERNS)("replacement pattern %s in every field reaches the page as written", async (pattern) => {
+    const text = `A ${pattern} B`;
+    const channel = channelInfoSchema.parse({
+      channelName: text,
+      channelUsername: `u${pattern}`,
+      memberCount: text,
+      logoUrl: `/media/${pattern}.png`,
+      heroVideoUrl: null,
+      featuredProductsCount: 0,
+      featureBullets: [1, 2, 3].map(() => ({ text, emoji: pattern })),
+    });
+    const { products } = (await (await app.request("/api/products")).json()) as { products: unknown[] };
+    const product = {
+      ...productSchema.parse(products[0]),
+      title: text,
+      description: text,
+      primaryImageUrl: `/media/${pattern}.jpg`,
+    };
+    const path = `/x${pattern}y`;
+    for (const data of [
+      { channel, signedIn: false, path, publicUrl: "https://shop.example" },
+      { channel, signedIn: true, path, publicUrl: "https://shop.example" },
+      { channel, signedIn: false, product, path, publicUrl: "https://shop.example" },
+    ]) {
+      const html = renderAppShell(TEMPLATE, data);
+      expect(docFor(html)).toEqual({ doctypes: 1, heads: 1, titles: 1 });
+      expect(html.length).toBeLessThan(TEMPLATE.length + 12_000);
+      expect(bootData(html)).toMatchObject({ channel, ...(data.product ? { product } : {}) });
+      expect(html).toContain(`<title>${escapeHtml(data.product ? product.title : text)}</title>`);
+      expect(meta(html, "og:url")).toBe(escapeHtml(new URL(path, "https://shop.example").toString()));
+      expect(meta(html, "og:title")).toBe(escapeHtml(text));
+    }
+  });
+
+  it("over HTTP: a channel name and an anonymous path with replacement patterns leave the page whole", async () => {
+    const db = t.services.database.db;
+    const name = "C $` D $' E $& F";
+    await db.update(channelSettings).set({ channelName: name });
+    try {
+      const publicApp = createApp({
+        ...t.services,
+        config: { ...t.services.config, PUBLIC_URL: "https://shop.example" },
+        staticDir: dir,
+      });
+      const res = await publicApp.request("/x$'y$`z");
+      const html = await res.text();
+      expect(docFor(html)).toEqual({ doctypes: 1, heads: 1, titles: 1 });
+      expect((bootData(html) as { channel: { channelName: string } }).channel.channelName).toBe(name);
+      expect(meta(html, "og:url")).toBe(escapeHtml(new URL("/x$'y$`z", "https://shop.example").toString()));
+      expect(html).toContain(`<h1 class="channel-name">${escapeHtml(name)}</h1>`);
+    } finally {
+      await db.update(channelSettings).set({ channelName: null });
+    }
   });
 
   it("a template without markers is served as it is", () => {
