@@ -1,32 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { requireRole } from "../auth/middleware";
 import { orderExportQuerySchema } from "../contracts/exports";
 import type { AppDeps } from "../deps";
+import { csvDownload } from "../http/csv-download";
 import { membersCsv, ordersCsv, productsCsv } from "../services/exports";
 import { only, openApiRouter, refusals, STAFF } from "./openapi-route";
-
-/**
- * A CSV download streamed as it is read: the next batch is fetched only when the client has taken
- * the last one (a pull stream), so a slow reader holds the server to one batch.
- */
-function csvDownload(c: Context, filename: string, chunks: AsyncGenerator<string>) {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  return c.body(body, 200, {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${filename}"`,
-  });
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -71,7 +49,11 @@ export const exportRoutes = (deps: AppDeps) =>
     .openapi(ordersRoute, (c) => {
       const query = c.req.valid("query");
       const span = `${query.from ?? "start"}_${query.to ?? today()}`;
-      return csvDownload(c, `orders_${span}.csv`, ordersCsv(deps.database, query));
+      return csvDownload(c, deps.log, `orders_${span}.csv`, ordersCsv(deps.database, query));
     })
-    .openapi(membersRoute, (c) => csvDownload(c, `members_${today()}.csv`, membersCsv(deps.database)))
-    .openapi(productsRoute, (c) => csvDownload(c, `products_${today()}.csv`, productsCsv(deps.database)));
+    .openapi(membersRoute, (c) =>
+      csvDownload(c, deps.log, `members_${today()}.csv`, membersCsv(deps.database)),
+    )
+    .openapi(productsRoute, (c) =>
+      csvDownload(c, deps.log, `products_${today()}.csv`, productsCsv(deps.database)),
+    );

@@ -1,11 +1,14 @@
 /**
  * CSV by RFC 4180, written here rather than with a library: quoting is the whole of it, and the
  * workspace's packages are shared. Every cell is text; a cell a spreadsheet would read as a formula
- * (one beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, OWASP's list) gets a leading
- * `'`, so it shows as the text it is and runs nothing.
+ * (its first character other than a space one of `=`, `+`, `-`, `@`, a tab or a carriage return,
+ * OWASP's list, or the fullwidth `＝ ＋ － ＠` some spreadsheets fold into them) gets a leading `'`,
+ * so it shows as the text it is and runs nothing. A cell holding `;` is quoted as one holding `,`
+ * is: spreadsheets in locales that split on `;` would otherwise start a new cell, and a formula
+ * with it.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[^\S\t\r]*[=+\-@\t\r＝＋－＠]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export type CsvValue = string | number | boolean | null | undefined;
 

@@ -1,4 +1,9 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvDownload } from "#api/http/csv-download";
+import { createLogger } from "#api/logger";
 import { csvCell, csvLine } from "#api/services/csv";
 import { EXPORT_BATCH } from "#api/services/exports";
 import { orderLines, orders, products } from "#db/schema/index";
@@ -89,6 +94,59 @@ describe("csv cells", () => {
     expect(csvCell(-3)).toBe("-3");
     expect(csvLine(["a", 1, true])).toBe("a,1,true\r\n");
   });
+
+  it("quotes a semicolon, so a `;` locale keeps the cell whole, and defuses a formula after spaces or in fullwidth", () => {
+    expect(csvCell(";=1+1")).toBe('";=1+1"');
+    expect(csvCell("a;b")).toBe('"a;b"');
+    expect(csvCell("  =1+1")).toBe("'  =1+1");
+    expect(csvCell("\u00a0@SUM(A1)")).toBe("'\u00a0@SUM(A1)");
+    for (const start of ["＝", "＋", "－", "＠"]) expect(csvCell(`${start}1`)).toBe(`'${start}1`);
+    expect(csvCell(" \t1")).toBe("' \t1");
+    expect(csvCell("a=1")).toBe("a=1");
+    expect(csvCell(" plain")).toBe(" plain");
+  });
+});
+
+describe("a download that fails once it started", () => {
+  async function* failing(): AsyncGenerator<string> {
+    yield "a,b\r\n";
+    throw Object.assign(new Error('invalid input syntax for type timestamp: "+010000-01-01"'), {
+      severity: "ERROR",
+      code: "22007",
+    });
+  }
+  const logged: string[] = [];
+  const app = new Hono().get("/x.csv", (c) =>
+    csvDownload(
+      c,
+      createLogger("info", (line) => logged.push(line)),
+      "x.csv",
+      failing(),
+    ),
+  );
+
+  it("is cut before its end, so a client cannot take it for a whole file, and logs one line", async () => {
+    logged.length = 0;
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/x.csv`);
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(logged).toHaveLength(1);
+    const line = JSON.parse(logged[0] ?? "{}");
+    expect(line).toMatchObject({ level: "error", message: "export failed", path: "/x.csv", code: "22007" });
+    expect(logged[0]).not.toContain("+010000");
+  });
+
+  it("without a socket (a fetch handler) the body errors rather than ending", async () => {
+    const res = await app.request("/x.csv");
+    await expect(res.text()).rejects.toThrow("The export failed");
+  });
 });
 
 describe("GET /api/admin/exports/orders.csv", () => {
@@ -147,6 +205,20 @@ describe("GET /api/admin/exports/orders.csv", () => {
     );
     expect(backwards.status).toBe(400);
     expect((await errorOf(backwards)).message).toBe("The start date must not be after the end date");
+  });
+
+  it("refuses a year the database cannot bound a range with", async () => {
+    for (const query of ["to=9999-12-31", "from=0000-01-01", "from=1999-12-31", "to=3000-01-01"]) {
+      const res = await download(`/api/admin/exports/orders.csv?${query}`, admin.token);
+      expect(res.status, query).toBe(400);
+      expect(await errorOf(res)).toEqual({
+        code: "bad_request",
+        message: "Dates are between 2000-01-01 and 2999-12-31",
+      });
+    }
+    const edge = await download("/api/admin/exports/orders.csv?from=2000-01-01&to=2999-12-31", admin.token);
+    expect(edge.status).toBe(200);
+    expect(parseCsv(await edge.text())).toHaveLength(EXPORT_BATCH + 21);
   });
 
   it("is for staff: 401 signed out, 403 for a member", async () => {
