@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from "./http/content-security-policy";
 import { deepJsonMessage, MAX_JSON_DEPTH, nestedDeeperThan } from "./http/json-depth";
 import { refusalResponse } from "./http/refusals";
 import { errorFields } from "./logger";
+import { methodLabel } from "./metrics/metrics";
 import { apiDocument, documentRoute } from "./openapi";
 import { Refusal } from "./refusal";
 import { inRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-scope";
@@ -118,7 +119,11 @@ export function createApp(deps: AppDeps) {
     const seconds = (performance.now() - started) / 1000;
     deps.log.request({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, seconds });
     // The matched route's pattern (/api/products/:id), never the path: ids are not labels.
-    const labels = { route: routePath(c) || "unmatched", method: c.req.method, status: String(c.res.status) };
+    const labels = {
+      route: routePath(c) || "unmatched",
+      method: methodLabel(c.req.method),
+      status: String(c.res.status),
+    };
     deps.metrics.httpRequests.inc(labels);
     deps.metrics.httpDuration.observe(labels, seconds);
   });

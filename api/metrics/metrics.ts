@@ -1,5 +1,9 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
+/** Methods labelled as themselves; Node accepts 34, and any other becomes `other`, so a client cannot grow the series. */
+const LABELLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+export const methodLabel = (method: string): string => (LABELLED_METHODS.has(method) ? method : "other");
+
 /**
  * The process's Prometheus metrics, on a registry of its own (each test app has one too). Labels
  * are route patterns, methods, statuses, kinds and outcomes: never ids, addresses or names.

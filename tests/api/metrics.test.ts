@@ -67,6 +67,23 @@ describe("GET /metrics", () => {
     expect(text).not.toMatch(/route="\/api\/products\/[0-9a-f]{8}-/);
   });
 
+  it("labels methods outside the seven in use as other, so odd methods cannot grow the series", async () => {
+    const odd = ["PROPFIND", "MKCOL", "PURGE", "SEARCH", "LOCK", "M-SEARCH"];
+    const before = await scrape();
+    for (const method of odd) await t.app.request("/api/products", { method });
+    const after = await scrape();
+    const methods = new Set(
+      after.samples.filter((s) => s.name === "http_requests_total").map((s) => s.labels.method),
+    );
+    for (const method of odd) expect(methods.has(method), method).toBe(false);
+    const other = (e: Exposition) =>
+      e.samples
+        .filter((s) => s.name === "http_requests_total" && s.labels.method === "other")
+        .reduce((sum, s) => sum + s.value, 0);
+    expect(other(after) - other(before)).toBe(odd.length);
+    expect(methods.has("GET")).toBe(true);
+  });
+
   it("counts checkouts, plan changes and upload bytes by outcome and kind; gauges open event streams", async () => {
     const member = await createMember(t);
     const before = await scrape();
