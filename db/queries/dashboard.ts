@@ -59,9 +59,28 @@ export interface DayOrders {
   credits: string;
 }
 
+/**
+ * Days rolled up per transaction. Rolling holds the roll-up's lock exclusively and every order
+ * write waits for it, so a rebuild of every day (after a time-zone change) goes a week at a time:
+ * a checkout waits for at most a week's orders being rolled, not for the whole history.
+ */
+const ROLL_DAYS_PER_TRANSACTION = 7;
+
 /** Rolls up the complete days of both periods that are not rolled up yet (at most once a day). */
 export async function rollMissingSalesDays(db: Db, b: DashboardBounds): Promise<void> {
-  await db.execute(sql`select roll_missing_sales_days(${b.previousFirstDay}::date, ${b.lastDay}::date - 1)`);
+  const missing = await executeRows<{ day: string }>(
+    db,
+    sql`select d::date::text as day
+        from generate_series(${b.previousFirstDay}::date, ${b.lastDay}::date - 1, interval '1 day') d
+        where not exists (select 1 from sales_days s where s.day = d::date)
+        order by d`,
+  );
+  for (let i = 0; i < missing.length; i += ROLL_DAYS_PER_TRANSACTION) {
+    const chunk = missing.slice(i, i + ROLL_DAYS_PER_TRANSACTION);
+    await db.execute(
+      sql`select roll_missing_sales_days(${chunk[0]?.day}::date, ${chunk[chunk.length - 1]?.day}::date)`,
+    );
+  }
 }
 
 /** Orders and their credits per day, over both periods (days without orders may be absent). */

@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Dashboard, dashboardSchema } from "#api/contracts/admin-dashboard";
+import { serviceContext } from "#api/deps";
+import { readDashboard } from "#api/services/admin-dashboard";
 import {
   channelMessages,
   membershipHistory,
@@ -369,6 +372,38 @@ describe("GET /api/admin/dashboard", () => {
     });
     expect(quarter.daily).toHaveLength(90);
     expect(quarter.previousTotals.credits).toBe("0.00");
+  });
+
+  it("rebuilds the roll-up a week per transaction, so an order write never waits for the whole history", async () => {
+    const quarter = await dashboard("?days=90");
+    // A new time zone empties the roll-up: the next answer rolls all 179 complete days again.
+    expect((await saveTimeZone("UTC")).status).toBe(200);
+    expect((await saveTimeZone("Asia/Tokyo")).status).toBe(200);
+    expect(await db().select().from(salesDays)).toHaveLength(0);
+    const dialect = new PgDialect();
+    const rolls: { first: string; last: string }[] = [];
+    const real = db();
+    const watched = new Proxy(real, {
+      get: (target, key) =>
+        key === "execute"
+          ? (query: SQL) => {
+              const { sql: text, params } = dialect.sqlToQuery(query);
+              if (text.includes("roll_missing_sales_days(")) {
+                rolls.push({ first: String(params[0]), last: String(params[1]) });
+              }
+              return target.execute(query);
+            }
+          : Reflect.get(target, key),
+    });
+    const rebuilt = await readDashboard({ ...serviceContext(t.services), db: watched }, 90);
+    const dayMs = 86_400_000;
+    const span = (r: { first: string; last: string }) =>
+      (Date.parse(r.last) - Date.parse(r.first)) / dayMs + 1;
+    expect(rolls).toHaveLength(Math.ceil(179 / 7));
+    expect(Math.max(...rolls.map(span))).toBeLessThanOrEqual(7);
+    expect(rolls.reduce((sum, r) => sum + span(r), 0)).toBe(179);
+    expect(await db().select().from(salesDays)).toHaveLength(179);
+    expect(rebuilt).toEqual(quarter);
   });
 
   it("keeps past days right once rolled up: a late cancel, an order written into the past, a deleted product", async () => {
