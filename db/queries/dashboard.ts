@@ -60,13 +60,11 @@ export interface DayOrders {
 }
 
 /**
- * Days rolled up per transaction. Rolling holds the roll-up's lock exclusively and every order
- * write waits for it, so a rebuild of every day (after a time-zone change) goes a week at a time:
- * a checkout waits for at most a week's orders being rolled, not for the whole history.
+ * Rolls up the complete days of both periods that are not rolled up yet (at most once a day), one
+ * day per transaction. Rolling holds the roll-up's lock exclusively and every order write waits for
+ * it, so a rebuild of every day (after a time-zone change) makes a checkout wait for one day's
+ * orders at most, never for the whole history.
  */
-const ROLL_DAYS_PER_TRANSACTION = 7;
-
-/** Rolls up the complete days of both periods that are not rolled up yet (at most once a day). */
 export async function rollMissingSalesDays(db: Db, b: DashboardBounds): Promise<void> {
   const missing = await executeRows<{ day: string }>(
     db,
@@ -75,11 +73,8 @@ export async function rollMissingSalesDays(db: Db, b: DashboardBounds): Promise<
         where not exists (select 1 from sales_days s where s.day = d::date)
         order by d`,
   );
-  for (let i = 0; i < missing.length; i += ROLL_DAYS_PER_TRANSACTION) {
-    const chunk = missing.slice(i, i + ROLL_DAYS_PER_TRANSACTION);
-    await db.execute(
-      sql`select roll_missing_sales_days(${chunk[0]?.day}::date, ${chunk[chunk.length - 1]?.day}::date)`,
-    );
+  for (const { day } of missing) {
+    await db.execute(sql`select roll_missing_sales_days(${day}::date, ${day}::date)`);
   }
 }
 
