@@ -20,7 +20,7 @@ import { strainAnalysisMessages } from "../contracts/strain-analysis";
 import { invalidTextMessage } from "../contracts/text";
 import { errorResponse, statusOf } from "../errors";
 import type { Refusal, RefusalDetail, RefusalReason } from "../refusal";
-import { fieldTooLargeMessage, incompleteUploadMessage } from "../storage/upload-pipeline";
+import { fieldTooLargeMessage, incompleteUploadMessage } from "./multipart";
 
 interface Answer<R extends RefusalReason> {
   code: ErrorCode;

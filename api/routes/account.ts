@@ -19,6 +19,7 @@ import { type Ok, okSchema } from "../contracts/auth";
 import type { Me } from "../contracts/me";
 import { meSchema } from "../contracts/me";
 import { type AppDeps, serviceContext } from "../deps";
+import { multipartForm } from "../http/multipart";
 import {
   changePassword,
   confirmAge,
@@ -145,7 +146,7 @@ export const accountRoutes = (deps: AppDeps) => {
     )
     .openapi(avatarRoute, async (c) => {
       const userId = c.var.user.userId;
-      const avatarUrl = await storeAvatar(ctx, userId, c.req.raw);
+      const avatarUrl = await storeAvatar(ctx, userId, multipartForm(c.req.raw, "avatar"));
       return c.json({ avatarUrl, user: await loadMe(ctx, userId) } satisfies AvatarResult, 200);
     })
     .openapi(ageVerificationRoute, async (c) =>

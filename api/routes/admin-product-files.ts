@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { adminProductMessages, adminProductResultSchema } from "../contracts/admin-products";
 import { MAX_ADDITIONAL_PER_UPLOAD, removeImageSchema } from "../contracts/product-files";
+import { multipartFiles, multipartForm } from "../http/multipart";
 import type { ServiceContext } from "../services/context";
 import { removeProductImage, storeCertificate, storeProductImages } from "../services/product-files";
 import {
@@ -70,12 +71,21 @@ const uploadCertificateRoute = createRoute({
 
 /**
  * A product's images and certificate; routed inside adminProductRoutes, so staff only. The uploads
- * stream through the upload pipeline, which reads the multipart body itself.
+ * are handed to the domain as their multipart parts, read as they stream (api/http/multipart.ts).
  */
 export const adminProductFileRoutes = (ctx: ServiceContext) =>
   openApiRouter()
     .openapi(uploadImagesRoute, async (c) =>
-      c.json({ product: await storeProductImages(ctx, c.req.valid("param").id, c.req.raw) }, 200),
+      c.json(
+        {
+          product: await storeProductImages(
+            ctx,
+            c.req.valid("param").id,
+            multipartFiles(c.req.raw, "productImage", 1 + MAX_ADDITIONAL_PER_UPLOAD),
+          ),
+        },
+        200,
+      ),
     )
     .openapi(removeImageRoute, async (c) =>
       c.json(
@@ -84,5 +94,14 @@ export const adminProductFileRoutes = (ctx: ServiceContext) =>
       ),
     )
     .openapi(uploadCertificateRoute, async (c) =>
-      c.json({ product: await storeCertificate(ctx, c.req.valid("param").id, c.req.raw) }, 200),
+      c.json(
+        {
+          product: await storeCertificate(
+            ctx,
+            c.req.valid("param").id,
+            multipartForm(c.req.raw, "certificate"),
+          ),
+        },
+        200,
+      ),
     );

@@ -10,6 +10,7 @@ import {
   uploadedAssetSchema,
 } from "../contracts/admin-settings";
 import { type AppDeps, serviceContext } from "../deps";
+import { multipartForm } from "../http/multipart";
 import {
   loadSettings,
   readTelegramChannel,
@@ -82,14 +83,21 @@ export const adminSettingsRoutes = (deps: AppDeps) => {
     )
     .openapi(logoRoute, async (c) =>
       c.json(
-        { url: await storeChannelAsset(ctx, "logo", c.req.raw, c.var.user.userId) } satisfies UploadedAsset,
+        {
+          url: await storeChannelAsset(ctx, "logo", multipartForm(c.req.raw, "logo"), c.var.user.userId),
+        } satisfies UploadedAsset,
         200,
       ),
     )
     .openapi(heroVideoRoute, async (c) =>
       c.json(
         {
-          url: await storeChannelAsset(ctx, "heroVideo", c.req.raw, c.var.user.userId),
+          url: await storeChannelAsset(
+            ctx,
+            "heroVideo",
+            multipartForm(c.req.raw, "heroVideo"),
+            c.var.user.userId,
+          ),
         } satisfies UploadedAsset,
         200,
       ),

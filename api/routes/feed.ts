@@ -16,9 +16,9 @@ import {
 } from "../contracts/feed";
 import { type AppDeps, serviceContext } from "../deps";
 import { AppError } from "../errors";
+import { multipartForm } from "../http/multipart";
 import { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from "../services/feed";
 import { postMessage } from "../services/feed-post";
-import { receiveForm } from "../storage/upload-pipeline";
 import { answers, idParams, jsonBody, only, openApiRouter, refusals, uploadBody } from "./openapi-route";
 
 /** Signed in and past the age gate: the feed is for members. */
@@ -114,10 +114,7 @@ export const feedRoutes = (deps: AppDeps) => {
     .openapi(postRoute, async (c) => {
       const userId = c.var.user.userId;
       // The body streams: its attachment goes to storage through the pipeline, no validator reads it.
-      const form = await receiveForm(c.req.raw, ctx, "messageAttachment", {
-        owner: userId,
-        at: ctx.now().getTime(),
-      });
+      const form = multipartForm(c.req.raw, "messageAttachment");
       return c.json((await postMessage(ctx, userId, form)) satisfies PostMessageResult, 201);
     })
     .openapi(reactRoute, async (c) => {

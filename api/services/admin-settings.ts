@@ -11,7 +11,7 @@ import {
   type UpdateSettings,
 } from "../contracts/admin-settings";
 import { Refusal } from "../refusal";
-import { receiveUpload } from "../storage/upload-pipeline";
+import { type IncomingForm, storeUpload } from "../storage/upload-store";
 import type { ServiceContext } from "./context";
 
 const settingsOf = (row: ChannelSettingsRow): ChannelSettings => ({
@@ -68,16 +68,16 @@ export async function saveSettings(
 }
 
 /**
- * Streams the request's `file` through the upload pipeline into channel-assets as
+ * Streams the form's file through the upload pipeline into channel-assets as
  * logo-{timestamp}.ext or hero-video-{timestamp}.ext; Save then points the settings at it.
  */
 export async function storeChannelAsset(
   ctx: ServiceContext,
   kind: "logo" | "heroVideo",
-  request: Request,
+  form: IncomingForm,
   adminId: string,
 ): Promise<string> {
-  const { url } = await receiveUpload(request, ctx, kind, {
+  const { url } = await storeUpload(form, ctx, kind, {
     owner: adminId,
     at: ctx.now().getTime(),
   });

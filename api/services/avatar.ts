@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { profiles } from "#db/schema/index";
-import { receiveUpload } from "../storage/upload-pipeline";
+import { type IncomingForm, storeUpload } from "../storage/upload-store";
 import type { ServiceContext } from "./context";
 
 const BUCKET = "avatars";
 
 /**
- * Streams the request's `file` into storage as `{userId}/{userId}-{timestamp}.{ext}` (the spec's
+ * Streams the form's file into storage as `{userId}/{userId}-{timestamp}.{ext}` (the spec's
  * path) through the upload pipeline, then points the profile at it and removes the previous file.
  */
-export async function storeAvatar(ctx: ServiceContext, userId: string, request: Request): Promise<string> {
-  const { url } = await receiveUpload(request, ctx, "avatar", {
+export async function storeAvatar(ctx: ServiceContext, userId: string, form: IncomingForm): Promise<string> {
+  const { url } = await storeUpload(form, ctx, "avatar", {
     owner: userId,
     at: ctx.now().getTime(),
   });

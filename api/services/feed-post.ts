@@ -2,7 +2,7 @@ import { BOT_UPLOAD_BYTES, type PostMessageResult, postMessageFieldsSchema } fro
 import { hasInvalidText } from "../contracts/text";
 import { errorFields } from "../logger";
 import { Refusal } from "../refusal";
-import type { ReceivedForm } from "../storage/upload-pipeline";
+import { type IncomingForm, type ReceivedForm, storeForm } from "../storage/upload-store";
 import { linkChannelPost, storeComposedMessage } from "./channel-messages";
 import type { ServiceContext } from "./context";
 import type { ChannelPost } from "./telegram-notifier";
@@ -15,8 +15,12 @@ import type { ChannelPost } from "./telegram-notifier";
 export async function postMessage(
   ctx: ServiceContext,
   userId: string,
-  form: ReceivedForm,
+  incoming: IncomingForm,
 ): Promise<PostMessageResult> {
+  const form = await storeForm(incoming, ctx, "messageAttachment", {
+    owner: userId,
+    at: ctx.now().getTime(),
+  });
   const { id, post } = await storeMessage(ctx, userId, form);
   if (!ctx.telegram.channelConfigured) return { id, channel: "none" };
   if ((form.upload?.size ?? 0) > BOT_UPLOAD_BYTES) return { id, channel: "too_large" };

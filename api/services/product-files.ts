@@ -12,7 +12,13 @@ import {
 import { uploadKinds } from "../contracts/uploads";
 import { errorFields } from "../logger";
 import { Refusal } from "../refusal";
-import { receiveFiles, receiveUpload, type StoredUpload } from "../storage/upload-pipeline";
+import {
+  type IncomingFiles,
+  type IncomingForm,
+  type StoredUpload,
+  storeFiles,
+  storeUpload,
+} from "../storage/upload-store";
 import { toAdminProduct } from "./admin-products";
 import type { ServiceContext } from "./context";
 
@@ -96,10 +102,10 @@ async function storeRendition(ctx: ServiceContext, upload: StoredUpload): Promis
 export async function storeProductImages(
   ctx: ServiceContext,
   id: string,
-  request: Request,
+  files: IncomingFiles,
 ): Promise<AdminProduct> {
   await assertProduct(ctx, id);
-  const received = await receiveFiles(request, ctx, "productImage", {
+  const received = await storeFiles(files, ctx, "productImage", {
     owner: id,
     stamp: stamp(ctx),
     perField: { primary: 1, additional: MAX_ADDITIONAL_PER_UPLOAD },
@@ -167,10 +173,10 @@ function filesOfCertificate(ctx: ServiceContext, row: ProductRow): { bucket: str
 export async function storeCertificate(
   ctx: ServiceContext,
   id: string,
-  request: Request,
+  form: IncomingForm,
 ): Promise<AdminProduct> {
   await assertProduct(ctx, id);
-  const upload = await receiveUpload(request, ctx, "certificate", { owner: id, at: stamp(ctx)() });
+  const upload = await storeUpload(form, ctx, "certificate", { owner: id, at: stamp(ctx)() });
   try {
     const result = await changeLockedProduct(ctx.db, id, () => ({ coaUrl: upload.url }));
     if (!result) throw notFound();

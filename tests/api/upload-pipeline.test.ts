@@ -3,24 +3,34 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UploadKindName } from "#api/contracts/uploads";
+import { fieldTooLargeMessage, incompleteUploadMessage, multipartForm } from "#api/http/multipart";
 import { answerTo } from "#api/http/refusals";
 import { createMetrics } from "#api/metrics/metrics";
 import { Refusal } from "#api/refusal";
 import { LocalStorage } from "#api/storage/local-storage";
 import type { MediaStorage } from "#api/storage/media-storage";
 import { S3Storage } from "#api/storage/s3-storage";
-import {
-  fieldTooLargeMessage,
-  incompleteUploadMessage,
-  receiveForm,
-  receiveUpload,
-} from "#api/storage/upload-pipeline";
+import { storeForm, storeUpload, type UploadSink } from "#api/storage/upload-store";
 import { type FakeS3, startFakeS3 } from "../helpers/fake-s3";
 import { uploadRequest } from "../helpers/multipart";
 import { HTML, MB, MOV, MP4, PDF, PNG, padded, SVG, WEBM } from "../helpers/sample-files";
 
 const metrics = createMetrics();
 const sink = (storage: MediaStorage) => ({ storage, metrics });
+
+/** The pipeline end to end: the HTTP edge reads the multipart body, the domain stores its file. */
+const receiveUpload = (
+  request: Request,
+  into: UploadSink,
+  kind: UploadKindName,
+  target: { owner: string; at: number; field?: string },
+) => storeUpload(multipartForm(request, kind, target.field), into, kind, target);
+const receiveForm = (
+  request: Request,
+  into: UploadSink,
+  kind: UploadKindName,
+  target: { owner: string; at: number },
+) => storeForm(multipartForm(request, kind), into, kind, target);
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

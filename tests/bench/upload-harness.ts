@@ -9,10 +9,11 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { mediaStorage } from "#api/compose";
 import { loadConfig } from "#api/config";
+import { multipartForm } from "#api/http/multipart";
 import { refusalResponse } from "#api/http/refusals";
 import { createMetrics } from "#api/metrics/metrics";
 import { Refusal } from "#api/refusal";
-import { receiveUpload } from "#api/storage/upload-pipeline";
+import { storeUpload } from "#api/storage/upload-store";
 
 const config = loadConfig();
 const storage = mediaStorage(config, resolve(config.DATA_DIR));
@@ -26,10 +27,15 @@ setInterval(() => {
 
 const app = new Hono()
   .post("/upload", async (c) => {
-    const stored = await receiveUpload(c.req.raw, { storage, metrics }, "messageAttachment", {
-      owner: "bench",
-      at: Date.now(),
-    });
+    const stored = await storeUpload(
+      multipartForm(c.req.raw, "messageAttachment"),
+      { storage, metrics },
+      "messageAttachment",
+      {
+        owner: "bench",
+        at: Date.now(),
+      },
+    );
     await storage.remove(stored.bucket, stored.name);
     return c.json({ size: stored.size, contentType: stored.contentType });
   })
