@@ -1,7 +1,7 @@
 /**
  * Every rule that refuses by throwing, by name. The ones a client branches on are also on the wire
  * (`errorReasons` in api/contracts/errors.ts); the others name the rule to the server's own callers
- * (the HTTP table, the bot, the CLI, tests) and leave the answer's body as the spec has it.
+ * (the HTTP table, the bot, the CLI, tests); for them the answer's body carries only a code and a message.
  */
 export const refusalReasons = [
   // Accounts and signing in
@@ -118,7 +118,7 @@ export type RefusalDetail<R extends RefusalReason> = R extends keyof RefusalDeta
 
 /**
  * A domain rule said no. Services, queries' callers and the rules under api/auth and api/storage
- * throw it named by their rule; the HTTP layer alone gives it a status and the spec's words
+ * throw it named by their rule; the HTTP layer alone gives it a status and its message
  * (api/http/refusals.ts), and the bot and the CLI branch on the same reason.
  */
 export class Refusal<R extends RefusalReason = RefusalReason> extends Error {

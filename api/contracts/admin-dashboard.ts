@@ -5,7 +5,7 @@ import { moneySchema } from "./money";
 export { type DashboardPeriod, dashboardPeriods } from "./dashboard-periods";
 
 export const dashboardMessages = {
-  // Ours: the spec has no dashboard.
+  // Ours: the original product has no dashboard.
   badDays: "Days must be 7, 30 or 90",
 } as const;
 

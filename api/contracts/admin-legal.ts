@@ -2,8 +2,9 @@ import { z } from "zod";
 import { legalTypeSchema, legalTypes } from "./legal";
 
 /**
- * Ours: the spec shows the policies read-only. A document's length, in characters; with the JSON
- * around it this stays under the default request body limit (JSON_BODY_LIMIT, 64 KB).
+ * Ours: the original product shows the policies read-only (decision 036). A document's length, in
+ * characters; with the JSON around it this stays under the default request body limit
+ * (JSON_BODY_LIMIT, 64 KB).
  */
 export const MAX_LEGAL_CONTENT = 50_000;
 

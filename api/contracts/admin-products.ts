@@ -4,13 +4,13 @@ import { featureIcons, productSchema, strainTypes } from "./products";
 import { usStateCodes } from "./us-states";
 
 export const productCategories = ["Flower", "Pre-rolls", "Accessories", "Edibles", "Concentrates"] as const;
-/** The create form offers these; the edit form all of productCategories (spec 001 §3). */
+/** The create form offers these; the edit form all of productCategories (decision 031). */
 export const createFormCategories = ["Flower", "Pre-rolls", "Accessories"] as const;
 
 export const adminProductMessages = {
   required: "Please fill in required fields",
   notFound: "Product not found",
-  // Ours: the spec's forms cap these inputs; the server says what was wrong.
+  // Ours: the original product's forms cap these inputs; the server says what was wrong.
   stock: "Stock must be a whole number of 0 or more",
   percentage: "THC and CBD must be from 0 to 100",
   labDate: "Lab tested date must be a date (YYYY-MM-DD)",
@@ -52,7 +52,7 @@ const labDateSchema = z.preprocess(
   z.iso.date({ error: adminProductMessages.labDate }).nullable(),
 );
 
-/** An icon outside the spec's set shows as sparkles, the fallback; so it is stored. */
+/** An icon outside featureIcons shows as sparkles, the fallback; so it is stored. */
 const featureSchema = z.object({
   icon: z
     .string()
@@ -134,7 +134,7 @@ export const adminProductQuerySchema = z.object({
   search: searchQuery,
   strain: z.enum(strainTypes).optional(),
   category: z.enum(productCategories).optional(),
-  // The list shows active products unless asked otherwise (spec: status defaults to Active).
+  // The list shows active products unless asked otherwise.
   status: z.enum(adminProductStatuses).default("active"),
   ...pageQuery,
 });

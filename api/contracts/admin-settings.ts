@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The landing page editor's texts, as the spec words them (the ones marked "ours" it does not give). */
+/** The landing page editor's texts, in the original product's wording (apart from those marked "ours"). */
 export const adminSettingsMessages = {
   loadFailed: "Failed to load settings",
   saveFailed: "Failed to save settings",
@@ -8,7 +8,7 @@ export const adminSettingsMessages = {
   logoFailed: "Failed to upload logo",
   logoUploaded: "Logo uploaded successfully!",
   videoUploaded: "Video uploaded successfully!",
-  // Ours: the spec says nothing of a failed video upload, of a name left blank, or of Telegram.
+  // Ours: the original product says nothing of a failed video upload, of a name left blank, or of Telegram.
   videoFailed: "Failed to upload video",
   channelNameRequired: "Channel name is required",
   usernameInvalid: "Username may hold only letters, digits and underscores (at most 32)",
@@ -22,7 +22,7 @@ export const adminSettingsMessages = {
   synced: "Synced from Telegram",
 } as const;
 
-/** The settings page's starting values (spec §9) while nobody has saved any. */
+/** The settings page's starting values while nobody has saved any. */
 export const settingsDefaults = {
   channelName: "Exclusive Drops",
   channelUsername: "shop",
@@ -92,7 +92,7 @@ export const updateSettingsSchema = z.object({
 });
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
-/** The settings object of the spec (id null until the first save). */
+/** The channel's settings (id null until the first save). */
 export const channelSettingsSchema = z.object({
   id: z.string().nullable(),
   channelName: z.string().nullable(),

@@ -3,8 +3,8 @@ import { MAX_STARS } from "./plan-payments";
 import { tierSchema } from "./plans";
 
 /**
- * A tier's slug from its display name, as the spec makes it: lowercase, spaces as underscores, any
- * other character outside a-z, 0-9 and underscore dropped.
+ * A tier's slug from its display name: lowercase, spaces as underscores, any other character
+ * outside a-z, 0-9 and underscore dropped.
  */
 export const tierSlug = (displayName: string): string =>
   displayName
@@ -15,7 +15,7 @@ export const tierSlug = (displayName: string): string =>
 export const adminTierMessages = {
   displayNameRequired: "Display name is required",
   priceRequired: "Valid price is required",
-  // Ours: the spec does not say what a name that makes no slug, or a taken one, is told.
+  // Ours: the original product does not say what a name that makes no slug, or a taken one, is told.
   slugEmpty: "Display name needs a letter or digit",
   nameTaken: "A membership tier with this name already exists",
   notFound: "Membership tier not found",

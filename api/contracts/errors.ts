@@ -18,7 +18,7 @@ export type ErrorCode = (typeof errorCodes)[number];
 
 /**
  * Which domain rule refused, when one did: routes, the bot, the CLI and the Mini App branch on the
- * reason, never on the message text (which is the spec's wording and may change).
+ * reason, never on the message text (which may change).
  */
 export const errorReasons = [
   "last_admin",

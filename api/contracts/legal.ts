@@ -4,7 +4,7 @@ export const legalTypes = ["terms", "privacy", "refund", "shipping", "cancellati
 export const legalTypeSchema = z.enum(legalTypes);
 export type LegalType = z.infer<typeof legalTypeSchema>;
 
-/** The spec's not-found texts, one per document type. */
+/** The not-found texts, one per document type. */
 export const legalNotFoundMessages: Record<LegalType, string> = {
   terms: "No terms of service found.",
   privacy: "No privacy policy found.",

@@ -5,7 +5,7 @@
 
 import { AGE_REQUIRED_MESSAGE } from "./age-message";
 
-/** The spec's texts, shared by the API and the Mini App's forms. */
+/** Accounts and signing in: texts shared by the API and the Mini App's forms. */
 export const authMessages = {
   invalidEmail: "Invalid email address",
   passwordMin: "Password must be at least 8 characters",
@@ -24,7 +24,7 @@ export const authMessages = {
   crossSite: "Cross-site request refused",
 } as const;
 
-/** Proving an email address with a mailed link (our wording: the spec has no such step). */
+/** Proving an email address with a mailed link (our wording: the original product has no such step). */
 export const emailVerificationMessages = {
   linkInvalid:
     "This verification link is invalid, has expired or was already used. Send a new one from Password and Security.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema } from "./ids";
 
 /**
- * How a member gets a paid tier (PLAN_PAYMENTS): `free` changes it at once (the spec's behaviour),
+ * How a member gets a paid tier (PLAN_PAYMENTS): `free` changes it at once (decision 021),
  * `manual` sends a request that an admin approves or declines, `stars` buys it inside Telegram as a
  * Telegram Stars subscription. A tier priced 0 is always taken at once.
  */
@@ -62,7 +62,7 @@ export const starPaymentsSchema = z.object({ payments: z.array(starPaymentSchema
 export const starPaymentResultSchema = z.object({ payment: starPaymentSchema });
 export const planRequestResultSchema = z.object({ request: planRequestSchema });
 
-/** History reasons beside the spec's "User updated tier". */
+/** History reasons; all but "User updated tier" (a member's own change) are ours. */
 export const tierChangeReasons = {
   member: "User updated tier",
   approved: "Plan request approved",

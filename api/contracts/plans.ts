@@ -62,7 +62,7 @@ export const budgetSchema = z.object({
 export type Budget = z.infer<typeof budgetSchema>;
 
 export const planMessages = {
-  /** The spec's word for a plan call without a session. */
+  /** The answer to a plan call without a session. */
   notAuthenticated: "User not authenticated",
   unknownTier: "Plan not found",
   updateFailed: "Failed to update your plan. Please try again.",

@@ -7,7 +7,7 @@ export const MAX_ADDITIONAL_IMAGES = 20;
 /** The catalogue's WebP rendition of every product image is this wide (never wider than the original). */
 export const RENDITION_WIDTH = 800;
 
-// Ours: the spec gives no limits on product images.
+// Ours: the original product gives no limits on product images.
 export const productFileMessages = {
   tooManyFiles: `At most ${MAX_ADDITIONAL_PER_UPLOAD} additional images at a time`,
   tooManyImages: `A product can have at most ${MAX_ADDITIONAL_IMAGES} additional images`,

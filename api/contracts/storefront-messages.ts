@@ -1,6 +1,6 @@
 /**
- * The storefront checkout's messages (the spec's catalogue), apart from the schemas so the cart can
- * show them without loading zod on the first screen.
+ * The storefront checkout's messages (the original product's, decision 029), apart from the schemas
+ * so the cart can show them without loading zod on the first screen.
  */
 export const storefrontMessages = {
   notConfigured: "The storefront is not connected",

@@ -3,7 +3,7 @@ import { strainTypes } from "./products";
 
 /**
  * Every failure to analyse (no model configured: 503; the model timed out, refused, was rate
- * limited, failed or answered badly: 502) carries `failed`, the spec's toast, as its message, so the
+ * limited, failed or answered badly: 502) carries `failed`, the form's toast, as its message, so the
  * upload form shows the message of any 5xx answer as it is. A bad image is the caller's: 400, 413
  * or 415 with the messages below.
  */
@@ -24,7 +24,7 @@ export const MAX_ANALYSIS_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Its base64 length, with room for a data: URL prefix. */
 export const MAX_IMAGE_BASE64_CHARS = Math.ceil(MAX_ANALYSIS_IMAGE_BYTES / 3) * 4 + 64;
 
-/** `imageBase64`: bare base64 (the spec's form) or a data: URL of a PNG, JPEG, WebP or GIF. */
+/** `imageBase64`: bare base64 (as the upload form sends it) or a data: URL of a PNG, JPEG, WebP or GIF. */
 export const strainAnalysisRequestSchema = z.object({
   imageBase64: z.string({ error: strainAnalysisMessages.notBase64 }).min(1, strainAnalysisMessages.notBase64),
 });

@@ -1,4 +1,4 @@
-/** What each kind of upload accepts: types by content (magic bytes), limits and the spec's messages. */
+/** What each kind of upload accepts: types by content (magic bytes), limits and messages. */
 
 const MB = 1024 * 1024;
 
@@ -39,7 +39,7 @@ export const uploadKinds = {
       { types: VIDEO_TYPES, maxBytes: 500 * MB, tooLarge: "Video must be less than 500MB" },
     ],
   },
-  // The spec gives no limit for product images and certificates: ours (docs/decisions/009-one-upload-pipeline.md).
+  // The limits for product images and certificates are ours (docs/decisions/009-one-upload-pipeline.md).
   productImage: {
     wrongType: "Please select an image file",
     rules: [{ types: IMAGE_TYPES, maxBytes: 10 * MB, tooLarge: "Image must be less than 10MB" }],

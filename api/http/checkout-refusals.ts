@@ -10,7 +10,7 @@ type Refusal = Extract<CreditCheckout, { outcome: "refused" }>;
 type CheckoutRefusalCode = Extract<ErrorCode, "forbidden" | "conflict" | "unprocessable">;
 type Wording<R> = { code: CheckoutRefusalCode; message: (refusal: R, input: CheckoutInput) => string };
 
-/** Each rule that refuses a credit checkout: its answer's code (and so its status) and the spec's words. */
+/** Each rule that refuses a credit checkout: its answer's code (and so its status) and its message. */
 const refusals: { [Reason in Refusal["reason"]]: Wording<Extract<Refusal, { reason: Reason }>> } = {
   age_required: { code: "forbidden", message: () => checkoutMessages.ageRequired },
   unavailable: {
@@ -28,7 +28,7 @@ const refusals: { [Reason in Refusal["reason"]]: Wording<Extract<Refusal, { reas
   },
 };
 
-/** A refused credit checkout as HTTP: the status of its rule's code, the spec's message and the rule. */
+/** A refused credit checkout as HTTP: the status of its rule's code, its message and the rule. */
 export function checkoutRefusalResponse(c: Context, refusal: Refusal, input: CheckoutInput) {
   const wording = refusals[refusal.reason] as Wording<Refusal>;
   return errorResponse(c, wording.code, wording.message(refusal, input), {}, refusal.reason);

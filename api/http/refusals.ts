@@ -31,7 +31,7 @@ interface Answer<R extends RefusalReason> {
 const own = (detail: { message: string }) => detail.message;
 
 /**
- * Each rule that refuses, as HTTP: its code (and so its status), the spec's words and any header.
+ * Each rule that refuses, as HTTP: its code (and so its status), its message and any header.
  * The credit checkout's refusals depend on the order itself: api/http/checkout-refusals.ts words them.
  */
 const answers: { [R in RefusalReason]: Answer<R> } = {
@@ -119,7 +119,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   channel_sync_failed: { code: "unavailable", message: adminSettingsMessages.syncFailed },
 };
 
-/** A refusal as HTTP: its rule's code and status, the spec's words and any header. */
+/** A refusal as HTTP: its rule's code and status, its message and any header. */
 export function answerTo(refusal: Refusal) {
   if (!Object.hasOwn(answers, refusal.reason)) throw new Error(`no answer for refusal ${refusal.reason}`);
   const answer = answers[refusal.reason] as Answer<RefusalReason>;

@@ -32,7 +32,7 @@ export function storefrontEndpoint(
     : undefined;
 }
 
-/** A failure with the spec's message; `paymentRequired` for Shopify's 402. */
+/** A failure with the message the shopper sees (decision 029); `paymentRequired` for Shopify's 402. */
 export class StorefrontError extends Error {
   constructor(
     message: string,

@@ -33,8 +33,8 @@ export function byteRange(header: string | undefined, size: number) {
 }
 
 /**
- * /media/<bucket>/<name>: stored files, cached for an hour as the spec's uploads are (members-only
- * ones by the browser alone), with ranges for video.
+ * /media/<bucket>/<name>: stored files, cached for an hour (members-only ones by the browser alone),
+ * with ranges for video.
  */
 export const mediaRoutes = (deps: AppDeps) =>
   new Hono().get("/:bucket/:name{.+}", async (c) => {

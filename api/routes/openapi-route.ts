@@ -13,7 +13,7 @@ import { deepJsonMessage, MAX_JSON_DEPTH, nestedDeeperThan } from "../http/json-
  * `@hono/zod-openapi` runs them after the route's middleware (who may call it). A JSON body nested
  * deeper than MAX_JSON_DEPTH is refused first. Text no field may hold (NUL, lone surrogates) is
  * refused next, for every field (`data` is the input on a failure, the parsed value on success).
- * Otherwise a failure answers with the FIRST issue's message, the spec's text the forms show in
+ * Otherwise a failure answers with the FIRST issue's message, the text the forms show in
  * their "Validation Error" toast: 404 for a path (its ids name nothing), else 400, or `code`.
  */
 export const refuseInvalid =

@@ -6,8 +6,8 @@ import type { ServiceContext } from "./context";
 const BUCKET = "avatars";
 
 /**
- * Streams the form's file into storage as `{userId}/{userId}-{timestamp}.{ext}` (the spec's
- * path) through the upload pipeline, then points the profile at it and removes the previous file.
+ * Streams the form's file into storage as `{userId}/{userId}-{timestamp}.{ext}` through the
+ * upload pipeline, then points the profile at it and removes the previous file.
  */
 export async function storeAvatar(ctx: ServiceContext, userId: string, form: IncomingForm): Promise<string> {
   const { url } = await storeUpload(form, ctx, "avatar", {

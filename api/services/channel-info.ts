@@ -2,7 +2,7 @@ import { getPublicChannelInfo } from "#db/queries/channel";
 import type { ChannelInfo } from "../contracts/channel";
 import type { ServiceContext } from "./context";
 
-/** The public channel settings (with the spec's defaults), as GET /api/channel and the app shell give them. */
+/** The public channel settings (unset ones defaulted), as GET /api/channel and the app shell give them. */
 export async function readChannelInfo({ db }: Pick<ServiceContext, "db">): Promise<ChannelInfo> {
   const row = await getPublicChannelInfo(db);
   return {

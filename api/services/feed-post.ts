@@ -75,7 +75,7 @@ async function storeMessage(
   }
 }
 
-/** The trimmed text, or the spec's refusal: text or a file is needed, within Telegram's length. */
+/** The trimmed text, or a refusal: text or a file is needed, within Telegram's length. */
 function checkedContent(fields: Record<string, string>, hasFile: boolean): string {
   if (hasInvalidText(fields.content)) throw new Refusal("invalid_text");
   const parsed = postMessageFieldsSchema.safeParse(fields);

@@ -64,7 +64,7 @@ export async function readPlan(ctx: ServiceContext, userId: string): Promise<Pla
 
 /**
  * The member picks an active tier. It applies at once with PLAN_PAYMENTS=free or when the tier costs
- * nothing (the spec's behaviour): this month's budget becomes the new tier's price, earlier months'
+ * nothing (decision 021): this month's budget becomes the new tier's price, earlier months'
  * rollover settled at the prices they had. Otherwise a paid tier is requested from an admin (manual),
  * or bought for Stars inside Telegram (the invoice route). Picking the current tier changes nothing.
  */

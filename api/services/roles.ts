@@ -78,7 +78,7 @@ export async function assertAdminRemains(tx: Db, losingUserId: string) {
   }
 }
 
-/** The spec's role change: all of the user's roles are deleted and the chosen one inserted, atomically. */
+/** A role change: all of the user's roles are deleted and the chosen one inserted, atomically. */
 export async function replaceRole(
   { db }: Pick<ServiceContext, "db">,
   userId: string,

@@ -10,9 +10,9 @@ import type { ServiceContext } from "./context";
 
 /**
  * A Shopify cart for the storefront items of a cart, made by the server (the token stays here).
- * Only variants of active products in our catalogue are sent. Shopify's failures keep the spec's
- * messages: Shopify's payment-required answer names the billing plan (storefront_payment_required),
- * its user errors are storefront_refused, the rest storefront_failed.
+ * Only variants of active products in our catalogue are sent. Shopify's failures keep the original
+ * product's messages (decision 029): Shopify's payment-required answer names the billing plan
+ * (storefront_payment_required), its user errors are storefront_refused, the rest storefront_failed.
  */
 export async function checkoutWithStorefront(
   ctx: ServiceContext,

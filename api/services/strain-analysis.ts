@@ -36,7 +36,7 @@ export async function imageDataUrl(imageBase64: string): Promise<string> {
 /**
  * Asks the vision model about the image and suggests up to five catalogue strains of the type it
  * saw, ranked by their traits against its features and description. Without a model (no key) analysis_not_configured,
- * any failure of the model analysis_failed, both with the spec's "Failed to analyze strain…": nothing is made
+ * any failure of the model analysis_failed, both with "Failed to analyze strain…": nothing is made
  * up in its place.
  */
 export async function analyzeStrain(

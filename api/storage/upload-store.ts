@@ -6,7 +6,7 @@ import type { Metrics } from "../metrics/metrics";
 import { Refusal } from "../refusal";
 import type { Bucket, MediaStorage } from "./media-storage";
 
-/** Where each kind is stored and how its generated name reads (the spec's names where it has them). */
+/** Where each kind is stored and how its generated name reads (the original product's where it has one). */
 const targets: Record<
   UploadKindName,
   { bucket: Bucket; name: (owner: string, at: number, ext: string) => string }

@@ -5,7 +5,7 @@ import { channelSettings, publicChannelInfo } from "../schema/index";
 
 export type PublicChannelInfoRow = typeof publicChannelInfo.$inferSelect;
 
-/** The view always has exactly one row, with the spec's defaults filled in. */
+/** The view always has exactly one row, with defaults filled in for unset settings. */
 export async function getPublicChannelInfo(db: Db): Promise<PublicChannelInfoRow> {
   const rows = await db.select().from(publicChannelInfo).limit(1);
   const row = rows[0];

@@ -25,7 +25,7 @@ export interface FeedRow {
   hasAuthor: boolean;
   authorName: string | null;
   authorAvatarUrl: string | null;
-  /** The channel's name and logo (with the spec's defaults), for posts without an author. */
+  /** The channel's name and logo (with the view's defaults), for posts without an author. */
   channelName: string;
   channelLogoUrl: string | null;
   /** The viewer's own reactions, in order. */
@@ -70,7 +70,7 @@ function feedRows(db: Db, viewer: FeedViewer, where: SQL | undefined) {
         hasAuthor: sql<boolean>`${m.createdBy} is not null`,
         authorName: profiles.fullName,
         authorAvatarUrl: profiles.avatarUrl,
-        // Never null: the view always has its row, with the spec's default name.
+        // Never null: the view always has its row, with a default name.
         channelName: sql<string>`${publicChannelInfo.channelName}`,
         channelLogoUrl: publicChannelInfo.logoUrl,
         myReactions: sql<

@@ -5,7 +5,7 @@ import { legalDocuments, type legalDocumentTypes } from "../schema/index";
 export type LegalDocumentRow = typeof legalDocuments.$inferSelect;
 type LegalDocumentType = (typeof legalDocumentTypes)[number];
 
-/** The active document of a type, newest version first (the spec's query). */
+/** The active document of a type; should more than one be active, the newest version. */
 export async function findActiveLegalDocument(
   db: Db,
   documentType: LegalDocumentType,

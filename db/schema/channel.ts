@@ -72,7 +72,7 @@ export const channelSettings = pgTable(
   ],
 );
 
-/** Read-only view with the spec's defaults; created in custom SQL (0001), always exactly one row. */
+/** Read-only view with defaults for unset fields; created in custom SQL (0001), always exactly one row. */
 export const publicChannelInfo = pgView("public_channel_info", {
   channelName: text("channel_name").notNull(),
   channelUsername: text("channel_username"),

@@ -1,5 +1,5 @@
 /**
- * The spec's tier name: the lowercase slug of the display name, spaces become underscores and
+ * A tier's name: the lowercase slug of the display name, spaces become underscores and
  * anything outside a-z, 0-9 and underscore is dropped. Surrounding spaces are trimmed first so
  * " Basic " and "Basic" get the same name.
  */

@@ -16,7 +16,7 @@ import { useRoles } from "../state/roles";
 const ADMIN_ONLY: readonly Role[] = ["admin"];
 
 /**
- * Shows a staff screen only to the roles in `allow` (admins, as the spec guards its admin screens).
+ * Shows a staff screen only to the roles in `allow` (by default admins only).
  * This decides what to show; the API checks the role again on every call.
  */
 export function StaffGuard({

@@ -5,14 +5,14 @@ import { useAppearance } from "../state/appearance";
 
 const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)) + 12px)";
 
-/** sonner's Toaster with the spec's defaults; loaded with the first toast (see lib/toast.ts). */
+/** sonner's Toaster with the app's toast defaults; loaded with the first toast (see lib/toast.ts). */
 export default function Toaster() {
   const { dark } = useAppearance();
   // After sonner's own effect (a child's effects run first): it listens by now.
   useEffect(() => toasterMounted(toast), []);
   return (
     /*
-      The spec's toast defaults: up to 3 visible, 4000 ms each. At the bottom, above the safe area
+      Up to 3 toasts visible, 4000 ms each. At the bottom, above the safe area
       and any bottom bar of the page (--bottom-bar-height, which includes the safe area), so they never cover the header, a
       title, a back arrow or a sheet's close button; inside Telegram the MainButton sits below the
       web view already.

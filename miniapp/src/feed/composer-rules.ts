@@ -2,14 +2,14 @@ import { postMessageMessages } from "#api/contracts/feed";
 import { uploadKinds } from "#api/contracts/uploads";
 import { uploadProblem } from "../lib/upload-rules";
 
-/** The composer's texts, as the spec words them. */
+/** The composer's texts, in the original product's wording. */
 export const composerMessages = {
   empty: postMessageMessages.empty,
   posted: "Success",
   postedText: "Message posted successfully",
   postFailed: "Failed to post message",
   uploadFailed: "Failed to upload image",
-  // Ours: the spec has no channel to publish to.
+  // Ours: the original product has no channel to publish to.
   notPublished: "Not posted to the Telegram channel",
   notPublishedText:
     "The message is in the feed, but Telegram refused it. Check that the bot is an admin of the channel.",

@@ -11,7 +11,7 @@ import "./composer.css";
 import { useObjectUrl } from "../lib/use-object-url";
 import { attachmentProblem, composerMessages, messageProblem } from "./composer-rules";
 
-/** The spec's text area: 32 px high, growing with its text up to 128 px, then scrolling. */
+/** The text area: 32 px high, growing with its text up to 128 px, then scrolling. */
 const MIN_HEIGHT = 32;
 const MAX_HEIGHT = 128;
 

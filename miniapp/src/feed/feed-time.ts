@@ -1,4 +1,4 @@
-/** "3:07 PM • 11/23/2026": the spec's h:mm a • MM/dd/yyyy, in the viewer's time zone (or `timeZone`). */
+/** "3:07 PM • 11/23/2026": h:mm a • MM/dd/yyyy, in the viewer's time zone (or `timeZone`). */
 export function formatFeedTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";

@@ -1,7 +1,7 @@
 import { type PointerEvent, type MouseEvent as ReactMouseEvent, useRef } from "react";
 import { telegram } from "../telegram/controls";
 
-/** The spec's long press: 500 ms without moving. */
+/** A long press: 500 ms without moving. */
 export const LONG_PRESS_MS = 500;
 const MOVE_TOLERANCE_PX = 10;
 

@@ -1,6 +1,6 @@
 /**
- * The Appearance setting: Light, Dark or System. On the web the spec's default, Dark; inside
- * Telegram the default is System, which there means Telegram's own theme.
+ * The Appearance setting: Light, Dark or System. On the web the default is Dark; inside Telegram
+ * the default is System, which there means Telegram's own theme (decision 092).
  */
 export type AppearancePreference = "light" | "dark" | "system";
 

@@ -21,7 +21,7 @@ export function formatEffectiveDate(date: string): string {
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
-/** An instant as the device's local date, "MM/dd/yyyy" (the spec's date style). */
+/** An instant as the device's local date, "MM/dd/yyyy". */
 export function formatShortDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

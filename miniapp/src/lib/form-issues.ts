@@ -23,8 +23,8 @@ export function issuesByField(issues: readonly Issue[]): {
 }
 
 /**
- * Checks a form with the contract the API enforces. On failure it shows the spec's "Validation
- * Error" toast with the first message and returns the messages per field for the form to show.
+ * Checks a form with the contract the API enforces. On failure it shows a "Validation Error" toast
+ * with the first message and returns the messages per field for the form to show.
  * With `passwords`, a mismatch is said on the confirmation field even while other fields fail (the
  * contract's match check runs only once the fields pass).
  */

@@ -1,6 +1,6 @@
 import { AGE_REQUIRED_MESSAGE } from "#api/contracts/age-message";
 
-/** The spec texts the first screen needs, without the zod schemas (which would join the first load). */
+/** The texts the first screen needs, without the zod schemas (which would join the first load). */
 export const firstLoadMessages = {
   ageRequired: AGE_REQUIRED_MESSAGE,
   ageLabel: "I confirm I am 21 years or older",

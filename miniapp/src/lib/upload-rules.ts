@@ -1,7 +1,7 @@
 import type { UploadKind } from "#api/contracts/uploads";
 
 /**
- * The spec's checks before a file is taken: a type the kind accepts (by the family the browser
+ * The client's checks before a file is taken: a type the kind accepts (by the family the browser
  * gives: image/*, video/*), within that rule's limit. The server checks the bytes again.
  */
 export function uploadProblem(kind: UploadKind, file: { type: string; size: number }): string | null {

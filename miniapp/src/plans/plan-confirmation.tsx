@@ -22,7 +22,7 @@ import {
 
 /**
  * A refusal the server explains (a tier gone or made inactive meanwhile) shows its message; a
- * server fault or a lost connection shows the spec's text rather than a generic one.
+ * server fault or a lost connection shows PLAN_UPDATE_FAILED rather than a generic text.
  */
 const failureText = (error: unknown): string =>
   error instanceof LoadError && error.status < 500

@@ -4,10 +4,10 @@ import type { Budget, ChangePlanResult, Plan, Tier } from "#api/contracts/plans"
 import { formatShortDate } from "../lib/dates";
 import { formatCurrencyCents } from "../lib/format";
 
-/** The spec's price when no plan is selected: "$25.00/month". */
+/** The price shown while no plan is selected: "$25.00/month". */
 export const DEFAULT_PLAN_PRICE = "25.00";
 
-/** The spec's failure toast (title Error), as planMessages.updateFailed says it on the server. */
+/** The failure toast's text (title Error), as planMessages.updateFailed says it on the server. */
 export const PLAN_UPDATE_FAILED = "Failed to update your plan. Please try again.";
 
 /** Level 1 is the free base level; only the paid levels above it are offered in the picker. */

@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES, accountMessages, DELETE_CONFIRMATION_WORD } from "#api/contracts/account";
 
-/** The spec's client checks before an avatar upload; the server checks the bytes again. */
+/** The client's checks before an avatar upload; the server checks the bytes again. */
 export function avatarProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return accountMessages.imageRequired;
   if (file.size > AVATAR_MAX_BYTES) return accountMessages.imageTooLarge;
@@ -30,7 +30,7 @@ export function passwordChangeReady(fields: PasswordChangeFields, shape: Passwor
   );
 }
 
-/** The spec's checks, in its order: the two must match, then at least 6 characters. */
+/** The checks, in this order: the two must match, then at least 6 characters. */
 export function passwordChangeProblem(fields: Pick<PasswordChangeFields, "newPassword" | "confirmPassword">) {
   if (fields.newPassword !== fields.confirmPassword) return accountMessages.newPasswordsDontMatch;
   if (fields.newPassword.length < 6) return accountMessages.passwordChangeMin;

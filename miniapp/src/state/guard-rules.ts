@@ -1,6 +1,6 @@
 import type { Role } from "#api/contracts/roles";
 
-/** The staff guard's timings, from the spec. */
+/** The staff guard's timings: auth holds still 100 ms before it may redirect; roles time out after 6 s. */
 export const GUARD_AUTH_STABILITY_MS = 100;
 export const GUARD_ROLE_CHECK_TIMEOUT_MS = 6000;
 
@@ -9,7 +9,7 @@ export const guardMessages = {
   timeoutTitle: "Permission Check Timeout",
   roleErrorTitle: "Unable to Verify Permissions",
   notAuthorizedTitle: "Not authorized",
-  // The spec's curly apostrophe.
+  // A curly apostrophe, as the original product writes it.
   notAuthorizedText: "Your account doesn\u2019t have permission to access this page.",
 } as const;
 

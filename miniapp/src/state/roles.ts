@@ -12,7 +12,7 @@ export const roleMessages = {
 
 class RoleTimeout extends Error {}
 
-/** GET /api/me/roles, given up after 5 s. Failures carry the spec's two messages. */
+/** GET /api/me/roles, given up after 5 s. A failure carries roleMessages.timeout or .unexpected. */
 async function fetchRoles(): Promise<Role[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new RoleTimeout()), ROLE_FETCH_TIMEOUT_MS);

@@ -6,7 +6,7 @@ import type { AdminTier } from "#api/contracts/admin-tiers";
  * that both agree.
  */
 
-/** The spec's texts (§8 toasts, §5 validations). */
+/** The form's validation messages and the screen's toasts. */
 export const tierTexts = {
   displayNameRequired: "Display name is required",
   priceRequired: "Valid price is required",
@@ -66,7 +66,7 @@ export const tierFormFrom = (tier: AdminTier): TierFormValues => ({
   isActive: tier.isActive,
 });
 
-/** The client's checks, with the spec's messages; empty when the form may be sent. */
+/** The client's checks, with tierTexts' messages; empty when the form may be sent. */
 export function checkTierForm(
   values: Pick<TierFormValues, "displayName" | "price"> & Partial<Pick<TierFormValues, "priceStars">>,
 ): TierFormErrors {

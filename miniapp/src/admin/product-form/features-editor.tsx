@@ -6,7 +6,7 @@ import type { FeatureRow } from "./product-form-rules";
 
 const MAX_FEATURES = 20;
 
-/** The product's features: an icon of the spec's set (sparkles by default) and a text each. */
+/** The product's features: an icon of featureIcons (sparkles by default) and a text each. */
 export function FeaturesEditor({
   value,
   onChange,

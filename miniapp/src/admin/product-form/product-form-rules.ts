@@ -9,7 +9,7 @@ import { type UploadKindName, uploadKinds } from "#api/contracts/uploads";
 import type { UsState } from "#api/contracts/us-states";
 import { issuesByField } from "../../lib/form-issues";
 
-/** The spec's toasts of the Upload and Edit forms. */
+/** The toasts of the Upload and Edit forms. */
 export const productFormTexts = {
   created: "Product created successfully!",
   viewAll: "View All Products",
@@ -133,8 +133,8 @@ export type ProductFormErrors = Partial<Record<keyof ReturnType<typeof bodyOf>, 
 
 /**
  * The form checked with the schema the API enforces: the body to send, or the messages per field
- * and the one for the toast (the spec's "Please fill in required fields" when the title or the
- * price is missing).
+ * and the one for the toast ("Please fill in required fields" when the title or the price is
+ * missing).
  */
 export function checkProductForm(
   values: ProductFormValues,

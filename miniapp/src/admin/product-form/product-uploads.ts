@@ -60,7 +60,7 @@ export async function saveFiles(
   }
 }
 
-/** The file as bare base64 (the spec's form of the analysis request). */
+/** The file as bare base64, without a data: URL prefix: the form the analysis request sends. */
 function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -3,13 +3,13 @@ import { ConfirmSheet } from "../../components/confirm-sheet";
 import { api, call, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
-// Ours: the spec has no toasts for Delete.
+// Ours: the original product has no toasts for Delete (decision 042).
 export const deleteProductTexts = {
   deleted: "Product deleted",
   failed: "Failed to delete product",
 } as const;
 
-/** Delete's confirmation (the spec's words): a soft delete, the product is marked inactive. */
+/** Delete's confirmation (the original product's words): a soft delete, the product is marked inactive. */
 export function DeleteProductSheet({
   product,
   onClose,

@@ -3,7 +3,7 @@ import type { ProductChange } from "#api/contracts/events";
 import { subscribeToChanges } from "../../lib/events";
 import { toast } from "../../lib/toast";
 
-/** The spec's toasts for another staff member's change (a soft delete is an update). */
+/** The toasts for another staff member's change (a soft delete is an update). */
 export const liveProductTexts: Record<ProductChange["op"], string> = {
   insert: "New product added!",
   update: "Product updated",

@@ -4,7 +4,7 @@ import { createFormCategories } from "#api/contracts/admin-products";
 import { strainTypes } from "#api/contracts/products";
 import { FilterSelect, SearchField } from "../../components/filter-controls";
 
-/** What the list asks the server for; "" is the spec's All Strains / All Categories. */
+/** What the list asks the server for; "" is All Strains / All Categories. */
 export interface ProductFilterValues {
   search: string;
   strain: "" | NonNullable<AdminProductQuery["strain"]>;
@@ -19,7 +19,7 @@ export const defaultProductFilters: ProductFilterValues = {
   status: "active",
 };
 
-/** The spec's filter choices: its three categories (the edit form has two more). */
+/** The filter choices: the create form's three categories (the edit form has two more). */
 const statusOptions: [ProductFilterValues["status"], string][] = [
   ["all", "All Status"],
   ["active", "Active"],

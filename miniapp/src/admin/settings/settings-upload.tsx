@@ -8,7 +8,7 @@ import { type FormSending, sendForm } from "../../lib/send-form";
 import { toast } from "../../lib/toast";
 import { uploadProblem } from "../../lib/upload-rules";
 
-/** The spec shows the upload toasts for 3 s. */
+/** An upload's success toast shows for 3 s. */
 const TOAST_MS = 3000;
 
 export interface UploadTexts {

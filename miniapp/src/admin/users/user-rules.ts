@@ -2,8 +2,8 @@ import type { AdminUser, AdminUserQuery } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
 
 /**
- * The lines under a user's name: their email, their Telegram @username, both, or the spec's
- * "No email" for someone with neither.
+ * The lines under a user's name: their email, their Telegram @username, both, or "No email" for
+ * someone with neither.
  */
 export function contactLines(user: Pick<AdminUser, "email" | "telegramUsername">): string[] {
   const lines = [user.email, user.telegramUsername ? `@${user.telegramUsername}` : null].filter(

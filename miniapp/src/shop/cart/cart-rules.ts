@@ -2,7 +2,7 @@ import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
 import { type MoneyAmount, productPriceText } from "../../lib/format";
 
-/** The spec's cart item: credit items carry a number of credits, storefront items a money amount. */
+/** A cart item: credit items carry a number of credits, storefront items a money amount. */
 export interface CartItem {
   /** The product id for credit items; the storefront variant id otherwise. */
   variantId: string;

@@ -4,7 +4,7 @@ import { CART_STORAGE_KEY, type CartState, emptyCart, itemCount, parseStoredCart
 
 const json = createJSONStorage<unknown>(() => localStorage);
 
-/** localStorage as the spec keys it, read through parseStoredCart so a bad value never breaks the app. */
+/** localStorage under CART_STORAGE_KEY, read through parseStoredCart so a bad value never breaks the app. */
 const cartStorage = {
   getItem: (key: string): CartState => {
     try {

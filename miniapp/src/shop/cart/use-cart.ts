@@ -31,7 +31,7 @@ export function useCart() {
   const store = useStore();
   const navigate = useNavigate();
 
-  /** Adds `quantity` of a product, refused with the spec's message when the stock is short. */
+  /** Adds `quantity` of a product, refused with "Not enough stock available" when the stock is short. */
   const addProduct = useCallback(
     (product: Product, quantity: number): boolean => {
       // Read from the store, not the render: two quick taps must both see the first one's line.

@@ -36,7 +36,7 @@ export function ProductsDrawer() {
         empty={{
           title: "No products found",
           icon: <Sparkles size={32} />,
-          // The spec's hint is for whoever can create products; shoppers get a friendly line.
+          // Staff are told how products are created; shoppers get a friendly line (decision 060).
           description: staff
             ? "Products are created by telling the assistant what you want to sell."
             : "New products are on their way. Check back soon.",
