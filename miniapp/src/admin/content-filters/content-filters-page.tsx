@@ -2,7 +2,7 @@ import { Filter } from "lucide-react";
 import { PageHeader } from "../../components/page-header";
 import { StateView } from "../../components/state-view";
 
-/** /admin/content-filters (admins): a placeholder, content filters are not built (docs/screens.md, Policy admin screens). */
+/** /admin/content-filters (admins): a placeholder, content filters are not built (docs/screens.md, Policy admin). */
 export default function ContentFiltersPage() {
   return (
     <div className="page settings-page">
