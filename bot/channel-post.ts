@@ -1,5 +1,5 @@
 import type { Chat, Message, MessageEntity, ReactionCount } from "grammy/types";
-import type { TelegramEntity } from "#db/schema/channel";
+import type { TelegramEntity } from "#api/contracts/feed";
 
 /** The formatting the feed renders; other entities (mentions, hashtags, custom emoji) stay plain text. */
 const KEPT_ENTITIES = new Set([

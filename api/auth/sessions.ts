@@ -5,6 +5,7 @@ import {
   findLiveSessionEnd,
   insertSession,
   revokeOldestSessions,
+  revokeSession,
   type SessionRow,
 } from "#db/queries/sessions";
 import { hashToken, newToken } from "./tokens";
@@ -56,6 +57,9 @@ export function launchSessionToken(botToken: string, initDataHash: string): stri
 /** The live session a token names: whose it is and when it ends. */
 export const liveSessionEnd = (db: Db, token: string, now: Date) =>
   findLiveSessionEnd(db, hashToken(token), now);
+
+/** Signing out: the session ends now, whatever its remaining lifetime. */
+export const endSession = (db: Db, sessionId: string, now: Date) => revokeSession(db, sessionId, now);
 
 /** The user behind a presented token, if the session is live. */
 export function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { rolesOf } from "#db/queries/accounts";
 import { clearSessionCookie } from "../auth/cookies";
 import { requireUser } from "../auth/middleware";
 import {
@@ -30,6 +29,7 @@ import {
 } from "../services/account";
 import { storeAvatar } from "../services/avatar";
 import { requestEmailVerification } from "../services/email-verification";
+import { readRoles } from "../services/roles";
 import { createTelegramLink } from "../services/telegram-link";
 import { answers, jsonBody, only, openApiRouter, refusals, uploadBody } from "./openapi-route";
 
@@ -124,7 +124,6 @@ const telegramLinkRoute = createRoute({
 /** The signed-in person's own account. Every route needs a session (401 "Not signed in"). */
 export const accountRoutes = (deps: AppDeps) => {
   const ctx = serviceContext(deps);
-  const db = deps.database.db;
   return openApiRouter()
     .openapi(meRoute, async (c) => c.json((await loadMe(ctx, c.var.user.userId)) satisfies Me, 200))
     .openapi(updateProfileRoute, async (c) =>
@@ -142,7 +141,7 @@ export const accountRoutes = (deps: AppDeps) => {
       return c.json({ deleted: true as const }, 200);
     })
     .openapi(rolesRoute, async (c) =>
-      c.json({ roles: await rolesOf(db, c.var.user.userId) } satisfies RolesResponse, 200),
+      c.json({ roles: await readRoles(ctx, c.var.user.userId) } satisfies RolesResponse, 200),
     )
     .openapi(avatarRoute, async (c) => {
       const userId = c.var.user.userId;

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { revokeSession } from "#db/queries/sessions";
 import { clientAddress } from "../auth/client-address";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { verifyInitData } from "../auth/init-data";
+import { endSession } from "../auth/sessions";
 import {
   emailVerificationConfirmSchema,
   loginSchema,
@@ -130,7 +130,7 @@ export const authRoutes = (deps: AppDeps) => {
     })
     .openapi(logoutRoute, async (c) => {
       const user = c.get("user");
-      if (user) await revokeSession(deps.database.db, user.sessionId, deps.now());
+      if (user) await endSession(deps.database.db, user.sessionId, deps.now());
       clearSessionCookie(c);
       return c.json({ ok: true } satisfies Ok, 200);
     })

@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { pingDatabase } from "#db/queries/health";
 import type { Health } from "../contracts/health";
 import { healthSchema, readinessSchema } from "../contracts/health";
 import type { AppDeps } from "../deps";
-import { readiness } from "../services/readiness";
+import { databaseAnswers, readiness } from "../services/readiness";
 import { access, answers, openApiRouter } from "./openapi-route";
 
 const healthRoute = createRoute({
@@ -26,7 +25,7 @@ const readyRoute = createRoute({
 export const healthRoutes = (deps: AppDeps) =>
   openApiRouter()
     .openapi(healthRoute, async (c) => {
-      await pingDatabase(deps.database.db);
+      await databaseAnswers(deps.database.db);
       return c.json({ ok: true, db: deps.database.kind } satisfies Health, 200);
     })
     .openapi(readyRoute, async (c) => {

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { findActiveLegalDocument } from "#db/queries/legal";
 import {
   type LegalDocument,
   legalDocumentSchema,
@@ -8,7 +7,9 @@ import {
   legalTypes,
 } from "../contracts/legal";
 import type { AppDeps } from "../deps";
+import { serviceContext } from "../deps";
 import { AppError } from "../errors";
+import { readActiveLegalDocument } from "../services/legal";
 import { access, answers, openApiRouter, refusals } from "./openapi-route";
 
 /**
@@ -32,17 +33,8 @@ export const legalRoutes = (deps: AppDeps) =>
   openApiRouter().openapi(legalRoute, async (c) => {
     const type = legalTypeSchema.safeParse(c.req.param("type"));
     if (!type.success) throw new AppError("not_found", "Not found");
-    const row = await findActiveLegalDocument(deps.database.db, type.data);
-    if (!row) throw new AppError("not_found", legalNotFoundMessages[type.data]);
+    const document = await readActiveLegalDocument(serviceContext(deps), type.data);
+    if (!document) throw new AppError("not_found", legalNotFoundMessages[type.data]);
     c.header("Cache-Control", "no-cache");
-    return c.json(
-      {
-        documentType: row.documentType,
-        version: row.version,
-        content: row.content,
-        effectiveDate: row.effectiveDate,
-        updatedAt: row.updatedAt.toISOString(),
-      } satisfies LegalDocument,
-      200,
-    );
+    return c.json(document satisfies LegalDocument, 200);
   });

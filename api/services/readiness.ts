@@ -17,6 +17,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Liveness: the database answers `select 1` (it throws otherwise). */
+export const databaseAnswers = (db: Db) => pingDatabase(db);
+
 async function databaseCheck(db: Db): Promise<Check> {
   try {
     await withTimeout(pingDatabase(db), DATABASE_TIMEOUT_MS);

@@ -5,6 +5,7 @@ import {
   findAccountByEmail,
   findAccountById,
   findAccountByTelegramId,
+  rolesOf,
   rolesOfMany,
 } from "#db/queries/accounts";
 import { findUserForAdmin, listUsersForAdmin, type UserListRow } from "#db/queries/admin-users";
@@ -132,3 +133,6 @@ export async function revokeRole(
     return removed.length > 0;
   });
 }
+
+/** A person's roles, as the app shows them. */
+export const readRoles = ({ db }: Pick<ServiceContext, "db">, userId: string) => rolesOf(db, userId);
