@@ -52,7 +52,12 @@ export const refusalReasons = [
   "image_wrong_type",
   "analysis_not_configured",
   "analysis_failed",
-  // Orders
+  // Orders: a credit checkout's rules, then the order's own
+  "age_required",
+  "unavailable",
+  "restricted_state",
+  "out_of_stock",
+  "over_budget",
   "order_not_found",
   "idempotency_key_reused",
   "bad_transition",
@@ -108,6 +113,12 @@ export interface RefusalDetails {
   upload_wrong_type: { message: string };
   upload_too_large: { message: string };
   upload_too_many: { message: string };
+  /** A credit checkout's rule refused a product of the order (its title, when the product exists). */
+  unavailable: { title: string | null };
+  restricted_state: { title: string | null; state: string };
+  out_of_stock: { title: string | null };
+  /** The order costs more than the member's budget has left this month: what is left. */
+  over_budget: { remaining: string };
   /** A post's fields broke their schema: the schema's message for the first issue. */
   invalid_post: { message: string };
 }

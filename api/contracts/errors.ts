@@ -31,7 +31,7 @@ export const errorReasons = [
   "storefront_payment_required",
   "email_already_verified",
   "mail_not_configured",
-  // A credit checkout's refusals (api/http/checkout-refusals.ts words them).
+  // A credit checkout's refusals.
   "age_required",
   "unavailable",
   "restricted_state",

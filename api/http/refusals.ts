@@ -18,6 +18,7 @@ import { stockAlertMessages } from "../contracts/stock-alerts";
 import { storefrontMessages } from "../contracts/storefront-messages";
 import { strainAnalysisMessages } from "../contracts/strain-analysis";
 import { invalidTextMessage } from "../contracts/text";
+import { stateName } from "../contracts/us-states";
 import { errorResponse, statusOf } from "../errors";
 import type { Refusal, RefusalDetail, RefusalReason } from "../refusal";
 import { fieldTooLargeMessage, incompleteUploadMessage } from "./multipart";
@@ -32,7 +33,6 @@ const own = (detail: { message: string }) => detail.message;
 
 /**
  * Each rule that refuses, as HTTP: its code (and so its status), its message and any header.
- * The credit checkout's refusals depend on the order itself: api/http/checkout-refusals.ts words them.
  */
 const answers: { [R in RefusalReason]: Answer<R> } = {
   not_signed_in: { code: "unauthorized", message: authMessages.notSignedIn },
@@ -87,6 +87,20 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   analysis_not_configured: { code: "unavailable", message: strainAnalysisMessages.failed },
   analysis_failed: { code: "bad_gateway", message: strainAnalysisMessages.failed },
 
+  age_required: { code: "forbidden", message: checkoutMessages.ageRequired },
+  unavailable: {
+    code: "unprocessable",
+    message: ({ title }) => checkoutMessages.unavailable(title ?? "A product in your cart"),
+  },
+  restricted_state: {
+    code: "unprocessable",
+    message: ({ title, state }) => checkoutMessages.restricted(title ?? "", stateName(state)),
+  },
+  out_of_stock: { code: "conflict", message: ({ title }) => checkoutMessages.notEnoughStock(title ?? "") },
+  over_budget: {
+    code: "unprocessable",
+    message: ({ remaining }) => checkoutMessages.budgetExceeded(remaining),
+  },
   order_not_found: { code: "not_found", message: checkoutMessages.orderNotFound },
   idempotency_key_reused: { code: "conflict", message: checkoutMessages.keyReused },
   bad_transition: { code: "conflict", message: checkoutMessages.badTransition },

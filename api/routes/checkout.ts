@@ -13,7 +13,6 @@ import {
 } from "../contracts/checkout";
 import { storefrontCartSchema, storefrontCheckoutSchema } from "../contracts/storefront";
 import { type AppDeps, serviceContext } from "../deps";
-import { checkoutRefusalResponse } from "../http/checkout-refusals";
 import {
   cancelOwnOrder,
   changeOrderStatus,
@@ -93,15 +92,13 @@ export const checkoutRoutes = (deps: AppDeps) => {
   return openApiRouter()
     .openapi(creditsRoute, async (c) => {
       const input = c.req.valid("json");
-      const checkout = await checkoutWithCredits(
+      const order = await checkoutWithCredits(
         ctx,
         c.var.user.userId,
         c.req.valid("header")["idempotency-key"],
         input,
       );
-      return checkout.outcome === "placed"
-        ? c.json({ order: checkout.order }, 201)
-        : checkoutRefusalResponse(c, checkout, input);
+      return c.json({ order }, 201);
     })
     .openapi(storefrontRoute, async (c) =>
       c.json(

@@ -40,23 +40,39 @@ export const orderOf = (row: PlacedOrder): Order => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** What a credit checkout came to: the order placed, or the rule that refused it. */
-export type CreditCheckout = { outcome: "placed"; order: Order } | ({ outcome: "refused" } & CheckoutRefusal);
+/** A refused credit checkout as the domain's refusal, named for its rule with what its words need. */
+function refusalOf(refused: CheckoutRefusal, input: CheckoutInput): Refusal {
+  switch (refused.reason) {
+    case "age_required":
+      return new Refusal("age_required");
+    case "unavailable":
+    case "out_of_stock":
+      return new Refusal(refused.reason, { title: refused.title });
+    case "restricted_state":
+      return new Refusal("restricted_state", { title: refused.title, state: input.delivery.state });
+    case "over_budget":
+      return new Refusal("over_budget", { remaining: refused.remaining });
+  }
+}
 
-const creditCheckoutOf = (result: CheckoutResult): CreditCheckout =>
-  result.outcome === "placed" ? { outcome: "placed", order: orderOf(result.order) } : result;
+/** The order a checkout placed, or its rule's refusal, thrown. */
+function orderOrRefusal(result: CheckoutResult, input: CheckoutInput): Order {
+  if (result.outcome === "refused") throw refusalOf(result, input);
+  return orderOf(result.order);
+}
 
 /**
  * A credit checkout, in one statement (placeCreditOrder): the key claimed, the order placed or
- * refused, and the result kept with the key, so the same key and body get the same outcome and
- * another body under that key is refused. A refusal writes nothing but the key's result.
+ * refused, and the result kept with the key, so the same key and body get the same outcome (the
+ * order, or the same refusal thrown again) and another body under that key is refused. A refusal
+ * writes nothing but the key's result.
  */
 export async function checkoutWithCredits(
   ctx: ServiceContext,
   userId: string,
   key: string,
   input: CheckoutInput,
-): Promise<CreditCheckout> {
+): Promise<Order> {
   const requestHash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
   const found = await placeCreditOrder(ctx.db, {
     userId,
@@ -70,18 +86,17 @@ export async function checkoutWithCredits(
     const reused = found.requestHash !== requestHash;
     ctx.metrics.checkouts.inc({ kind: "credits", outcome: reused ? "key_reused" : "replayed" });
     if (reused) throw new Refusal("idempotency_key_reused");
-    return creditCheckoutOf(found.earlier);
+    return orderOrRefusal(found.earlier, input);
   }
   ctx.metrics.checkouts.inc({
     kind: "credits",
     outcome: found.outcome === "placed" ? "placed" : found.reason,
   });
-  const checkout = creditCheckoutOf(found);
+  const order = orderOrRefusal(found, input);
   // Only the request that placed the order tells anyone (a replay does not).
-  if (found.outcome === "placed" && checkout.outcome === "placed") {
-    await noticeNewOrder(ctx, userId, checkout.order, lowStockCrossings(ctx, found.stock));
-  }
-  return checkout;
+  if (found.outcome === "placed")
+    await noticeNewOrder(ctx, userId, order, lowStockCrossings(ctx, found.stock));
+  return order;
 }
 
 /** Products this order took to the low-stock threshold or below (each row was locked, so once per crossing). */

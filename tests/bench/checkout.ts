@@ -8,14 +8,15 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
 import { loadConfig } from "#api/config";
 import { createLogger } from "#api/logger";
-import { type CreditCheckout, checkoutWithCredits } from "#api/services/checkout";
+import { Refusal } from "#api/refusal";
+import { checkoutWithCredits } from "#api/services/checkout";
 import type { ServiceContext } from "#api/services/context";
 import { createDb, type Db } from "#db/client";
 import { membershipTiers, orderLines, products, profiles, userSpending, users } from "#db/schema/index";
 
-/** A checkout's outcome in one word: "placed" or the rule that refused it ("error" for a throw). */
-const kindOf = (checkout: CreditCheckout): string =>
-  checkout.outcome === "placed" ? "placed" : checkout.reason;
+/** A checkout's outcome in one word: "placed", the rule that refused it, or "error" for any other throw. */
+const placed = () => "placed";
+const refusedBy = (error: unknown): string => (error instanceof Refusal ? error.reason : "error");
 
 const MEMBERS = 1000;
 const STOCK = 100;
@@ -46,7 +47,7 @@ async function crowdRound(db: Db, ctx: ServiceContext, tierId: string) {
   const cart = { lines: [{ productId: product.id, quantity: 1 }], delivery };
   const started = performance.now();
   const answers = await Promise.all(
-    buyers.map((id) => checkoutWithCredits(ctx, id, randomUUID(), cart).then(kindOf, () => "error")),
+    buyers.map((id) => checkoutWithCredits(ctx, id, randomUUID(), cart).then(placed, refusedBy)),
   );
   const seconds = (performance.now() - started) / 1000;
   const count = (kind: string) => answers.filter((a) => a === kind).length;
@@ -104,7 +105,7 @@ export async function checkoutUnderLoad(database: "pglite" | "postgres", url: st
     await db.db.update(products).set({ stockQuantity: 1000 }).where(eq(products.id, product));
     const soloAnswers = await Promise.all(
       Array.from({ length: ONE_MEMBER_TRIES }, () =>
-        checkoutWithCredits(ctx, solo ?? "", randomUUID(), cart).then(kindOf, () => "error"),
+        checkoutWithCredits(ctx, solo ?? "", randomUUID(), cart).then(placed, refusedBy),
       ),
     );
     return {

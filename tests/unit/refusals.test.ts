@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminTierMessages } from "#api/contracts/admin-tiers";
+import { checkoutMessages } from "#api/contracts/checkout";
 import { planPaymentMessages } from "#api/contracts/plan-payments";
 import { answerTo } from "#api/http/refusals";
 import { Refusal, refusalReasons, refusedFor } from "#api/refusal";
@@ -13,6 +14,9 @@ describe("refusals as HTTP", () => {
         members: 1,
         cause: "x",
         message: "x",
+        title: "x",
+        state: "CA",
+        remaining: "1.00",
       });
       const answer = answerTo(refusal);
       expect(answer.status, reason).toBeGreaterThanOrEqual(400);
@@ -27,6 +31,13 @@ describe("refusals as HTTP", () => {
       message: adminTierMessages.inUse(3),
       headers: {},
     });
+    expect(answerTo(new Refusal("restricted_state", { title: "Kush", state: "CA" }))).toMatchObject({
+      status: 422,
+      message: checkoutMessages.restricted("Kush", "California"),
+    });
+    expect(answerTo(new Refusal("unavailable", { title: null })).message).toBe(
+      checkoutMessages.unavailable("A product in your cart"),
+    );
     expect(answerTo(new Refusal("refund_failed", { cause: "CHARGE_ALREADY_REFUNDED" })).message).toBe(
       planPaymentMessages.refundFailed("CHARGE_ALREADY_REFUNDED"),
     );
@@ -43,9 +54,9 @@ describe("refusals as HTTP", () => {
   });
 
   it("refuses to answer a reason it has no line for, rather than guessing a status", () => {
-    // The credit checkout's refusals are returned and worded with the order (checkout-refusals.ts).
-    const stray = new (Refusal as new (reason: string) => Refusal)("out_of_stock");
-    expect(() => answerTo(stray)).toThrow(/no answer for refusal out_of_stock/);
+    // A reason not in the list (an older process's name, a typo) has no line in the table.
+    const stray = new (Refusal as new (reason: string) => Refusal)("stock");
+    expect(() => answerTo(stray)).toThrow(/no answer for refusal stock/);
   });
 
   it("lets the bot and the CLI branch on the rule, not the words", () => {
