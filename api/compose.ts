@@ -119,6 +119,8 @@ export async function startServices(
     async close() {
       await housekeeping.stop();
       await context.background.drain();
+      // Mail sent in the background has gone out; the SMTP pool's idle connections go.
+      context.mailer?.close();
       await hub.close();
       // A database handed in belongs to the caller, who closes it.
       if (!database) await db.close();

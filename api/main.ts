@@ -10,6 +10,7 @@ import { serviceContext } from "./deps";
 import { batchedStdout, createLogger } from "./logger";
 import { metricsPortApp } from "./routes/metrics";
 import { createHttpServer } from "./server";
+import { startStockAlertRetries } from "./services/stock-alert-delivery";
 import { onStopSignals } from "./shutdown";
 
 async function main() {
@@ -19,10 +20,13 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
   const telegram = startTelegram(serviceContext(services));
-  const app = createApp({
+  const deps = {
     ...services,
     ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),
-  });
+  };
+  const app = createApp(deps);
+  // After the bot: a retried alert goes through it like a first one.
+  const alertRetries = startStockAlertRetries(serviceContext(deps));
   const server = await createHttpServer(app, services);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -45,6 +49,7 @@ async function main() {
     servers: metricsServer ? [server, metricsServer] : [server],
     services,
     telegram,
+    alertRetries,
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     exit: (code) => {

@@ -10,6 +10,8 @@ export interface ShutdownParts {
   services: Services;
   /** The bot: polling stops after its current batch; absent when the bot is off. */
   telegram?: { stop(): Promise<void> } | undefined;
+  /** The back-in-stock retries: stopped (a round in progress finishes) before the services close. */
+  alertRetries: { stop(): Promise<void> };
   log: Logger;
   timeoutMs: number;
   /** Called last, with the exit code (process.exit in main.ts). */
@@ -23,7 +25,7 @@ export interface ShutdownParts {
  * 3. Requests in flight finish (each kept-alive socket is closed as soon as it is idle), and the
  *    bot stops after its current updates; both within `timeoutMs`, after which the remaining
  *    connections are cut (exit code 1).
- * 4. Background work, the change listener and the database close; exit 0.
+ * 4. The alert retries stop; background work, the change listener and the database close; exit 0.
  */
 export function onStopSignals(parts: ShutdownParts): void {
   let stopping = false;
@@ -47,7 +49,7 @@ export function onStopSignals(parts: ShutdownParts): void {
 }
 
 async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
-  const { servers, services, telegram, log, timeoutMs } = parts;
+  const { servers, services, telegram, alertRetries, log, timeoutMs } = parts;
   const started = performance.now();
   log.info("shutting down", { signal, timeoutMs });
   services.lifecycle.draining = true;
@@ -74,6 +76,7 @@ async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
     log.warn("shutdown timeout: cutting the connections still open", { timeoutMs });
     for (const server of servers) server.closeAllConnections();
   }
+  await alertRetries.stop();
   await services.close();
   log.info("stopped", { ms: Math.round(performance.now() - started) });
   return outcome === "timeout" ? 1 : 0;

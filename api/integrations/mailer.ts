@@ -9,15 +9,37 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Resolves once the relay accepted the message; rejects when it did not. */
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections it keeps open; a message in flight finishes first. */
+  close(): void;
 }
 
-/** SMTP through nodemailer; SMTP_URL carries host, port, TLS and credentials (smtps://user:pass@host:465). */
+/**
+ * At most this many SMTP connections at once, however many messages are sent together (a restock
+ * mails every waiting member): hosted relays refuse connections over a small cap, and a refused
+ * connection fails its message. Messages beyond them wait in the pool's queue.
+ */
+export const SMTP_CONNECTIONS = 5;
+
+/**
+ * SMTP through nodemailer; SMTP_URL carries host, port, TLS and credentials (smtps://user:pass@host:465).
+ * One pool per process carries all mail (sign-up, reset, order and back-in-stock); a connection is
+ * replaced after 100 messages.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    maxMessages: 100,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
+    },
+    close() {
+      transport.close();
     },
   };
 }

@@ -87,7 +87,7 @@ export async function editProduct(
       ? await findProduct(ctx.db, id)
       : await saving(() => updateProduct(ctx.db, id, values));
   if (!row) throw new Refusal("product_not_found");
-  await announceRestock(ctx, [row.id]);
+  announceRestock(ctx, [row.id]);
   return toAdminProduct(row);
 }
 

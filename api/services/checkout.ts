@@ -139,7 +139,7 @@ export async function orderForStaff(ctx: ServiceContext, id: string): Promise<Or
 async function moveOn(ctx: ServiceContext, id: string, status: "fulfilled" | "cancelled") {
   const restocked = await moveOrder(ctx.db, id, status);
   if (!restocked) throw new Refusal("bad_transition");
-  await announceRestock(ctx, restocked);
+  announceRestock(ctx, restocked);
 }
 
 /** Staff fulfil or cancel a placed order; its member hears of it. */

@@ -1,11 +1,9 @@
-import { findAccountById } from "#db/queries/accounts";
 import { findActiveProduct } from "#db/queries/products";
-import { addStockAlert, claimStockAlerts, hasStockAlert, removeStockAlert } from "#db/queries/stock-alerts";
+import { addStockAlert, hasStockAlert, removeStockAlert } from "#db/queries/stock-alerts";
 import type { StockAlert } from "../contracts/stock-alerts";
 import { Refusal } from "../refusal";
-import { telegramStartAppLink } from "./app-links";
 import type { ServiceContext } from "./context";
-import { backInStockMail, mailAddressOf } from "./member-mail";
+import { deliverDueStockAlerts } from "./stock-alert-delivery";
 
 /** `productId` comes canonical (lower case) from the route's validator. */
 async function activeProduct(ctx: ServiceContext, productId: string) {
@@ -47,39 +45,10 @@ export async function stopWaitingForStock(
 }
 
 /**
- * After a stock change has committed: the alerts of those products now in stock are claimed (one
- * statement, so racing restocks hand each member out once) and each waiting member is told in the
- * background, through the bot with a Telegram account and a running bot, by mail otherwise. Never
- * throws: the stock change stands either way.
+ * After a stock change has committed: the alerts of those products now in stock go out in the
+ * background (deliverDueStockAlerts). Never throws: the stock change stands either way.
  */
-export async function announceRestock(ctx: ServiceContext, productIds: string[]): Promise<void> {
-  const claimed = await claimStockAlerts(ctx.db, productIds).catch((error: unknown) => {
-    ctx.log.warn("back-in-stock alerts not claimed", { error: String(error) });
-    return [];
-  });
-  if (claimed.length === 0) return;
-  ctx.background.run("back-in-stock alerts", async () => {
-    await Promise.all(
-      claimed.map(({ userId, productId }) =>
-        tellMember(ctx, userId, productId).catch((error: unknown) =>
-          ctx.log.warn("back-in-stock alert not sent", { userId, error: String(error) }),
-        ),
-      ),
-    );
-  });
-}
-
-async function tellMember(ctx: ServiceContext, userId: string, productId: string): Promise<void> {
-  const [account, product] = await Promise.all([
-    findAccountById(ctx.db, userId),
-    findActiveProduct(ctx.db, productId),
-  ]);
-  if (!account || !product) return;
-  const telegramLink = telegramStartAppLink(ctx, `product_${product.id}`);
-  if (ctx.telegram.enabled && account.telegramId !== null && telegramLink) {
-    await ctx.telegram.sendMessage(account.telegramId, `${product.title} is back in stock: ${telegramLink}`);
-    return;
-  }
-  const to = mailAddressOf(ctx, account);
-  if (to && ctx.mailer) await ctx.mailer.send(backInStockMail(ctx, to, product));
+export function announceRestock(ctx: ServiceContext, productIds: string[]): void {
+  if (productIds.length === 0) return;
+  ctx.background.run("back-in-stock alerts", () => deliverDueStockAlerts(ctx, productIds));
 }

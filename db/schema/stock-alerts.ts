@@ -1,12 +1,13 @@
-import { index, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
 import { createdAt } from "./columns";
 import { users } from "./users";
 
 /**
- * A member waiting for an out-of-stock product (one row per member and product). The row is
- * claimed (deleted, returning who waited) when the product is back in stock, so each waiting
- * member hears once per restock however many restocks race.
+ * A member waiting for an out-of-stock product (one row per member and product). Once the product
+ * is back in stock the row is claimed for a send (`next_attempt_at` moved past the send's end, so no
+ * other process takes it meanwhile) and deleted only once the message was accepted; a failed send
+ * counts an attempt and waits out its backoff in `next_attempt_at`.
  */
 export const stockAlerts = pgTable(
   "stock_alerts",
@@ -18,6 +19,10 @@ export const stockAlerts = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** Sends that failed since the member asked. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Not sent before: the end of a claim, or of a failed send's backoff; null is at once. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),

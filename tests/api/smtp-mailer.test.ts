@@ -1,6 +1,5 @@
-import type { Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpMailer } from "#api/integrations/mailer";
+import { createSmtpMailer, SMTP_CONNECTIONS } from "#api/integrations/mailer";
 import { createMember, post } from "../helpers/accounts";
 import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
 import { eventually, startTestApp } from "../helpers/test-app";
@@ -8,24 +7,42 @@ import { eventually, startTestApp } from "../helpers/test-app";
 let smtp: ReturnType<typeof fakeSmtpServer>;
 let url: string;
 beforeAll(async () => {
-  smtp = fakeSmtpServer();
+  // A relay that takes a moment over each message, so messages sent together overlap.
+  smtp = fakeSmtpServer(undefined, { acceptAfterMs: 10 });
   await new Promise<void>((resolve) => smtp.server.listen(0, "127.0.0.1", resolve));
   url = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => (smtp.server as Server).close(() => resolve())));
+afterAll(() => smtp.close());
 
 describe("SMTP mail", () => {
   it("sends through SMTP_URL from MAIL_FROM", async () => {
-    await createSmtpMailer(url, "Shop <no-reply@shop.example>").send({
-      to: "ada@example.com",
-      subject: "Hello",
-      text: "Body text",
-    });
+    const mailer = createSmtpMailer(url, "Shop <no-reply@shop.example>");
+    try {
+      await mailer.send({ to: "ada@example.com", subject: "Hello", text: "Body text" });
+    } finally {
+      mailer.close();
+    }
     const mail = smtp.received.at(-1);
     expect(mail?.from).toContain("<no-reply@shop.example>");
     expect(mail?.to).toEqual(["RCPT TO:<ada@example.com>"]);
     expect(mail?.data).toContain("Subject: Hello");
     expect(mail?.data).toContain("Body text");
+  });
+
+  it("sends messages mailed together over a bounded pool of connections, each accepted", async () => {
+    const mailer = createSmtpMailer(url, "Shop <no-reply@shop.example>");
+    const sent = smtp.received.length;
+    try {
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          mailer.send({ to: `burst-${i}@example.com`, subject: "Burst", text: "Body text" }),
+        ),
+      );
+    } finally {
+      mailer.close();
+    }
+    expect(smtp.received.length - sent).toBe(40);
+    expect(smtp.relay.peak).toBeLessThanOrEqual(SMTP_CONNECTIONS);
   });
 
   it("carries the verification link of a sign-up and the password reset link when SMTP_URL is configured", async () => {

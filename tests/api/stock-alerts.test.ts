@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
 import { stockAlertSchema } from "#api/contracts/stock-alerts";
 import { createHttpServer } from "#api/server";
-import { products, users } from "#db/schema/index";
+import { products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
@@ -15,7 +15,8 @@ import { insertTestTiers } from "../helpers/tiers";
 
 // GET/PUT/DELETE /api/products/:id/alert and the alerts a restock sends. Runs on PGlite, and on
 // Postgres when DATABASE_URL is set. Telegram members hear through the bot (a recording double),
-// the others by mail over real SMTP (the fake server).
+// the others by mail over real SMTP (the fake server) once their address is proven. How the sends
+// go (a burst, failures and retries) is stock-alerts-delivery.test.ts.
 const telegram = recordingTelegram();
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
@@ -51,6 +52,12 @@ async function telegramMember() {
   const telegramId = BigInt(700_000_000 + Math.floor(Math.random() * 1_000_000));
   await db().update(users).set({ telegramId }).where(eq(users.id, member.userId));
   return { ...member, telegramId };
+}
+/** A member mail reaches: alerts are mailed to proven addresses only. */
+async function mailMember() {
+  const member = await createMember(t);
+  await db().update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, member.userId));
+  return member;
 }
 const alertOf = async (token: string, id: string) => {
   const res = await t.app.request(alertPath(id), { headers: bearer(token) });
@@ -122,12 +129,13 @@ describe("back-in-stock alerts", () => {
     }
   });
 
-  it("a restock tells each waiting member once: the bot with the product's startapp link, mail otherwise", async () => {
+  it("a restock tells each waiting member once: the bot with the product's startapp link, mail to a proven address otherwise", async () => {
     const inTelegram = await telegramMember();
-    const byMail = await createMember(t);
+    const byMail = await mailMember();
+    const unproven = await createMember(t);
     const withdrawn = await telegramMember();
     const item = await product(0);
-    for (const member of [inTelegram, byMail, withdrawn])
+    for (const member of [inTelegram, byMail, unproven, withdrawn])
       expect((await subscribe(member.token, item.id)).status).toBe(200);
     expect((await withdraw(withdrawn.token, item.id)).status).toBe(200);
 
@@ -157,6 +165,9 @@ describe("back-in-stock alerts", () => {
     expect(alertMailsTo(byMail.email)).toHaveLength(1);
     expect(botMessagesTo(withdrawn.telegramId)).toHaveLength(0);
     expect(await alertOf(inTelegram.token, item.id)).toEqual({ waiting: false });
+    // An address never proven is not mailed: its owner still waits.
+    expect(alertMailsTo(unproven.email)).toHaveLength(0);
+    expect(await alertOf(unproven.token, item.id)).toEqual({ waiting: true });
   });
 
   it("a member's cancelled order restocks the product and sends its alerts", async () => {
@@ -175,7 +186,7 @@ describe("back-in-stock alerts", () => {
   it("restocks racing over HTTP send exactly one message per waiting member", async () => {
     const item = await product(0);
     const waiting = await Promise.all([telegramMember(), telegramMember(), telegramMember()]);
-    const mailed = await Promise.all([createMember(t), createMember(t)]);
+    const mailed = await Promise.all([mailMember(), mailMember()]);
     for (const member of [...waiting, ...mailed])
       expect((await subscribe(member.token, item.id)).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => restockOver(item.id, i + 1)));

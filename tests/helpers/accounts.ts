@@ -136,6 +136,8 @@ export function recordingMailer(subject?: string): Mailer & { sent: MailMessage[
     async send(message) {
       if (subject === undefined || message.subject === subject) sent.push(message);
     },
+    // It holds no connection.
+    close() {},
   };
 }
 
