@@ -1,5 +1,6 @@
 import { runAdminCommand, USAGE } from "./admin-commands";
-import { backup, restore } from "./backup";
+import { backup } from "./backup";
+import { restore } from "./backup-restore";
 import { runCli, runWithDatabase } from "./cli";
 import { createServiceContext } from "./compose";
 import { createLogger } from "./logger";

@@ -37,6 +37,9 @@ const configSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().default("./data"),
+    // `npm run admin -- restore`: bytes a backup may unpack to (each tar entry's header and contents),
+    // counted while it unpacks. Unset: the largest of 1 GiB, 4 × the data it replaces and 4 × the file.
+    RESTORE_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).optional()),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     SEED_DEMO_DATA: booleanFlag("false"),

@@ -8,7 +8,15 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 /** Any fixed number: serialises migrations when several processes start against one server. */
 export const MIGRATION_LOCK = 725_001;
 
-export class NewerDatabaseError extends Error {}
+/** A database migrated by a newer version: `unknown` of its applied migrations are not in this version's journal. */
+export class NewerDatabaseError extends Error {
+  constructor(readonly unknown: number) {
+    super(
+      `The database was migrated by a newer version of this app (${unknown} migration(s) this version does not know). ` +
+        "Run that version or a newer one, or restore a backup taken before the upgrade.",
+    );
+  }
+}
 
 export interface MigrationState {
   /** Migrations of this version not applied yet. */
@@ -57,10 +65,7 @@ export async function applyMigrations<D extends Executor>(
 ): Promise<void> {
   const before = await migrationState(db);
   if (before.unknown > 0) {
-    throw new NewerDatabaseError(
-      `The database was migrated by a newer version of this app (${before.unknown} migration(s) this version does not know). ` +
-        "Run that version or a newer one, or restore a backup taken before the upgrade.",
-    );
+    throw new NewerDatabaseError(before.unknown);
   }
   if (before.pending > 0) await migrate(db, { migrationsFolder });
 }

@@ -1,6 +1,9 @@
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatarResultSchema } from "#api/contracts/account";
 import { byteRange } from "#api/routes/media";
+import { LocalStorage } from "#api/storage/local-storage";
 import { bearer, createMember, TestClock } from "../helpers/accounts";
 import { type FakeS3, fakeS3Env, startFakeS3 } from "../helpers/fake-s3";
 import { encodeMultipart } from "../helpers/multipart";
@@ -102,6 +105,34 @@ describe("GET /media/<bucket>/<name> on local disk", () => {
       expect(res.status).toBe(404);
       expectSandboxed(res);
     }
+  });
+
+  it("refuses links under the media folder: a linked file or folder answers 404 and reads nothing", async () => {
+    const outside = join(t.dataDir, "outside");
+    mkdirSync(join(outside, "folder"), { recursive: true });
+    writeFileSync(join(outside, "secret.svg"), "secret");
+    writeFileSync(join(outside, "folder", "secret.svg"), "secret");
+    const media = join(t.dataDir, "media", "product-images");
+    symlinkSync(join(outside, "secret.svg"), join(media, "linked.svg"));
+    symlinkSync(join(outside, "folder"), join(media, "linked-folder"));
+    // Even a link to a stored file: the rule is about links, not where they point.
+    symlinkSync("art.svg", join(media, "alias.svg"));
+    for (const name of ["linked.svg", "linked-folder/secret.svg", "alias.svg"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await t.app.request(`/media/product-images/${name}`, { method });
+        expect(res.status, `${method} ${name}`).toBe(404);
+        expectSandboxed(res);
+      }
+      await expect(t.services.storage.read("product-images", name)).rejects.toThrow("No stored file");
+    }
+    expect((await t.app.request(path)).status).toBe(200);
+
+    // A media folder that is itself a link (a volume mounted elsewhere) is the operator's choice.
+    const elsewhere = join(t.dataDir, "elsewhere");
+    symlinkSync(join(t.dataDir, "media"), elsewhere);
+    expect(await new LocalStorage(elsewhere).stat("product-images", "art.svg")).toMatchObject({
+      size: SVG.length,
+    });
   });
 });
 

@@ -56,3 +56,13 @@ describe("storage and body-limit configuration", () => {
     expect(configError({ ...s3, S3_ENDPOINT: "not a url" })).toContain("S3_ENDPOINT");
   });
 });
+
+describe("RESTORE_MAX_BYTES", () => {
+  it("is unset by default (restore derives its cap from the data) and a whole number of bytes when set", () => {
+    expect(loadConfig({}).RESTORE_MAX_BYTES).toBeUndefined();
+    expect(loadConfig({ RESTORE_MAX_BYTES: "" }).RESTORE_MAX_BYTES).toBeUndefined();
+    expect(loadConfig({ RESTORE_MAX_BYTES: "5368709120" }).RESTORE_MAX_BYTES).toBe(5 * 1024 ** 3);
+    for (const bad of ["5G", "-1", "100"])
+      expect(configError({ RESTORE_MAX_BYTES: bad })).toContain("RESTORE_MAX_BYTES");
+  });
+});
