@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { type Executor, executeRows } from "./rows";
+import { applyFunctions } from "./sql-functions";
 
 /** Beside this file in the sources; the compiled server has a copy beside its bundle (npm run build). */
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -57,7 +58,8 @@ export async function migrationState(db: Executor): Promise<MigrationState> {
 /**
  * Applies this version's pending migrations with `migrate` (drizzle's, for the driver), after
  * refusing a database that a newer version has migrated: this version's code does not know its
- * schema, and drizzle would silently skip everything.
+ * schema, and drizzle would silently skip everything. Then the SQL functions kept in files of their
+ * own (db/functions) whose version is newer than the database's.
  */
 export async function applyMigrations<D extends Executor>(
   db: D,
@@ -68,4 +70,5 @@ export async function applyMigrations<D extends Executor>(
     throw new NewerDatabaseError(before.unknown);
   }
   if (before.pending > 0) await migrate(db, { migrationsFolder });
+  await applyFunctions(db);
 }

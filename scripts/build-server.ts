@@ -1,5 +1,5 @@
 // Compiles the server's entry points (esbuild, with source maps) into a folder, the migrations' SQL
-// beside them: `npm run build:server` into dist/server, and the process tests into a folder of
+// and the SQL functions' files beside them: `npm run build:server` into dist/server, and the process tests into a folder of
 // their own (tests/helpers/server-build-setup.ts), so they run what `npm start` runs.
 import { cpSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ export async function buildServer(outdir: string): Promise<void> {
     logLevel: "warning",
   });
   cpSync(join(root, "db/migrations"), join(outdir, "migrations"), { recursive: true });
+  cpSync(join(root, "db/functions"), join(outdir, "functions"), { recursive: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

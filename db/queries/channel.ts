@@ -63,7 +63,7 @@ export async function upsertChannelSettings(
 }
 
 /**
- * Whether a person passed the age gate: the database's passed_age_gate (0018_checkout-reasons),
+ * Whether a person passed the age gate: the database's passed_age_gate (db/functions/passed_age_gate.sql),
  * which the credit checkout calls too, so the rule lives in one place.
  */
 export const passedAgeGate = (ageVerified: AnyColumn) =>

@@ -40,28 +40,14 @@ export type CheckoutOutcome =
   | CheckoutResult
   | { outcome: "earlier"; requestHash: string; earlier: CheckoutResult };
 
-/** The names the previous version's place_credit_order kept with its keys (0009). */
-const EARLIER_NAMES: Record<string, CheckoutRefusal["reason"]> = {
-  age: "age_required",
-  restricted: "restricted_state",
-  stock: "out_of_stock",
-  budget: "over_budget",
-};
-
 /** JSON carries the order's time as text. */
 function withDates(result: CheckoutResult): CheckoutResult {
   if (result.outcome === "placed") result.order.createdAt = new Date(result.order.createdAt);
   return result;
 }
 
-/** A result kept with a key, perhaps by the previous version: its refusal under today's name. */
-function kept(result: CheckoutResult): CheckoutResult {
-  if (result.outcome === "refused") result.reason = EARLIER_NAMES[result.reason] ?? result.reason;
-  return withDates(result);
-}
-
 /**
- * A credit checkout in one statement (credit_checkout, db/migrations/0018_checkout-reasons.sql): in
+ * A credit checkout in one statement (credit_checkout, db/functions/credit_checkout.sql): in
  * the member's turn, the Idempotency-Key's earlier result, or the rules checked and the order written with its
  * stock and spending (or the reason it was refused, with nothing written) and kept with the key.
  */
@@ -83,7 +69,9 @@ export async function placeCreditOrder(
   );
   const outcome = row?.outcome;
   if (!outcome) throw new Error("credit_checkout returned nothing");
-  return outcome.outcome === "earlier" ? { ...outcome, earlier: kept(outcome.earlier) } : withDates(outcome);
+  return outcome.outcome === "earlier"
+    ? { ...outcome, earlier: withDates(outcome.earlier) }
+    : withDates(outcome);
 }
 
 async function withLines(db: Db, rows: OrderRow[]): Promise<OrderWithLines[]> {

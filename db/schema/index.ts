@@ -6,6 +6,7 @@ export * from "./membership";
 export * from "./orders";
 export * from "./plan-payments";
 export * from "./rate-limits";
+export * from "./sql-functions";
 export * from "./stock-alerts";
 export * from "./tiers";
 export * from "./users";

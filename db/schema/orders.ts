@@ -80,7 +80,6 @@ export const checkoutRequests = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    status: integer("status"),
     response: jsonb("response"),
     createdAt: createdAt(),
   },

@@ -46,6 +46,7 @@ describe("migrations", () => {
         "rate_limits",
         "sales_day_products",
         "sales_days",
+        "schema_functions",
         "sessions",
         "star_payments",
         "stock_alerts",
@@ -76,8 +77,6 @@ describe("migrations", () => {
         "notify_app_change",
         "notify_order_change",
         "notify_session_end",
-        "credit_order_outcome",
-        "place_credit_order",
         "credit_checkout_outcome",
         "credit_checkout",
         "passed_age_gate",
@@ -85,6 +84,9 @@ describe("migrations", () => {
         "roll_missing_sales_days",
       ]),
     );
+    // The version before 0018's checkout functions are gone (0020).
+    expect(functions).not.toContain("place_credit_order");
+    expect(functions).not.toContain("credit_order_outcome");
     const triggers = (
       await rows<{ event_object_table: string }>(
         sql`select distinct event_object_table from information_schema.triggers where trigger_name like '%_notify'`,
