@@ -4,7 +4,7 @@ import { adminMessages } from "./contracts/admin";
 import { type Role, roles } from "./contracts/roles";
 import { refusedFor } from "./refusal";
 import type { ServiceContext } from "./services/context";
-import { findAccountByIdentifier, grantRole, revokeRole } from "./services/roles";
+import { findAccountsByIdentifier, grantRole, revokeRole } from "./services/roles";
 
 export const USAGE = `Usage:
   npm run admin -- grant <email or telegram id> <${roles.join("|")}>
@@ -50,9 +50,15 @@ export async function runAdminCommand(
     return 2;
   }
   const role = roleText as Role;
-  const account = await findAccountByIdentifier(ctx, who);
+  const [account, ...others] = await findAccountsByIdentifier(ctx, who);
   if (!account) {
     io.err(`No user with ${who.includes("@") ? "email" : "Telegram id"} ${who}. They sign in once first.`);
+    return 1;
+  }
+  if (others.length) {
+    io.err(
+      `${others.length + 1} accounts give ${who} and none has verified it: its owner verifies it first (the mailed link), or name the account by its Telegram id.`,
+    );
     return 1;
   }
   const label = account.email ?? `Telegram ${account.telegramId}`;

@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import {
   type AccountRow,
-  findAccountByEmail,
   findAccountById,
+  isEmailProven,
+  lockEmail,
   rolesOf,
   setPasswordHash,
 } from "#db/queries/accounts";
@@ -16,7 +17,6 @@ import type { Me } from "../contracts/me";
 import { Refusal } from "../refusal";
 import { removeStoredAvatar } from "./avatar";
 import type { ServiceContext } from "./context";
-import { isUniqueViolation } from "./db-errors";
 import { issueVerificationLink } from "./email-verification";
 import { assertAdminRemains } from "./roles";
 
@@ -119,22 +119,20 @@ export async function changePassword(ctx: ServiceContext, user: SessionUser, dat
 
   const email = account.email ?? data.email;
   if (!email) throw new Refusal("email_required_for_password");
+  // Only an address another account proved is taken; an unproven claim on it stops nobody.
   const taken = () => new Refusal("email_taken");
-  if (!account.email) {
-    const owner = await findAccountByEmail(ctx.db, email);
-    if (owner && owner.id !== account.id) throw taken();
-  }
+  if (!account.email && (await isEmailProven(ctx.db, email))) throw taken();
   const hash = await ctx.passwords.hash(data.newPassword);
-  try {
-    await ctx.db.transaction(async (tx) => {
-      if (!account.email) await updateProfileRow(tx, account.id, { email });
-      await setPasswordHash(tx, account.id, hash);
-      await revokeUserSessions(tx, account.id, ctx.now(), user.sessionId);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
+  await ctx.db.transaction(async (tx) => {
+    if (!account.email) {
+      await lockEmail(tx, email);
+      // Proven while the password was hashed: taken after all.
+      if (await isEmailProven(tx, email)) throw taken();
+      await updateProfileRow(tx, account.id, { email });
+    }
+    await setPasswordHash(tx, account.id, hash);
+    await revokeUserSessions(tx, account.id, ctx.now(), user.sessionId);
+  });
   // The attached email is unproven (no role from ADMIN_EMAILS) until its owner opens the link.
   if (!account.email) await issueVerificationLink(ctx, account.id, email);
   return loadMe(ctx, account.id);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { findAccountByEmail } from "#db/queries/accounts";
+import { type AccountRow, emailClaimants, isEmailProven, lockEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
@@ -9,7 +9,6 @@ import { Refusal } from "../refusal";
 import { loadMe } from "./account";
 import { grantConfiguredAdmin } from "./configured-admins";
 import type { ServiceContext } from "./context";
-import { isUniqueViolation } from "./db-errors";
 import { issueVerificationLink } from "./email-verification";
 
 export interface IssuedSession {
@@ -31,8 +30,10 @@ export interface SignUpData {
 }
 
 /**
- * A web account: the sign-up form's age checkbox is the age verification. Every attempt counts
- * against the address, made or not: "already registered" tells whether an email has an account.
+ * A web account: the sign-up form's age checkbox is the age verification. An email is taken only
+ * once an account proved it: another account's unproven claim does not stop a sign-up, and
+ * whichever proves the address first keeps it. Every attempt counts against the address, made or
+ * not: "already registered" tells whether an account proved an email.
  */
 export async function signUp(
   ctx: ServiceContext,
@@ -44,40 +45,38 @@ export async function signUp(
   let passwordHash: string;
   try {
     await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
-    if (await findAccountByEmail(ctx.db, data.email)) throw exists();
+    if (await isEmailProven(ctx.db, data.email)) throw exists();
     passwordHash = await ctx.passwords.hash(data.password, place);
   } finally {
     place.leave();
   }
-  let userId: string;
-  try {
-    userId = await ctx.db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({}).returning({ id: users.id });
-      if (!user) throw new Error("insert into users returned nothing");
-      await tx.insert(profiles).values({
-        id: user.id,
-        email: data.email,
-        fullName: data.fullName || null,
-        ageVerified: true,
-      });
-      await tx.insert(credentials).values({ userId: user.id, passwordHash });
-      // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
-      return user.id;
+  const userId = await ctx.db.transaction(async (tx) => {
+    await lockEmail(tx, data.email);
+    // Proven while the password was hashed: taken after all.
+    if (await isEmailProven(tx, data.email)) throw exists();
+    const [user] = await tx.insert(users).values({}).returning({ id: users.id });
+    if (!user) throw new Error("insert into users returned nothing");
+    await tx.insert(profiles).values({
+      id: user.id,
+      email: data.email,
+      fullName: data.fullName || null,
+      ageVerified: true,
     });
-  } catch (error) {
-    // Two sign-ups with one email at once: the unique index decides, the loser hears the same answer.
-    if (isUniqueViolation(error)) throw exists();
-    throw error;
-  }
+    await tx.insert(credentials).values({ userId: user.id, passwordHash });
+    // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
+    return user.id;
+  });
   await issueVerificationLink(ctx, userId, data.email);
   return issueSession(ctx, userId);
 }
 
 /**
- * Email and password. The attempt is counted before argon2 runs (per account and address, per
- * address, per account) and taken back when it succeeds, which also starts its (account, address)
- * count again. A place in the password queue comes first: when it is full the refusal is server_busy
- * before any other work.
+ * Email and password. An address an account proved leads only to that account; an address nobody
+ * proved leads to whichever account giving it has this password (in claimOrder), never to another
+ * claimant's. The attempt is counted before argon2 runs (per account and address, per address, per
+ * account) and taken back when it succeeds, which also starts its (account, address) count again.
+ * A place in the password queue comes first: when it is full the refusal is server_busy before any
+ * other work.
  */
 export async function logIn(
   ctx: ServiceContext,
@@ -95,11 +94,26 @@ export async function logIn(
       [limits.loginAddress, data.address],
       [limits.loginAccount, email],
     );
-    const account = await findAccountByEmail(ctx.db, data.email);
-    const ok = account?.passwordHash
-      ? await ctx.passwords.verify(account.passwordHash, data.password, place)
-      : await ctx.passwords.burn(data.password, place).then(() => false);
-    if (!account || !ok) throw new Refusal("invalid_credentials");
+    const claimants = await emailClaimants(ctx.db, data.email);
+    const candidates = claimants[0]?.emailVerifiedAt ? claimants.slice(0, 1) : claimants;
+    let account: AccountRow | undefined;
+    let checked = false;
+    for (const candidate of candidates) {
+      if (!candidate.passwordHash) continue;
+      // The place taken first serves the first check; each further claimant queues anew.
+      const ok = await ctx.passwords.verify(
+        candidate.passwordHash,
+        data.password,
+        checked ? undefined : place,
+      );
+      checked = true;
+      if (ok) {
+        account = candidate;
+        break;
+      }
+    }
+    if (!checked) await ctx.passwords.burn(data.password, place);
+    if (!account) throw new Refusal("invalid_credentials");
     await attempt.release();
     await clearLimit(ctx.db, pair);
     await grantConfiguredAdmin(ctx, ctx.db, account.id, {

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { findAccountById } from "#db/queries/accounts";
-import { emailVerificationTokens, profiles } from "#db/schema/index";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "#db/client";
+import { findAccountById, lockEmail, markEmailProven } from "#db/queries/accounts";
+import { emailVerificationTokens } from "#db/schema/index";
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
 import { Refusal } from "../refusal";
@@ -61,8 +62,29 @@ export async function requestEmailVerification(ctx: ServiceContext, userId: stri
 }
 
 /**
- * Spends the token and marks the email proven, if it is still the account's email; then
- * ADMIN_EMAILS may make the account an admin. No session needed: the link is the proof.
+ * Proves `email` for the account while it is still the account's email: whoever proves an address
+ * first keeps it, and every other account's unproven claim on it is dropped in the same
+ * transaction; then ADMIN_EMAILS may make the account an admin. False when the account gives
+ * another address. Of two proofs at once the second finds its claim dropped (lockEmail), and the
+ * unique index on proven addresses refuses a second proof all the same.
+ */
+export async function proveEmail(
+  ctx: Pick<ServiceContext, "config">,
+  tx: Db,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  await lockEmail(tx, email);
+  const proven = await markEmailProven(tx, userId, email, now);
+  if (!proven) return false;
+  await grantConfiguredAdmin(ctx, tx, userId, { email: proven, emailVerified: true });
+  return true;
+}
+
+/**
+ * Spends the token and proves the email (proveEmail), if it is still the account's email. No
+ * session needed: the link is the proof.
  */
 export async function confirmEmailVerification(
   ctx: ServiceContext,
@@ -86,17 +108,11 @@ export async function confirmEmailVerification(
       .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
     if (!spent) return false;
     // A link proves the address it was mailed to, and only while that is still the account's email.
-    const [profile] = await tx
-      .update(profiles)
-      .set({ emailVerifiedAt: now, updatedAt: sql`now()` })
-      .where(and(eq(profiles.id, spent.userId), sql`lower(${profiles.email}) = lower(${spent.email})`))
-      .returning({ email: profiles.email });
-    if (!profile) return false;
+    if (!(await proveEmail(ctx, tx, spent.userId, spent.email, now))) return false;
     await tx
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, spent.userId), isNull(emailVerificationTokens.usedAt)));
-    await grantConfiguredAdmin(ctx, tx, spent.userId, { email: profile.email, emailVerified: true });
     return true;
   });
   if (!verified) throw new Refusal("verify_link_invalid");

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client";
 import {
   type AccountRow,
-  findAccountByEmail,
+  emailClaimants,
   findAccountById,
   findAccountByTelegramId,
   rolesOf,
@@ -97,15 +97,24 @@ export async function replaceRole(
   return adminUserById(db, account.id);
 }
 
-/** An email (contains @) or a numeric Telegram id, as the admin command takes them. */
-export async function findAccountByIdentifier(
+/**
+ * The accounts an email (contains @) or a numeric Telegram id names, as the admin command takes
+ * them: one or none, except an email nobody has proven, which names every account giving it.
+ */
+export async function findAccountsByIdentifier(
   { db }: Pick<ServiceContext, "db">,
   who: string,
-): Promise<AccountRow | undefined> {
+): Promise<AccountRow[]> {
   const text = who.trim();
-  if (text.includes("@")) return findAccountByEmail(db, text);
-  if (/^\d{1,20}$/.test(text)) return findAccountByTelegramId(db, BigInt(text));
-  return undefined;
+  if (text.includes("@")) {
+    const claimants = await emailClaimants(db, text);
+    return claimants[0]?.emailVerifiedAt ? claimants.slice(0, 1) : claimants;
+  }
+  if (/^\d{1,20}$/.test(text)) {
+    const account = await findAccountByTelegramId(db, BigInt(text));
+    return account ? [account] : [];
+  }
+  return [];
 }
 
 /** Adds a role, keeping the others. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { credentials, profiles, userRoles, users } from "../schema/index";
 import { passedAgeGate } from "./channel";
@@ -47,9 +47,81 @@ export async function findAccountById(db: Db, id: string): Promise<AccountRow | 
   return (await accounts(db).where(eq(users.id, id)).limit(1))[0];
 }
 
-/** Emails are unique ignoring case (profiles_email_lower_key). */
-export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
-  return (await accounts(db).where(sql`lower(${profiles.email}) = lower(${email.trim()})`).limit(1))[0];
+const givesEmail = (email: string) => sql`lower(${profiles.email}) = lower(${email.trim()})`;
+
+/**
+ * The order in which an address speaks for the accounts giving it: the one that proved it (at most
+ * one, profiles_verified_email_lower_key), then accounts whose only way in it is (no Telegram),
+ * newest first.
+ */
+export const claimOrder = [
+  sql`${profiles.emailVerifiedAt} is null`,
+  sql`${users.telegramId} is not null`,
+  desc(users.createdAt),
+  asc(users.id),
+];
+
+/** Every account giving `email` (any case), in claimOrder: unproven, an address may be given by several. */
+export async function emailClaimants(db: Db, email: string): Promise<AccountRow[]> {
+  return accounts(db)
+    .where(givesEmail(email))
+    .orderBy(...claimOrder);
+}
+
+/** True when an account has proven `email` (any case): only a proven address is taken. */
+export async function isEmailProven(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(givesEmail(email), isNotNull(profiles.emailVerifiedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// The advisory lock namespace of claims on and proofs of one address (the key: its hashtext).
+const EMAIL_LOCK = 725003;
+
+/**
+ * Until the transaction ends, claims on and proofs of `email` (any case) take turns: a claim sees a
+ * proof made meanwhile, and of two proofs at once the second sees the first.
+ */
+export async function lockEmail(tx: Db, email: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(lower(${email.trim()})))`);
+}
+
+/**
+ * Marks `email` proven for `userId` if it is still that account's email (proven since its first
+ * proof), and drops every other account's claim on it. Returns the address as stored, or undefined
+ * when the account gives another one. Run under lockEmail.
+ */
+export async function markEmailProven(
+  tx: Db,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [profile] = await tx
+    .update(profiles)
+    .set({
+      emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(profiles.id, userId), givesEmail(email)))
+    .returning({ email: profiles.email });
+  if (!profile?.email) return undefined;
+  await tx
+    .update(profiles)
+    .set({ email: null, updatedAt: sql`now()` })
+    .where(and(givesEmail(email), ne(profiles.id, userId)));
+  return profile.email;
+}
+
+/** Ends the account's Telegram link: its Telegram sign-in makes an account of its own from then on. */
+export async function unlinkTelegram(db: Db, userId: string) {
+  await db
+    .update(users)
+    .set({ telegramId: null, telegramUsername: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function findAccountByTelegramId(db: Db, telegramId: bigint): Promise<AccountRow | undefined> {

@@ -54,7 +54,11 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("profiles_email_lower_key").on(sql`lower(${t.email})`),
+    // An address is one account's only once proven: unproven claims on it may be several.
+    uniqueIndex("profiles_verified_email_lower_key")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
+    index("profiles_email_lower_idx").on(sql`lower(${t.email})`),
     index("profiles_membership_tier_id_idx").on(t.membershipTierId),
   ],
 );
@@ -92,6 +96,10 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
+    /** The address the link was mailed to: opening it proves that address. */
+    email: text("email"),
+    /** The Telegram the bot sent the link to: opening it shows that Telegram's holder asked. */
+    telegramId: bigint("telegram_id", { mode: "bigint" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -87,7 +87,7 @@ describe("POST /api/auth/password-reset", () => {
   });
 
   it("also sends the link by the bot when the account has a Telegram id", async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { emailVerified: true });
     await t.services.database.db
       .update(users)
       .set({ telegramId: 424242n })

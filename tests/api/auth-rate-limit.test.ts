@@ -6,7 +6,7 @@ import { hashToken } from "#api/auth/tokens";
 import { startServices } from "#api/compose";
 import { createLogger } from "#api/logger";
 import { createDb } from "#db/client";
-import { passwordResetTokens } from "#db/schema/index";
+import { passwordResetTokens, profiles } from "#db/schema/index";
 import {
   createMember,
   errorOf,
@@ -217,6 +217,11 @@ describe("sign-up limits", () => {
     const address = newAddress();
     const taken = uniqueEmail("taken");
     expect((await signUp(taken, address)).status).toBe(201);
+    // Proven, the address is taken: an unproven one stops no sign-up.
+    await t.services.database.db
+      .update(profiles)
+      .set({ emailVerifiedAt: clock.now() })
+      .where(eq(profiles.email, taken));
     for (let i = 0; i < 9; i++) expect((await signUp(taken, address)).status).toBe(409);
     await expectLimited(await signUp(uniqueEmail(), address), 60);
     expect((await signUp(uniqueEmail(), newAddress())).status).toBe(201);

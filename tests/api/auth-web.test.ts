@@ -82,8 +82,8 @@ describe("POST /api/auth/signup", () => {
     expect(row?.tokenHash).not.toContain(session.token);
   });
 
-  it("answers 409 'Account exists' for a registered email, in any case", async () => {
-    const { email } = await createMember(t);
+  it("answers 409 'Account exists' for an email an account proved, in any case", async () => {
+    const { email } = await createMember(t, { emailVerified: true });
     const res = await t.app.request("/api/auth/signup", post(signUpBody(email.toUpperCase())));
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toEqual({

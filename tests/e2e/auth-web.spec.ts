@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { mailedLink, PASSWORD, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
+import {
+  mailedLink,
+  PASSWORD,
+  signUpViaApi,
+  toast,
+  uniqueEmail,
+  verifyMailedEmail,
+} from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 import { holdRequests } from "./support/hold";
 import { screenshot } from "./support/screens";
@@ -165,7 +172,7 @@ test("sign-up shows each validation message", async ({ page }) => {
   }
 });
 
-test("sign-up: Welcome!, signed in; the same email again: Account exists and the login tab", async ({
+test("sign-up: Welcome!, signed in; the same email again, once verified: Account exists and the login tab", async ({
   page,
 }) => {
   const email = uniqueEmail("signup");
@@ -186,7 +193,8 @@ test("sign-up: Welcome!, signed in; the same email again: Account exists and the
   await page.goto("/auth");
   await expect(page).toHaveURL("/");
 
-  // A second visitor with the same email.
+  // A second visitor with the same email, once the first proved it: an unproven address is nobody's.
+  await verifyMailedEmail(page.request, email.toUpperCase());
   await page.context().clearCookies();
   await openSignUp(page);
   await fillSignUp(page, { email, password: PASSWORD });

@@ -99,6 +99,8 @@ export async function createMember(
     password?: string;
     roles?: Role[];
     ageVerified?: boolean;
+    /** Proves the email as its mailed link would (an unproven email is taken by nobody). */
+    emailVerified?: boolean;
     fullName?: string;
   } = {},
 ): Promise<{ token: string; userId: string; email: string; password: string; session: Session }> {
@@ -116,6 +118,9 @@ export async function createMember(
     await db.insert(userRoles).values({ userId: session.user.id, role });
   if (options.ageVerified === false) {
     await db.update(profiles).set({ ageVerified: false }).where(eq(profiles.id, session.user.id));
+  }
+  if (options.emailVerified) {
+    await db.update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, session.user.id));
   }
   return { token: session.token, userId: session.user.id, email, password, session };
 }
