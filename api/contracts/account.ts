@@ -4,8 +4,6 @@ import { meSchema } from "./me";
 import { roleSchema } from "./roles";
 import { uploadKinds } from "./uploads";
 
-export { type Me, meSchema } from "./me";
-
 export const accountMessages = {
   passwordChangeMin: "Password must be at least 6 characters.",
   fullNameRequired: "Please enter your full name.",
@@ -31,16 +29,13 @@ export const updateProfileSchema = z.object({
   /** A saved name is never blank: sign-up may skip it, but Edit Profile cannot erase it to nothing. */
   fullName: fullNameSchema.pipe(z.string().min(1, accountMessages.fullNameRequired)),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** Settings → Notifications: the member's own switches (strict: an unknown key is a 400). */
 export const notificationSettingsSchema = z.strictObject({ orderEmails: z.boolean() });
-export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 
 export const ageVerificationSchema = z.object({
   confirmed: z.literal(true, { error: accountMessages.ageRequired }),
 });
-export type AgeVerificationInput = z.input<typeof ageVerificationSchema>;
 
 /**
  * Change password. `currentPassword` is required (and checked) when the account has one; a
@@ -60,13 +55,11 @@ export const changePasswordSchema = z
     message: accountMessages.newPasswordsDontMatch,
     path: ["confirmPassword"],
   });
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = z.object({
   /** The account's email (any case, spaces around ignored), or DELETE for a Telegram-only account. */
   confirmation: z.string({ error: accountMessages.deleteEmailMismatch }).max(300),
 });
-export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 export const telegramLinkSchema = z.object({
   /** https://t.me/<bot>?start=link_<code>: open it (openTelegramLink / a new tab); one use, 15 minutes. */

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { dashboardPeriods } from "./dashboard-periods";
 import { moneySchema } from "./money";
 
-export { type DashboardPeriod, dashboardPeriods } from "./dashboard-periods";
-
 export const dashboardMessages = {
   // Ours: the original product has no dashboard.
   badDays: "Days must be 7, 30 or 90",
@@ -55,7 +53,6 @@ const planFigureSchema = z.object({
   joined: count,
   left: count,
 });
-export type PlanFigure = z.infer<typeof planFigureSchema>;
 
 const reactionsSchema = z.object({
   /** Reactions in the app. */
@@ -72,7 +69,6 @@ const postFigureSchema = reactionsSchema.extend({
   excerpt: z.string(),
   createdAt: z.string(),
 });
-export type PostFigure = z.infer<typeof postFigureSchema>;
 
 export const dashboardSchema = z.object({
   days: z.number().int(),

@@ -40,6 +40,5 @@ export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
 export const setRoleSchema = z.object({
   role: z.enum(roles, adminMessages.invalidRole),
 });
-export type SetRoleInput = z.input<typeof setRoleSchema>;
 
 export const setRoleResultSchema = z.object({ user: adminUserSchema });

@@ -36,7 +36,6 @@ export const signUpSchema = z
     message: authMessages.passwordsDontMatch,
     path: ["confirmPassword"],
   });
-export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -45,7 +44,6 @@ export const loginSchema = z.object({
     .min(1, authMessages.passwordRequired)
     .max(PASSWORD_MAX, authMessages.passwordTooLong),
 });
-export type LoginInput = z.input<typeof loginSchema>;
 
 /** The Mini App's raw initData string (Telegram.WebApp.initData), never initDataUnsafe. */
 export const telegramAuthSchema = z.object({
@@ -55,10 +53,8 @@ export const telegramAuthSchema = z.object({
     .min(1, telegramAuthMessages.missing)
     .max(8192, telegramAuthMessages.malformed),
 });
-export type TelegramAuthInput = z.input<typeof telegramAuthSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
-export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = z
   .object({
@@ -70,7 +66,6 @@ export const passwordResetConfirmSchema = z
     message: authMessages.passwordsDontMatch,
     path: ["confirmPassword"],
   });
-export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 
 /** The token from a `/verify-email?token=…` link. */
 export const emailVerificationConfirmSchema = z.object({
@@ -79,7 +74,6 @@ export const emailVerificationConfirmSchema = z.object({
     .min(1, emailVerificationMessages.linkInvalid)
     .max(256, emailVerificationMessages.linkInvalid),
 });
-export type EmailVerificationConfirmInput = z.input<typeof emailVerificationConfirmSchema>;
 
 /** What sign-up, login and Telegram sign-in return. The web also gets the HttpOnly `__Host-session` cookie. */
 export const sessionSchema = z.object({

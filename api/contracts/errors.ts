@@ -43,4 +43,3 @@ export type ErrorReason = (typeof errorReasons)[number];
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.enum(errorCodes), message: z.string(), reason: z.enum(errorReasons).optional() }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -47,5 +47,3 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.object({ products: z.array(productSchema) });
 export type ProductList = z.infer<typeof productListSchema>;
-
-export const productParamsSchema = z.object({ id: z.string() });

@@ -28,7 +28,6 @@ export const MAX_IMAGE_BASE64_CHARS = Math.ceil(MAX_ANALYSIS_IMAGE_BYTES / 3) * 
 export const strainAnalysisRequestSchema = z.object({
   imageBase64: z.string({ error: strainAnalysisMessages.notBase64 }).min(1, strainAnalysisMessages.notBase64),
 });
-export type StrainAnalysisRequest = z.infer<typeof strainAnalysisRequestSchema>;
 
 // Refinements rather than min/max lengths: the schema is also the model's structured-output JSON
 // schema, whose strict mode accepts no string length keywords; refinements are checked only here.
@@ -47,7 +46,6 @@ export const strainAnswerSchema = z.object({
 export type StrainAnswer = z.infer<typeof strainAnswerSchema>;
 
 export const strainSuggestionSchema = z.object({ name: z.string(), type: z.enum(strainTypes) });
-export type StrainSuggestion = z.infer<typeof strainSuggestionSchema>;
 
 /** The answer of POST /api/admin/strain-analysis: suggestions are best first (the first preselected). */
 export const strainAnalysisSchema = z.object({

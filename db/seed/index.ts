@@ -16,8 +16,6 @@ import { demoProducts } from "./products";
 import { strainCatalogue } from "./strains";
 import { demoTiers, tierSlug } from "./tiers";
 
-export { tierSlug } from "./tiers";
-
 /** Stores a file and returns its public URL. */
 export type PutFile = (
   bucket: string,

@@ -10,7 +10,8 @@ import {
   products,
   strains,
 } from "#db/schema/index";
-import { type PutFile, seedDemoData, seedStrains, tierSlug } from "#db/seed/index";
+import { type PutFile, seedDemoData, seedStrains } from "#db/seed/index";
+import { tierSlug } from "#db/seed/tiers";
 import { freshDatabase } from "#tests/helpers/test-db";
 
 interface StoredFile {

@@ -3,7 +3,6 @@ import {
   formatCreditCents,
   formatCredits,
   formatCurrencyCents,
-  formatMoney,
   formatPercent,
   memberCountText,
   stockText,
@@ -44,8 +43,8 @@ describe("prices", () => {
   });
 
   it("shows storefront money in its currency", () => {
-    expect(formatMoney({ amount: "12.5", currencyCode: "USD" })).toBe("$12.50");
-    expect(formatMoney({ amount: "3.00", currencyCode: "eur" })).toBe("€3.00");
+    expect(formatCurrencyCents(1250, "USD")).toBe("$12.50");
+    expect(formatCurrencyCents(300, "eur")).toBe("€3.00");
     expect(formatCurrencyCents(1999, "CHF")).toBe("19.99 CHF");
   });
 

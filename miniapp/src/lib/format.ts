@@ -1,10 +1,9 @@
 import { toCents } from "#api/contracts/cents";
-import { formatCreditCents, formatCurrencyCents } from "#api/contracts/price-text";
+import { formatCreditCents } from "#api/contracts/price-text";
 
 export {
   formatCreditCents,
   formatCurrencyCents,
-  groupedAmount,
   productPriceText,
 } from "#api/contracts/price-text";
 
@@ -17,10 +16,6 @@ export interface MoneyAmount {
 /** "25" | 25 | "25.5" -> "25.00 credits": money always shows two decimals ("1,250.00 credits"). */
 export function formatCredits(amount: string | number): string {
   return formatCreditCents(toCents(amount));
-}
-
-export function formatMoney(money: MoneyAmount): string {
-  return formatCurrencyCents(toCents(money.amount), money.currencyCode);
 }
 
 /** "26.2K" -> "26.2K members": the count is display text typed by an admin, shown as typed. */

@@ -69,6 +69,3 @@ export function activeChips(filter: ProductFilter): FilterChip[] {
 export function withoutChip(filter: ProductFilter, key: FilterChip["key"]): ProductFilter {
   return key === "inStock" ? { ...filter, inStock: false } : { ...filter, [key]: null };
 }
-
-export const isFiltering = (filter: ProductFilter): boolean =>
-  filter.query.trim() !== "" || activeChips(filter).length > 0;
