@@ -1,9 +1,9 @@
-import { runAdminCommand, USAGE } from "./admin-commands";
-import { backup } from "./backup";
-import { restore } from "./backup-restore";
-import { runCli, runWithDatabase } from "./cli";
+import { runAdminCommand, USAGE } from "#api/cli/admin-commands";
+import { backup } from "#api/cli/backup";
+import { restore } from "#api/cli/backup-restore";
+import { runCli, runWithDatabase } from "#api/cli/run";
+import { createLogger } from "#api/process/logger";
 import { createServiceContext } from "./compose";
-import { createLogger } from "./logger";
 
 const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
 const [command, file, flag, ...rest] = process.argv.slice(2);

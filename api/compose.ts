@@ -1,23 +1,23 @@
 import { join, resolve } from "node:path";
+import { createPasswords } from "#api/domain/auth/passwords";
+import { ChangeHub } from "#api/domain/change-hub";
+import type { ServiceContext } from "#api/domain/context";
+import { LocalStorage } from "#api/domain/ports/local-storage";
+import { createSmtpMailer, type Mailer } from "#api/domain/ports/mailer";
+import type { MediaStorage } from "#api/domain/ports/media-storage";
+import { S3Storage } from "#api/domain/ports/s3-storage";
+import { type TelegramNotifier, telegramOff } from "#api/domain/ports/telegram-notifier";
+import { BackgroundTasks } from "#api/domain/services/background";
+import { CatalogueCache } from "#api/domain/services/catalogue-cache";
+import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
+import { startHousekeeping } from "#api/domain/services/housekeeping";
+import type { AppDeps } from "#api/http/deps";
+import type { Config } from "#api/process/config";
+import type { Logger } from "#api/process/logger";
+import { createMetrics, type Metrics } from "#api/process/metrics";
 import { createDb, type Database, type Db } from "#db/client";
 import { connectionStates } from "#db/queries/health";
 import { seedDemoData, seedStrains } from "#db/seed/index";
-import { createPasswords } from "./auth/passwords";
-import type { Config } from "./config";
-import type { AppDeps } from "./deps";
-import { createSmtpMailer, type Mailer } from "./integrations/mailer";
-import type { Logger } from "./logger";
-import { createMetrics, type Metrics } from "./metrics/metrics";
-import { ChangeHub } from "./realtime/change-hub";
-import { BackgroundTasks } from "./services/background";
-import { CatalogueCache } from "./services/catalogue-cache";
-import { warnAboutConfiguredAdmins } from "./services/configured-admins";
-import type { ServiceContext } from "./services/context";
-import { startHousekeeping } from "./services/housekeeping";
-import { type TelegramNotifier, telegramOff } from "./services/telegram-notifier";
-import { LocalStorage } from "./storage/local-storage";
-import type { MediaStorage } from "./storage/media-storage";
-import { S3Storage } from "./storage/s3-storage";
 
 export interface Services extends AppDeps {
   close(): Promise<void>;
@@ -84,7 +84,7 @@ export async function startServices(
       dataDir: join(dataDir, "pglite"),
       poolSize: config.DB_POOL_SIZE,
     }));
-  const { db: _db, ...context } = createServiceContext(config, log, db.db, overrides);
+  const context = createServiceContext(config, log, db.db, overrides);
   const { now, storage, metrics } = context;
   const { applicationName } = db;
   metrics.observeDatabase(async () => ({
@@ -92,7 +92,7 @@ export async function startServices(
     ...(applicationName ? { connections: await connectionStates(db.db, applicationName) } : {}),
   }));
   if (config.METRICS_TOKEN || config.METRICS_PORT) metrics.collectProcessMetrics();
-  await warnAboutConfiguredAdmins({ ...context, db: db.db });
+  await warnAboutConfiguredAdmins(context);
   await seedStrains(db.db);
   if (
     config.SEED_DEMO_DATA &&

@@ -1,17 +1,16 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { startStockAlertRetries } from "#api/domain/services/stock-alert-delivery";
+import { createApp } from "#api/http/app";
+import { metricsPortApp } from "#api/http/routes/metrics";
+import { createHttpServer } from "#api/http/server";
+import { ConfigError, loadConfig } from "#api/process/config";
+import { batchedStdout, createLogger } from "#api/process/logger";
+import { onStopSignals } from "#api/process/shutdown";
 import { startTelegram } from "#bot/runtime";
 import { DataDirInUseError, NewerDatabaseError } from "#db/client";
-import { createApp } from "./app";
 import { startServices } from "./compose";
-import { ConfigError, loadConfig } from "./config";
-import { serviceContext } from "./deps";
-import { batchedStdout, createLogger } from "./logger";
-import { metricsPortApp } from "./routes/metrics";
-import { createHttpServer } from "./server";
-import { startStockAlertRetries } from "./services/stock-alert-delivery";
-import { onStopSignals } from "./shutdown";
 
 async function main() {
   const startedAt = performance.now();
@@ -19,14 +18,14 @@ async function main() {
   const stdout = batchedStdout();
   const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
-  const telegram = startTelegram(serviceContext(services));
+  const telegram = startTelegram(services);
   const deps = {
     ...services,
     ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),
   };
   const app = createApp(deps);
   // After the bot: a retried alert goes through it like a first one.
-  const alertRetries = startStockAlertRetries(serviceContext(deps));
+  const alertRetries = startStockAlertRetries(deps);
   const server = await createHttpServer(app, services);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();

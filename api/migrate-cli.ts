@@ -1,5 +1,5 @@
+import { runWithDatabase } from "#api/cli/run";
 import { migrationState } from "#db/migrate";
-import { runWithDatabase } from "./cli";
 
 // `npm run db:migrate`: the same database and migrations as the server's start (under the same
 // advisory lock on Postgres), without starting anything else. For a deploy step that migrates once

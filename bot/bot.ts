@@ -1,9 +1,9 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, type Transformer } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
-import { errorFields, type Logger } from "#api/logger";
-import type { ServiceContext } from "#api/services/context";
-import type { TelegramNotifier } from "#api/services/telegram-notifier";
+import type { ServiceContext } from "#api/domain/context";
+import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
+import { errorFields, type Logger } from "#api/process/logger";
 import { channelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 import { channelPosting } from "./features/channel-posting";

@@ -1,14 +1,14 @@
 import { type Bot, InputFile } from "grammy";
 import type { Message } from "grammy/types";
 import { SUBSCRIPTION_PERIOD_SECONDS } from "#api/contracts/plan-payments";
+import type { MediaStorage } from "#api/domain/ports/media-storage";
 import type {
   ChannelPost,
   ChannelSnapshot,
   PlanInvoice,
   PublishedPost,
   TelegramNotifier,
-} from "#api/services/telegram-notifier";
-import type { MediaStorage } from "#api/storage/media-storage";
+} from "#api/domain/ports/telegram-notifier";
 import type { ChannelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 import type { FileFetcher } from "./relay-files";

@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { fileTypeFromBuffer } from "file-type";
 import type { Api } from "grammy";
 import { IMAGE_TYPES, VIDEO_TYPES } from "#api/contracts/uploads";
-import type { Bucket, MediaStorage } from "#api/storage/media-storage";
+import type { Bucket, MediaStorage } from "#api/domain/ports/media-storage";
 import type { MediaRef } from "./channel-post";
 
 const MB = 1024 * 1024;

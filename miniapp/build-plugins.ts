@@ -36,7 +36,7 @@ export async function precompressDir(dir: string): Promise<number> {
 
 /**
  * The build leaves brotli and gzip copies of its text files, so the server sends compressed bytes
- * without compressing on every request (api/routes/static.ts picks them by Accept-Encoding).
+ * without compressing on every request (api/http/routes/static.ts picks them by Accept-Encoding).
  */
 export function precompress(outDir: string): Plugin {
   return {

@@ -1,5 +1,5 @@
 import type { secureHeaders } from "hono/secure-headers";
-import type { Config } from "../config";
+import type { Config } from "#api/process/config";
 import { FIRST_PAINT_THEME_CSP } from "./first-paint-theme";
 
 type Directives = NonNullable<NonNullable<Parameters<typeof secureHeaders>[0]>["contentSecurityPolicy"]>;

@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
-import { errorFields, type Logger } from "../logger";
+import { errorFields, type Logger } from "#api/process/logger";
 
 /**
  * A CSV download streamed as it is read: the next batch is fetched only when the client has taken

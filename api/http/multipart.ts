@@ -1,9 +1,14 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { Refusal } from "#api/domain/refusal";
+import type {
+  IncomingFile,
+  IncomingFiles,
+  IncomingForm,
+  IncomingFormParts,
+} from "#api/domain/services/upload-store";
 import { type UploadKindName, uploadKinds } from "../contracts/uploads";
-import { Refusal } from "../refusal";
-import type { IncomingFile, IncomingFiles, IncomingForm, IncomingFormParts } from "../storage/upload-store";
 
 // Multipart framing and the few small fields beside the file.
 const FRAMING_BYTES = 64 * 1024;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import { busyMessage } from "../auth/passwords";
-import { tooManyAttemptsMessage } from "../auth/rate-limit";
+import { busyMessage } from "#api/domain/auth/passwords";
+import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
+import type { Refusal, RefusalDetail, RefusalReason } from "#api/domain/refusal";
 import { accountMessages } from "../contracts/account";
 import { adminMessages } from "../contracts/admin";
 import { adminLegalMessages } from "../contracts/admin-legal";
@@ -19,8 +20,7 @@ import { storefrontMessages } from "../contracts/storefront-messages";
 import { strainAnalysisMessages } from "../contracts/strain-analysis";
 import { invalidTextMessage } from "../contracts/text";
 import { stateName } from "../contracts/us-states";
-import { errorResponse, statusOf } from "../errors";
-import type { Refusal, RefusalDetail, RefusalReason } from "../refusal";
+import { errorResponse, statusOf } from "./errors";
 import { fieldTooLargeMessage, incompleteUploadMessage } from "./multipart";
 
 interface Answer<R extends RefusalReason> {

@@ -1,7 +1,12 @@
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import { addToDraft, channelAdminByTelegramId, reopenDraft, settleDraft } from "#api/services/channel-drafts";
-import { creditChannelPosts } from "#api/services/channel-messages";
-import type { ServiceContext } from "#api/services/context";
+import type { ServiceContext } from "#api/domain/context";
+import {
+  addToDraft,
+  channelAdminByTelegramId,
+  reopenDraft,
+  settleDraft,
+} from "#api/domain/services/channel-drafts";
+import { creditChannelPosts } from "#api/domain/services/channel-messages";
 import type { ChannelTarget } from "../channel-target";
 import type { BotContext } from "../context";
 

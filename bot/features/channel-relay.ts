@@ -1,14 +1,14 @@
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
-import { errorFields } from "#api/logger";
+import type { ServiceContext } from "#api/domain/context";
 import {
   type PostAttachment,
   pinChannelPost,
   relayChannelEdit,
   relayChannelPost,
   setChannelReactions,
-} from "#api/services/channel-messages";
-import type { ServiceContext } from "#api/services/context";
+} from "#api/domain/services/channel-messages";
+import { errorFields } from "#api/process/logger";
 import { isFeedPost, mediaOf, postText, postUrl, reactionTotals } from "../channel-post";
 import type { ChannelTarget } from "../channel-target";
 import type { BotContext } from "../context";
@@ -18,7 +18,7 @@ import type { FileFetcher } from "../relay-files";
  * The channel's posts become feed messages: new posts, albums gathered into one, edits, pins and the
  * channel's reaction counts. Posts from any other chat are ignored. Telegram does not tell bots about
  * deleted posts: staff delete those in the app. The rules are the messages service's
- * (api/services/channel-messages.ts); this reads the updates and fetches the files.
+ * (api/domain/services/channel-messages.ts); this reads the updates and fetches the files.
  */
 export function channelRelay(
   services: Pick<ServiceContext, "db" | "log">,

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import { planPaymentMessages } from "#api/contracts/plan-payments";
-import type { ServiceContext } from "#api/services/context";
-import { checkPlanCheckout, recordPlanPayment } from "#api/services/plan-payments";
+import type { ServiceContext } from "#api/domain/context";
+import { checkPlanCheckout, recordPlanPayment } from "#api/domain/services/plan-payments";
 import type { BotContext } from "../context";
 
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { readChannelName } from "#api/services/channel-info";
-import type { ServiceContext } from "#api/services/context";
-import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/services/telegram-link";
+import type { ServiceContext } from "#api/domain/context";
+import { readChannelName } from "#api/domain/services/channel-info";
+import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/domain/services/telegram-link";
 import type { BotContext } from "../context";
 
 export const linkReplies: Record<LinkOutcome["result"], string> = {

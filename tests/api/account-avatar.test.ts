@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatarResultSchema } from "#api/contracts/account";
 import { meSchema } from "#api/contracts/me";
 import { incompleteUploadMessage } from "#api/http/multipart";
-import { createHttpServer } from "#api/server";
+import { createHttpServer } from "#api/http/server";
 import { bearer, createMember, errorOf, TestClock } from "../helpers/accounts";
 import { encodeMultipart, streamOf } from "../helpers/multipart";
 import { GIF, JPEG, MB, PNG, padded, WEBP } from "../helpers/sample-files";

@@ -2,8 +2,7 @@ import { eq, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Dashboard, dashboardSchema } from "#api/contracts/admin-dashboard";
-import { serviceContext } from "#api/deps";
-import { readDashboard } from "#api/services/admin-dashboard";
+import { readDashboard } from "#api/domain/services/admin-dashboard";
 import {
   channelMessages,
   membershipHistory,
@@ -395,7 +394,7 @@ describe("GET /api/admin/dashboard", () => {
             }
           : Reflect.get(target, key),
     });
-    const rebuilt = await readDashboard({ ...serviceContext(t.services), db: watched }, 90);
+    const rebuilt = await readDashboard({ ...t.services, db: watched }, 90);
     const dayMs = 86_400_000;
     const span = (r: { first: string; last: string }) =>
       (Date.parse(r.last) - Date.parse(r.first)) / dayMs + 1;

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "#api/admin-commands";
+import { runAdminCommand } from "#api/cli/admin-commands";
 import { adminUserListSchema, setRoleResultSchema } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
-import { serviceContext } from "#api/deps";
-import { replaceRole } from "#api/services/roles";
+import { replaceRole } from "#api/domain/services/roles";
 import { userRoles, users } from "#db/schema/index";
 import {
   bearer,
@@ -166,7 +165,7 @@ describe("the admin command", () => {
   const run = async (...args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdminCommand(serviceContext(t.services), args, {
+    const code = await runAdminCommand(t.services, args, {
       out: (line) => out.push(line),
       err: (line) => err.push(line),
     });
@@ -217,7 +216,7 @@ describe("the admin command", () => {
     try {
       const only = await createMember(solo, { roles: ["admin"] });
       const err: string[] = [];
-      const code = await runAdminCommand(serviceContext(solo.services), ["revoke", only.email, "admin"], {
+      const code = await runAdminCommand(solo.services, ["revoke", only.email, "admin"], {
         out: () => {},
         err: (line) => err.push(line),
       });

@@ -2,12 +2,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
 import { channelInfoSchema } from "#api/contracts/channel";
 import { productSchema } from "#api/contracts/products";
+import { createApp } from "#api/http/app";
 import { renderAppShell, SHELL_END, SHELL_START } from "#api/http/app-shell";
+import { robotsTxt } from "#api/http/routes/robots";
 import { escapeHtml, summary } from "#api/http/share-meta";
-import { robotsTxt } from "#api/routes/robots";
 import { channelSettings } from "#db/schema/index";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { serviceContext } from "#api/deps";
-import { requestPasswordReset } from "#api/services/password-reset";
+import { requestPasswordReset } from "#api/domain/services/password-reset";
 import { passwordResetTokens, users } from "#db/schema/index";
 import {
   bearer,
@@ -115,10 +114,7 @@ describe("POST /api/auth/password-reset", () => {
           return typeof value === "function" ? value.bind(target) : value;
         },
       });
-      await requestPasswordReset(
-        { ...serviceContext(t.services), db },
-        { email, address: `${email}-address` },
-      );
+      await requestPasswordReset({ ...t.services, db }, { email, address: `${email}-address` });
       return [...calls];
     };
     const known = await workFor(member.email);

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
-import { busyMessage } from "#api/auth/passwords";
-import { hashToken } from "#api/auth/tokens";
 import { startServices } from "#api/compose";
-import { createLogger } from "#api/logger";
+import { busyMessage } from "#api/domain/auth/passwords";
+import { hashToken } from "#api/domain/auth/tokens";
+import { createApp } from "#api/http/app";
+import { createLogger } from "#api/process/logger";
 import { createDb } from "#db/client";
 import { passwordResetTokens, profiles } from "#db/schema/index";
 import {
@@ -340,7 +340,7 @@ describe("client address", () => {
   it("comes from the socket under @hono/node-server", async () => {
     const { serve } = await import("@hono/node-server");
     const { Hono } = await import("hono");
-    const { clientAddress } = await import("#api/auth/client-address");
+    const { clientAddress } = await import("#api/http/middleware/client-address");
     const probe = new Hono().get("/", (c) => c.text(`${clientAddress(c, false)}|${clientAddress(c, true)}`));
     const server = serve({ fetch: probe.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { webhookCallback } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
-import { hashToken } from "#api/auth/tokens";
 import { invalidTextMessage } from "#api/contracts/text";
-import { serviceContext } from "#api/deps";
+import { hashToken } from "#api/domain/auth/tokens";
+import { createApp } from "#api/http/app";
 import { deepJsonMessage, MAX_JSON_DEPTH } from "#api/http/json-depth";
 import { createBot } from "#bot/bot";
 import { telegramLinkCodes } from "#db/schema/index";
@@ -38,7 +37,7 @@ beforeAll(async () => {
   bot = createBot({
     token: TEST_BOT_TOKEN,
     botInfo: testBotInfo,
-    services: serviceContext(t.services),
+    services: t.services,
     log,
     transformer: recordingTransformer().transformer,
   });

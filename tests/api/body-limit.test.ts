@@ -1,7 +1,7 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpServer } from "#api/server";
+import { createHttpServer } from "#api/http/server";
 import { errorOf } from "../helpers/accounts";
 import { streamOf } from "../helpers/multipart";
 import { startTestApp, type TestApp } from "../helpers/test-app";

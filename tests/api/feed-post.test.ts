@@ -8,8 +8,8 @@ import {
   MESSAGE_MAX_LENGTH,
   postMessageResultSchema,
 } from "#api/contracts/feed";
+import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import { fieldTooLargeMessage } from "#api/http/multipart";
-import type { TelegramNotifier } from "#api/services/telegram-notifier";
 import { channelMessages } from "#db/schema/index";
 import { bearer, createMember, errorOf, recordingLogger, recordingTelegram } from "../helpers/accounts";
 import { MB, MP4, PDF, PNG, padded } from "../helpers/sample-files";

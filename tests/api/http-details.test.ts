@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
-import { SESSION_COOKIE } from "#api/auth/cookies";
+import { createApp } from "#api/http/app";
+import { SESSION_COOKIE } from "#api/http/middleware/cookies";
 import { bearer, createMember, jsonRequest, post } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpServer } from "#api/server";
+import { createHttpServer } from "#api/http/server";
 import { products } from "#db/schema/index";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceContext } from "#api/deps";
 import { createBot } from "#bot/bot";
 import {
   bearer,
@@ -131,7 +130,7 @@ describe("GET /metrics", () => {
     const bot = createBot({
       token: TEST_BOT_TOKEN,
       botInfo: testBotInfo,
-      services: serviceContext(t.services),
+      services: t.services,
       log: t.services.log,
       transformer: recordingTransformer().transformer,
     });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#api/config";
 import { adminUserListSchema } from "#api/contracts/admin";
 import { planRequestResultSchema } from "#api/contracts/plan-payments";
 import { changePlanResultSchema, planSchema } from "#api/contracts/plans";
+import { loadConfig } from "#api/process/config";
 import { membershipHistory, membershipTiers, planRequests, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
-import { ConfigError, loadConfig } from "#api/config";
 import { healthSchema } from "#api/contracts/health";
+import { createApp } from "#api/http/app";
+import { ConfigError, loadConfig } from "#api/process/config";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;

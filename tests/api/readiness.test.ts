@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
 import { readinessSchema } from "#api/contracts/health";
+import { createApp } from "#api/http/app";
 import { type Db, executeRows } from "#db/client";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 

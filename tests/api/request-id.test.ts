@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
-import { createLogger } from "#api/logger";
-import { createHttpServer } from "#api/server";
+import { createApp } from "#api/http/app";
+import { createHttpServer } from "#api/http/server";
+import { createLogger } from "#api/process/logger";
 import type { Db } from "#db/client";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_SESSIONS_PER_USER } from "#api/auth/sessions";
 import { sessionSchema } from "#api/contracts/auth";
-import { sweepEnded } from "#api/services/housekeeping";
+import { MAX_SESSIONS_PER_USER } from "#api/domain/auth/sessions";
+import { sweepEnded } from "#api/domain/services/housekeeping";
 import { rateLimits, sessions } from "#db/schema/index";
 import {
   bearer,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpMailer, SMTP_CONNECTIONS } from "#api/integrations/mailer";
+import { createSmtpMailer, SMTP_CONNECTIONS } from "#api/domain/ports/mailer";
 import { createMember, post } from "../helpers/accounts";
 import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
 import { eventually, startTestApp } from "../helpers/test-app";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceContext } from "#api/deps";
-import { deliverDueStockAlerts, startStockAlertRetries } from "#api/services/stock-alert-delivery";
+import { deliverDueStockAlerts, startStockAlertRetries } from "#api/domain/services/stock-alert-delivery";
 import { profiles, stockAlerts, users } from "#db/schema/index";
 import {
   bearer,
@@ -53,7 +52,7 @@ afterAll(async () => {
 });
 
 const db = () => t.services.database.db;
-const ctx = () => serviceContext(t.services);
+const ctx = () => t.services;
 /** Lets background sends settle before counting what went out. */
 const settle = () => t.services.background.drain();
 const product = (stockQuantity: number) => testProduct(t, stockQuantity, "Alert");

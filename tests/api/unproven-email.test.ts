@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runAdminCommand } from "#api/admin-commands";
+import { runAdminCommand } from "#api/cli/admin-commands";
 import { sessionSchema } from "#api/contracts/auth";
 import { meSchema } from "#api/contracts/me";
-import { serviceContext } from "#api/deps";
-import { redeemTelegramLink } from "#api/services/telegram-link";
+import { redeemTelegramLink } from "#api/domain/services/telegram-link";
 import { profiles } from "#db/schema/index";
 import {
   bearer,
@@ -280,7 +279,7 @@ describe("several accounts giving one unproven address", () => {
     expect((await attach(member.token, owner, "Attack-Pass-1")).status).toBe(200);
     expect((await signUp(owner, GOOD_PASSWORD)).status).toBe(201);
     const err: string[] = [];
-    const code = await runAdminCommand(serviceContext(t.services), ["grant", owner, "admin"], {
+    const code = await runAdminCommand(t.services, ["grant", owner, "admin"], {
       out: () => {},
       err: (line) => err.push(line),
     });

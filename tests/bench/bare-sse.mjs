@@ -1,6 +1,6 @@
 // The floor for event streams: a bare node:http server that holds `GET /api/events` open and, when
 // the bench says {send: bytes}, writes one frame of that many bytes to every stream's socket, as
-// the API's own writes do (api/routes/events.ts), with nothing else: no database, no NOTIFY, no
+// the API's own writes do (api/http/routes/events.ts), with nothing else: no database, no NOTIFY, no
 // tick. It answers {startedAt, wroteAt, cpu} (clock time on performance.timeOrigin, as the
 // clients', and the CPU the writes took), so the bench can set the API's time beside this one.
 import { createServer } from "node:http";

@@ -6,12 +6,11 @@
 // bot, timed by the same clock the client processes use; and the soak's shop, made and audited here.
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { createApp } from "#api/app";
 import { startServices } from "#api/compose";
-import { loadConfig } from "#api/config";
-import { serviceContext } from "#api/deps";
-import { createLogger } from "#api/logger";
-import { createHttpServer } from "#api/server";
+import { createApp } from "#api/http/app";
+import { createHttpServer } from "#api/http/server";
+import { loadConfig } from "#api/process/config";
+import { createLogger } from "#api/process/logger";
 import { createBot } from "#bot/bot";
 import { findRelayedPost } from "#db/queries/channel-relay";
 import { products } from "#db/schema/index";
@@ -25,7 +24,7 @@ const server = await createHttpServer(createApp(services), services);
 const bot = createBot({
   token: TEST_BOT_TOKEN,
   botInfo: testBotInfo,
-  services: serviceContext(services),
+  services: services,
   log: services.log,
   transformer: async () => {
     throw new Error("the bench reaches no Telegram");

@@ -6,11 +6,11 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { eq, inArray, sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
-import { loadConfig } from "#api/config";
-import { createLogger } from "#api/logger";
-import { Refusal } from "#api/refusal";
-import { checkoutWithCredits } from "#api/services/checkout";
-import type { ServiceContext } from "#api/services/context";
+import type { ServiceContext } from "#api/domain/context";
+import { Refusal } from "#api/domain/refusal";
+import { checkoutWithCredits } from "#api/domain/services/checkout";
+import { loadConfig } from "#api/process/config";
+import { createLogger } from "#api/process/logger";
 import { createDb, type Db } from "#db/client";
 import { membershipTiers, orderLines, products, profiles, userSpending, users } from "#db/schema/index";
 

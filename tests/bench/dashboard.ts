@@ -8,9 +8,9 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
-import { loadConfig } from "#api/config";
-import { createLogger } from "#api/logger";
-import { readDashboard } from "#api/services/admin-dashboard";
+import { readDashboard } from "#api/domain/services/admin-dashboard";
+import { loadConfig } from "#api/process/config";
+import { createLogger } from "#api/process/logger";
 import { createDb, type Db } from "#db/client";
 
 const ORDERS = 100_000;

@@ -3,9 +3,9 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
-import { loadConfig } from "#api/config";
-import { createLogger } from "#api/logger";
-import { readFeedPage } from "#api/services/feed";
+import { readFeedPage } from "#api/domain/services/feed";
+import { loadConfig } from "#api/process/config";
+import { createLogger } from "#api/process/logger";
 import { createDb } from "#db/client";
 
 const MESSAGES = 10_000;

@@ -8,12 +8,12 @@ import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { mediaStorage } from "#api/compose";
-import { loadConfig } from "#api/config";
+import { Refusal } from "#api/domain/refusal";
+import { storeUpload } from "#api/domain/services/upload-store";
 import { multipartForm } from "#api/http/multipart";
 import { refusalResponse } from "#api/http/refusals";
-import { createMetrics } from "#api/metrics/metrics";
-import { Refusal } from "#api/refusal";
-import { storeUpload } from "#api/storage/upload-store";
+import { loadConfig } from "#api/process/config";
+import { createMetrics } from "#api/process/metrics";
 
 const config = loadConfig();
 const storage = mediaStorage(config, resolve(config.DATA_DIR));

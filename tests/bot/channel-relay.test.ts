@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Message, Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceContext } from "#api/deps";
 import { postingReplies } from "#bot/features/channel-posting";
 import { ALLOWED_UPDATES, startTelegram, type TelegramRuntime } from "#bot/runtime";
 import { channelMessages, users } from "#db/schema/index";
@@ -126,7 +125,7 @@ beforeAll(async () => {
     .update(users)
     .set({ telegramId: BigInt(MEMBER_TG) })
     .where(eq(users.id, member.userId));
-  runtime = startTelegram(serviceContext(t.services));
+  runtime = startTelegram(t.services);
   await eventually(async () => expect(fake.callsTo("getUpdates").length).toBeGreaterThan(0), 10_000);
 });
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
 import { invoiceSchema, starPaymentResultSchema, starPaymentsSchema } from "#api/contracts/plan-payments";
 import { planSchema } from "#api/contracts/plans";
-import { serviceContext } from "#api/deps";
-import { recordPlanPayment } from "#api/services/plan-payments";
+import { recordPlanPayment } from "#api/domain/services/plan-payments";
+import { createApp } from "#api/http/app";
 import { membershipHistory, membershipTiers, starPayments, users } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
@@ -221,7 +220,7 @@ describe("successful payments, renewals, expiry", () => {
     await eventually(async () => expect(repliesTo(8010)).toEqual(["Thank you! Your plan is now Basic."]));
 
     // Telegram delivers the same payment again (a new update, the same charge): nothing more happens.
-    const again = await recordPlanPayment(serviceContext(t.services), {
+    const again = await recordPlanPayment(t.services, {
       payload,
       fromId: 8010,
       currency: "XTR",

@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import { webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "#api/app";
-import { loadConfig } from "#api/config";
 import { telegramLinkSchema } from "#api/contracts/account";
 import { meSchema } from "#api/contracts/me";
-import { serviceContext } from "#api/deps";
-import type { ServiceContext } from "#api/services/context";
+import type { ServiceContext } from "#api/domain/context";
+import { createApp } from "#api/http/app";
+import { loadConfig } from "#api/process/config";
 import { createBot } from "#bot/bot";
 import { linkReplies } from "#bot/features/start";
 import { botNotifier } from "#bot/notifier";
@@ -39,7 +38,7 @@ beforeAll(async () => {
   const recorder = recordingTransformer();
   calls = recorder.calls;
   services = {
-    ...serviceContext(t.services),
+    ...t.services,
     config: { ...t.services.config, PUBLIC_URL: "https://shop.example.com" },
     log: recordingLogger(),
   };

@@ -2,12 +2,12 @@ import { sign } from "@telegram-apps/init-data-node";
 import { eq } from "drizzle-orm";
 import type { Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { SESSION_COOKIE } from "#api/auth/cookies";
 import type { Session } from "#api/contracts/auth";
 import type { Role } from "#api/contracts/roles";
-import type { Mailer, MailMessage } from "#api/integrations/mailer";
-import type { Logger } from "#api/logger";
-import type { ChannelPost, TelegramNotifier } from "#api/services/telegram-notifier";
+import type { Mailer, MailMessage } from "#api/domain/ports/mailer";
+import type { ChannelPost, TelegramNotifier } from "#api/domain/ports/telegram-notifier";
+import { SESSION_COOKIE } from "#api/http/middleware/cookies";
+import type { Logger } from "#api/process/logger";
 import { profiles, userRoles } from "#db/schema/index";
 import type { TestApp } from "./test-app";
 

@@ -1,7 +1,6 @@
 import { expect } from "vitest";
-import { createApp } from "#api/app";
 import type { ServiceOverrides } from "#api/compose";
-import { serviceContext } from "#api/deps";
+import { createApp } from "#api/http/app";
 import { startTelegram } from "#bot/runtime";
 import { TEST_BOT_TOKEN } from "./accounts";
 import { startFakeBotApi } from "./fake-bot-api";
@@ -23,7 +22,7 @@ export async function startBotApp(env: Record<string, string> = {}, overrides: S
       ...env,
     },
   });
-  const runtime = startTelegram(serviceContext(t.services));
+  const runtime = startTelegram(t.services);
   if (!runtime) throw new Error("the bot did not start");
   await eventually(async () => expect(fake.callsTo("getUpdates").length).toBeGreaterThan(0), 10_000);
   const app = createApp({ ...t.services, staticDir: undefined, telegram: runtime.notifier });

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "#api/app";
 import { type ServiceOverrides, type Services, startServices } from "#api/compose";
-import { loadConfig } from "#api/config";
-import { createLogger, type Logger } from "#api/logger";
+import { createApp } from "#api/http/app";
+import { loadConfig } from "#api/process/config";
+import { createLogger, type Logger } from "#api/process/logger";
 import { freshDatabase } from "./test-db";
 
 export interface TestApp {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalStorage } from "#api/storage/local-storage";
+import { LocalStorage } from "#api/domain/ports/local-storage";
 import { createDb, executeRows } from "#db/client";
 import { seedDemoData } from "#db/seed/index";
 import { spawnEntryPoint } from "../helpers/entry-point";

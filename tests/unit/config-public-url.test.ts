@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#api/config";
+import { ConfigError, loadConfig } from "#api/process/config";
 
 const TOKEN = "123456:ABC-def";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { createLogger } from "../../api/logger";
+import { createLogger } from "../../api/process/logger";
 
 const recorded = () => {
   const lines: string[] = [];

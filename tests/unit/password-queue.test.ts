@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BoundedQueue, busyMessage } from "#api/auth/passwords";
+import { BoundedQueue, busyMessage } from "#api/domain/auth/passwords";
+import { Refusal } from "#api/domain/refusal";
 import { answerTo } from "#api/http/refusals";
-import { Refusal } from "#api/refusal";
 
 function gate() {
   let open = () => {};

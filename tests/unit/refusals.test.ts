@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { adminTierMessages } from "#api/contracts/admin-tiers";
 import { checkoutMessages } from "#api/contracts/checkout";
 import { planPaymentMessages } from "#api/contracts/plan-payments";
+import { Refusal, refusalReasons, refusedFor } from "#api/domain/refusal";
 import { answerTo } from "#api/http/refusals";
-import { Refusal, refusalReasons, refusedFor } from "#api/refusal";
 
 describe("refusals as HTTP", () => {
   it("gives every thrown reason a code, a status and words", () => {

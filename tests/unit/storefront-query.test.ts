@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { buildClientSchema, type IntrospectionQuery, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { STOREFRONT_API_VERSION } from "#api/contracts/storefront";
-import { CART_CREATE, storefrontEndpoint } from "#api/integrations/shopify-storefront";
+import { CART_CREATE, storefrontEndpoint } from "#api/domain/ports/shopify-storefront";
 
 // Shopify's published Storefront schema for 2025-07, as @shopify/hydrogen-react 2025.7.x ships it.
 const require = createRequire(import.meta.url);

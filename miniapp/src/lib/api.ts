@@ -1,6 +1,6 @@
 import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
-import type { AppType } from "#api/app";
 import type { ErrorReason } from "#api/contracts/errors";
+import type { AppType } from "#api/http/app";
 import { authHeaders } from "./session";
 
 let onSessionLost: () => void = () => {};

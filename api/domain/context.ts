@@ -1,0 +1,33 @@
+import type { Db } from "#db/client";
+
+/** The database a process opened (PGlite or Postgres): the edges hold it, the services its `db`. */
+export type { Database } from "#db/client";
+
+import type { Config } from "#api/process/config";
+import type { Logger } from "#api/process/logger";
+import type { Metrics } from "#api/process/metrics";
+import type { Passwords } from "./auth/passwords";
+import type { Mailer } from "./ports/mailer";
+import type { MediaStorage } from "./ports/media-storage";
+import type { TelegramNotifier } from "./ports/telegram-notifier";
+import type { BackgroundTasks } from "./services/background";
+
+/**
+ * The one bag the domain receives: what the services work with, built by createServiceContext
+ * (api/compose.ts) for the HTTP app (whose AppDeps extends it), the bot and the command line.
+ */
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** The clock; tests move it to expire tokens and sessions. */
+  now: () => Date;
+  passwords: Passwords;
+  mailer: Mailer | undefined;
+  telegram: TelegramNotifier;
+  storage: MediaStorage;
+  /** Work after the answer (notices); drained before the database closes. */
+  background: BackgroundTasks;
+  /** The process's Prometheus counters. */
+  metrics: Metrics;
+}

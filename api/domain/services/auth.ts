@@ -1,0 +1,186 @@
+import { eq, sql } from "drizzle-orm";
+import type { Me } from "#api/contracts/me";
+import { type AccountRow, emailClaimants, isEmailProven, lockEmail } from "#db/queries/accounts";
+import { credentials, profiles, users } from "#db/schema/index";
+import type { TelegramIdentity } from "../auth/init-data";
+import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
+import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
+import type { ServiceContext } from "../context";
+import { Refusal } from "../refusal";
+import { loadMe } from "./account";
+import { grantConfiguredAdmin } from "./configured-admins";
+import { issueVerificationLink } from "./email-verification";
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+  user: Me;
+}
+
+/** A new session, or with `token` the live one it names (a replayed Telegram launch). */
+async function issueSession(ctx: ServiceContext, userId: string, token?: string): Promise<IssuedSession> {
+  const session = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS, token);
+  return { ...session, user: await loadMe(ctx, userId) };
+}
+
+export interface SignUpData {
+  email: string;
+  password: string;
+  fullName?: string | undefined;
+}
+
+/**
+ * A web account: the sign-up form's age checkbox is the age verification. An email is taken only
+ * once an account proved it: another account's unproven claim does not stop a sign-up, and
+ * whichever proves the address first keeps it. Every attempt counts against the address, made or
+ * not: "already registered" tells whether an account proved an email.
+ */
+export async function signUp(
+  ctx: ServiceContext,
+  data: SignUpData & { address: string },
+): Promise<IssuedSession> {
+  const exists = () => new Refusal("account_exists");
+  // A place in the password queue first: when it is full the refusal (server_busy) comes before any other work.
+  const place = ctx.passwords.queue.enter();
+  let passwordHash: string;
+  try {
+    await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
+    if (await isEmailProven(ctx.db, data.email)) throw exists();
+    passwordHash = await ctx.passwords.hash(data.password, place);
+  } finally {
+    place.leave();
+  }
+  const userId = await ctx.db.transaction(async (tx) => {
+    await lockEmail(tx, data.email);
+    // Proven while the password was hashed: taken after all.
+    if (await isEmailProven(tx, data.email)) throw exists();
+    const [user] = await tx.insert(users).values({}).returning({ id: users.id });
+    if (!user) throw new Error("insert into users returned nothing");
+    await tx.insert(profiles).values({
+      id: user.id,
+      email: data.email,
+      fullName: data.fullName || null,
+      ageVerified: true,
+    });
+    await tx.insert(credentials).values({ userId: user.id, passwordHash });
+    // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
+    return user.id;
+  });
+  await issueVerificationLink(ctx, userId, data.email);
+  return issueSession(ctx, userId);
+}
+
+/**
+ * Email and password. An address an account proved leads only to that account; an address nobody
+ * proved leads to whichever account giving it has this password (in claimOrder), never to another
+ * claimant's. The attempt is counted before argon2 runs (per account and address, per address, per
+ * account) and taken back when it succeeds, which also starts its (account, address) count again.
+ * A place in the password queue comes first: when it is full the refusal is server_busy before any
+ * other work.
+ */
+export async function logIn(
+  ctx: ServiceContext,
+  data: { email: string; password: string; address: string },
+): Promise<IssuedSession> {
+  const email = data.email.trim().toLowerCase();
+  const pair = [limits.loginPair, `${email}\n${data.address}`] as const;
+  const place = ctx.passwords.queue.enter();
+  let accountId: string;
+  try {
+    const attempt = await reserveAttempt(
+      ctx.db,
+      ctx.now(),
+      pair,
+      [limits.loginAddress, data.address],
+      [limits.loginAccount, email],
+    );
+    const claimants = await emailClaimants(ctx.db, data.email);
+    const candidates = claimants[0]?.emailVerifiedAt ? claimants.slice(0, 1) : claimants;
+    let account: AccountRow | undefined;
+    let checked = false;
+    for (const candidate of candidates) {
+      if (!candidate.passwordHash) continue;
+      // The place taken first serves the first check; each further claimant queues anew.
+      const ok = await ctx.passwords.verify(
+        candidate.passwordHash,
+        data.password,
+        checked ? undefined : place,
+      );
+      checked = true;
+      if (ok) {
+        account = candidate;
+        break;
+      }
+    }
+    if (!checked) await ctx.passwords.burn(data.password, place);
+    if (!account) throw new Refusal("invalid_credentials");
+    await attempt.release();
+    await clearLimit(ctx.db, pair);
+    await grantConfiguredAdmin(ctx, ctx.db, account.id, {
+      email: account.email,
+      emailVerified: account.emailVerifiedAt !== null,
+    });
+    accountId = account.id;
+  } finally {
+    place.leave();
+  }
+  return issueSession(ctx, accountId);
+}
+
+const fullNameOf = (identity: TelegramIdentity) =>
+  [identity.firstName, identity.lastName].filter((part) => part?.trim()).join(" ") || null;
+
+/**
+ * Creates or refreshes the account behind a verified Telegram launch, and signs in with the
+ * launch's own session: replays of one initData resume it rather than piling up sessions. The username always follows
+ * Telegram; the name and photo fill only what the person has not set themselves (an uploaded
+ * avatar lives under /media/ and is never replaced by the Telegram photo).
+ */
+export async function signInWithTelegram(
+  ctx: ServiceContext,
+  identity: TelegramIdentity,
+): Promise<IssuedSession> {
+  const botToken = ctx.config.BOT_TOKEN;
+  if (!botToken) throw new Error("a verified Telegram launch without BOT_TOKEN");
+  const launchToken = launchSessionToken(botToken, identity.launchHash);
+  // A replay of a launch already signed in changes nothing: its session carries on.
+  const resumed = await liveSessionEnd(ctx.db, launchToken, ctx.now());
+  if (resumed) {
+    return { token: launchToken, expiresAt: resumed.expiresAt, user: await loadMe(ctx, resumed.userId) };
+  }
+  const fullName = fullNameOf(identity);
+  const photo = identity.photoUrl ?? null;
+  const userId = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ telegramId: identity.telegramId, telegramUsername: identity.username ?? null })
+      .onConflictDoNothing({ target: users.telegramId })
+      .returning({ id: users.id });
+    let id: string;
+    if (created) {
+      id = created.id;
+      await tx.insert(profiles).values({ id, fullName, avatarUrl: photo });
+    } else {
+      const [existing] = await tx
+        .update(users)
+        .set({ telegramUsername: identity.username ?? null })
+        .where(eq(users.telegramId, identity.telegramId))
+        .returning({ id: users.id });
+      if (!existing) throw new Error("telegram user vanished during sign-in");
+      id = existing.id;
+      await tx
+        .insert(profiles)
+        .values({ id, fullName, avatarUrl: photo })
+        .onConflictDoUpdate({
+          target: profiles.id,
+          set: {
+            fullName: sql`coalesce(${profiles.fullName}, ${fullName})`,
+            avatarUrl: sql`case when ${profiles.avatarUrl} like '/media/%' then ${profiles.avatarUrl} else coalesce(${photo}, ${profiles.avatarUrl}) end`,
+          },
+        });
+    }
+    await grantConfiguredAdmin(ctx, tx, id, { telegramId: identity.telegramId });
+    return id;
+  });
+  return issueSession(ctx, userId, launchToken);
+}

@@ -1,0 +1,113 @@
+import type { Order } from "#api/contracts/checkout";
+import { type AccountRow, findAccountById, telegramIdsWithRoles } from "#db/queries/accounts";
+import { getNotificationSwitches } from "#db/queries/channel";
+import type { ServiceContext } from "../context";
+import type { MailMessage } from "../ports/mailer";
+import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
+import { orderNotices } from "./order-notices";
+
+/** A product whose stock went from above the threshold to at or below it. */
+export interface StockCrossing {
+  title: string;
+  left: number;
+}
+
+/** Sends each message, logging (not throwing) what Telegram refuses: the order stands either way. */
+async function sendAll(ctx: ServiceContext, to: bigint[], text: string) {
+  if (!ctx.telegram.enabled) return;
+  await Promise.all(
+    to.map((telegramId) =>
+      ctx.telegram.sendMessage(telegramId, text).catch((error: unknown) => {
+        ctx.log.warn("order notice not sent", { error: String(error) });
+      }),
+    ),
+  );
+}
+
+/** The switches; a failed read sends nothing rather than failing an order that has committed. */
+const switchesOf = (ctx: ServiceContext) =>
+  getNotificationSwitches(ctx.db).catch((error: unknown) => {
+    ctx.log.warn("order notices skipped", { error: String(error) });
+    return { emailNotifications: false, lowStockAlerts: false };
+  });
+
+/** Sends in the background, so the answer does not wait for Telegram or SMTP; nothing without either. */
+const inBackground = (ctx: ServiceContext, send: () => Promise<void>) => {
+  if (ctx.telegram.enabled || ctx.mailer) ctx.background.run("order notices", send);
+};
+
+/** Mails the member a receipt when mail is how they hear from the shop and they want order mail. */
+async function mailMember(
+  ctx: ServiceContext,
+  account: AccountRow | string | undefined,
+  mail: (to: string) => MailMessage,
+): Promise<void> {
+  const row = typeof account === "string" ? await findAccountById(ctx.db, account) : account;
+  const to = row?.orderEmails ? mailAddressOf(ctx, row) : null;
+  if (!to || !ctx.mailer) return;
+  await ctx.mailer.send(mail(to)).catch((error: unknown) => {
+    ctx.log.warn("order mail not sent", { error: String(error) });
+  });
+}
+
+/**
+ * After a checkout commits: staff with a Telegram account hear of the order (the order
+ * notifications switch, emailNotifications), admins of each low-stock crossing (lowStockAlerts),
+ * and a member the bot does not reach gets a receipt by mail (the same switch, and their own).
+ * The switches are read before this returns; the messages go out in the background.
+ */
+export async function noticeNewOrder(
+  ctx: ServiceContext,
+  userId: string,
+  order: Order,
+  crossings: StockCrossing[],
+) {
+  const switches = await switchesOf(ctx);
+  inBackground(ctx, async () => {
+    if (switches.emailNotifications) {
+      const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
+      await sendAll(ctx, staff, orderNotices.newOrder(order));
+      await mailMember(ctx, userId, (to) => orderPlacedMail(ctx, to, order));
+    }
+    if (switches.lowStockAlerts && crossings.length > 0) {
+      const admins = await telegramIdsWithRoles(ctx.db, ["admin"]);
+      for (const crossing of crossings)
+        await sendAll(ctx, admins, orderNotices.lowStock(crossing.title, crossing.left));
+    }
+  });
+}
+
+/**
+ * A member cancelled their order: staff with a Telegram account hear of it, and a member the bot
+ * does not reach gets the receipt by mail (order notifications switch).
+ */
+export async function noticeMemberCancelled(ctx: ServiceContext, userId: string, number: number) {
+  const switches = await switchesOf(ctx);
+  if (!switches.emailNotifications) return;
+  inBackground(ctx, async () => {
+    const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
+    await sendAll(ctx, staff, orderNotices.memberCancelled(number));
+    await mailMember(ctx, userId, (to) => orderStatusMail(ctx, to, number, "cancelled"));
+  });
+}
+
+/** Staff moved the order on: its member hears of it, through the bot or by mail (order notifications switch). */
+export async function noticeOrderStatus(
+  ctx: ServiceContext,
+  order: { userId: string | null; number: number; status: "fulfilled" | "cancelled" },
+) {
+  const switches = await switchesOf(ctx);
+  const userId = order.userId;
+  if (!switches.emailNotifications || !userId) return;
+  inBackground(ctx, async () => {
+    const account = await findAccountById(ctx.db, userId);
+    if (!account) return;
+    if (ctx.telegram.enabled && account.telegramId !== null) {
+      const text =
+        order.status === "fulfilled"
+          ? orderNotices.fulfilled(order.number)
+          : orderNotices.cancelled(order.number);
+      await sendAll(ctx, [account.telegramId], text);
+    } else await mailMember(ctx, account, (to) => orderStatusMail(ctx, to, order.number, order.status));
+  });
+}

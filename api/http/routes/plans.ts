@@ -1,0 +1,81 @@
+import { createRoute } from "@hono/zod-openapi";
+import { invoiceRequestSchema, invoiceSchema } from "#api/contracts/plan-payments";
+import {
+  budgetSchema,
+  changePlanResultSchema,
+  changePlanSchema,
+  planMessages,
+  planSchema,
+  tiersSchema,
+} from "#api/contracts/plans";
+import { createPlanInvoice } from "#api/domain/services/plan-payments";
+import { activeTiers, changePlan, readBudget, readPlan } from "#api/domain/services/plans";
+import type { AppDeps } from "../deps";
+import { requireUserSaying } from "../middleware/auth";
+import { access, answers, jsonBody, only, openApiRouter, refusals } from "./openapi-route";
+
+const requireUser = requireUserSaying(planMessages.notAuthenticated);
+const signedIn = only("signed in", requireUser);
+
+const tiersRoute = createRoute({
+  method: "get",
+  path: "/tiers",
+  summary: "Active membership tiers, lowest level first",
+  description: access("anyone"),
+  responses: { 200: answers(tiersSchema) },
+});
+
+const planRoute = createRoute({
+  method: "get",
+  path: "/me/plan",
+  summary: "The member's tier (null with none) and since when",
+  ...signedIn,
+  responses: { 200: answers(planSchema), ...refusals(401) },
+});
+
+const changePlanRoute = createRoute({
+  method: "put",
+  path: "/me/plan",
+  summary:
+    "Move to an active tier: at once when PLAN_PAYMENTS=free or the tier costs nothing, else a request for an admin (manual); 409 when it is paid for with Stars",
+  ...signedIn,
+  request: { body: jsonBody(changePlanSchema) },
+  responses: { 200: answers(changePlanResultSchema), ...refusals(400, 401, 404, 409) },
+});
+
+const invoiceRoute = createRoute({
+  method: "post",
+  path: "/me/plan/invoice",
+  summary:
+    "A Telegram Stars subscription invoice link for a paid tier (PLAN_PAYMENTS=stars, Telegram members)",
+  ...signedIn,
+  request: { body: jsonBody(invoiceRequestSchema) },
+  responses: { 200: answers(invoiceSchema), ...refusals(400, 401, 404, 409, 503) },
+});
+
+const budgetRoute = createRoute({
+  method: "get",
+  path: "/me/budget",
+  summary: "This calendar month's budget (UTC): monthly price, rollover, spent, remaining",
+  ...signedIn,
+  responses: { 200: answers(budgetSchema), ...refusals(401) },
+});
+
+/** Tiers for everyone; a member's own plan and this month's budget. */
+export const planRoutes = (deps: AppDeps) => {
+  const ctx = deps;
+  return openApiRouter()
+    .openapi(tiersRoute, async (c) => {
+      c.header("Cache-Control", "no-cache");
+      return c.json({ tiers: await activeTiers(ctx) }, 200);
+    })
+    .openapi(planRoute, async (c) => c.json(await readPlan(ctx, c.var.user.userId), 200))
+    .openapi(changePlanRoute, async (c) =>
+      c.json(await changePlan(ctx, c.var.user.userId, c.req.valid("json").tierId), 200),
+    )
+    .openapi(invoiceRoute, async (c) => {
+      const invoiceUrl = await createPlanInvoice(ctx, c.var.user.userId, c.req.valid("json").tierId);
+      return c.json({ invoiceUrl }, 200);
+    })
+    .openapi(budgetRoute, async (c) => c.json(await readBudget(ctx, c.var.user.userId), 200));
+};
