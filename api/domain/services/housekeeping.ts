@@ -4,6 +4,7 @@ import { endExpiredSubscriptions } from "#db/queries/plan-payments";
 import { deleteEndedWindows } from "#db/queries/rate-limits";
 import { deleteEndedSessions } from "#db/queries/sessions";
 import type { ServiceContext } from "../context";
+import { repeatEvery } from "./repeating";
 
 /**
  * Deletes rows that can never be used again (expired and revoked sessions, ended rate-limit windows)
@@ -24,19 +25,9 @@ export function startHousekeeping(
   log: Logger,
   everyMs = EVERY_MS,
 ) {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= sweepEnded({ db }, now())
-      .catch((error: unknown) => log.warn("housekeeping sweep failed", { error: String(error) }))
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery(
+    everyMs,
+    () => sweepEnded({ db }, now()),
+    (error) => log.warn("housekeeping sweep failed", { error: String(error) }),
+  );
 }

@@ -8,6 +8,7 @@ import type { ServiceContext } from "../context";
 import { type Mailer, SMTP_CONNECTIONS } from "../ports/mailer";
 import { telegramStartAppLink } from "./app-links";
 import { backInStockMail } from "./member-mail";
+import { repeatEvery } from "./repeating";
 
 /** Alerts are claimed and sent this many at a time: the SMTP pool's connections, never more. */
 const BATCH = SMTP_CONNECTIONS;
@@ -100,19 +101,9 @@ const RETRY_EVERY_MS = 60_000;
  * sending one alert.
  */
 export function startStockAlertRetries(ctx: ServiceContext, everyMs = RETRY_EVERY_MS) {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= deliverDueStockAlerts(ctx)
-      .catch((error: unknown) => ctx.log.warn("back-in-stock retries failed", { error: String(error) }))
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery(
+    everyMs,
+    () => deliverDueStockAlerts(ctx),
+    (error) => ctx.log.warn("back-in-stock retries failed", { error: String(error) }),
+  );
 }
