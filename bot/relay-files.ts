@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Api } from "grammy";
 import { IMAGE_TYPES, VIDEO_TYPES } from "#api/contracts/uploads";
 import type { Bucket, MediaStorage } from "#api/domain/ports/media-storage";
-import type { MediaRef } from "./channel-post";
+import type { MediaRef } from "./channel-post-content";
 
 const MB = 1024 * 1024;
 /** What the Bot API hands out through getFile; a self-hosted server (BOT_API_ROOT) has no such limit. */

@@ -9,7 +9,7 @@ import {
   setChannelReactions,
 } from "#api/domain/services/channel-messages";
 import { errorFields } from "#api/process/logger";
-import { isFeedPost, mediaOf, postText, postUrl, reactionTotals } from "../channel-post";
+import { isFeedPost, mediaOf, postText, postUrl, reactionTotals } from "../channel-post-content";
 import type { ChannelTarget } from "../channel-target";
 import type { BotContext } from "../context";
 import type { FileFetcher } from "../relay-files";

@@ -13,18 +13,22 @@ export async function getPublicChannelInfo(db: Db): Promise<PublicChannelInfoRow
   return row;
 }
 
-/** The notification switches, on by default (also before any settings were saved). */
+/**
+ * The notification switches, on by default (also before any settings were saved). `orderNotices`
+ * is the setting the admin screen calls Email Notifications (`email_notifications`): it switches
+ * every order notice, by mail and by Telegram alike.
+ */
 export async function getNotificationSwitches(
   db: Db,
-): Promise<{ emailNotifications: boolean; lowStockAlerts: boolean }> {
+): Promise<{ orderNotices: boolean; lowStockAlerts: boolean }> {
   const [row] = await db
     .select({
-      emailNotifications: channelSettings.emailNotifications,
+      orderNotices: channelSettings.emailNotifications,
       lowStockAlerts: channelSettings.lowStockAlerts,
     })
     .from(channelSettings)
     .limit(1);
-  return row ?? { emailNotifications: true, lowStockAlerts: true };
+  return row ?? { orderNotices: true, lowStockAlerts: true };
 }
 
 export type ChannelSettingsRow = typeof channelSettings.$inferSelect;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Message, Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postingReplies } from "#bot/features/channel-posting";
+import { postingReplies } from "#bot/features/post-through-bot";
 import { ALLOWED_UPDATES, startTelegram, type TelegramRuntime } from "#bot/runtime";
 import { channelMessages, users } from "#db/schema/index";
 import { bearer, createMember, TEST_BOT_TOKEN } from "../helpers/accounts";

@@ -1,6 +1,6 @@
 import type { Chat, Message } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { isFeedPost, mediaOf, postText, postUrl, reactionTotals } from "../../bot/channel-post";
+import { isFeedPost, mediaOf, postText, postUrl, reactionTotals } from "../../bot/channel-post-content";
 import { channelTarget } from "../../bot/channel-target";
 
 const chat = { id: -1001234567890, type: "channel", title: "Shop" } as Chat;

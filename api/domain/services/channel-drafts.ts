@@ -3,7 +3,7 @@ import * as drafts from "#db/queries/bot-drafts";
 import type { ServiceContext } from "../context";
 
 /*
- * Posting to the channel through the bot (bot/features/channel-posting.ts): who may, and the drafts
+ * Posting to the channel through the bot (bot/features/post-through-bot.ts): who may, and the drafts
  * waiting for the admin's "Post to channel" or "Cancel". The bot copies the post to the channel, the
  * relay brings it back as a feed message, and the messages service credits it (creditChannelPosts).
  */

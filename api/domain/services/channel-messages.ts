@@ -12,7 +12,7 @@ import type { ServiceContext } from "../context";
 import { isUniqueViolation } from "./db-errors";
 
 /*
- * The one way a feed message is written. Two callers: the composer (api/domain/services/feed-post.ts: an
+ * The one way a feed message is written. Two callers: the composer (api/domain/services/composer-post.ts: an
  * admin's message stored, then linked to the channel post it was published as) and the bot's relay
  * of the channel (bot/features/channel-relay.ts: new posts, albums gathered into one, edits, pins,
  * the channel's reaction counts, and the credit for posts an admin made through the bot). The rules

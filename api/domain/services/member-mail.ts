@@ -3,7 +3,7 @@ import type { AccountRow } from "#db/queries/accounts";
 import type { ServiceContext } from "../context";
 import type { MailMessage } from "../ports/mailer";
 import { publicPageLink } from "./app-links";
-import { orderNotices } from "./order-notices";
+import { orderNoticeTexts } from "./order-notice-texts";
 
 /**
  * Mail to members the bot does not reach (no Telegram account, or no bot running): order receipts
@@ -79,7 +79,9 @@ export const orderStatusMail = (
 ) =>
   render(ctx, to, {
     subject: `Order #${number} ${status}`,
-    paragraphs: [status === "fulfilled" ? orderNotices.fulfilled(number) : orderNotices.cancelled(number)],
+    paragraphs: [
+      status === "fulfilled" ? orderNoticeTexts.fulfilled(number) : orderNoticeTexts.cancelled(number),
+    ],
     action: { label: "See your purchases", path: "/settings/purchases" },
     footer: orderFooter,
   });

@@ -4,7 +4,7 @@ import { getNotificationSwitches } from "#db/queries/channel";
 import type { ServiceContext } from "../context";
 import type { MailMessage } from "../ports/mailer";
 import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
-import { orderNotices } from "./order-notices";
+import { orderNoticeTexts } from "./order-notice-texts";
 
 /** A product whose stock went from above the threshold to at or below it. */
 export interface StockCrossing {
@@ -28,7 +28,7 @@ async function sendAll(ctx: ServiceContext, to: bigint[], text: string) {
 const switchesOf = (ctx: ServiceContext) =>
   getNotificationSwitches(ctx.db).catch((error: unknown) => {
     ctx.log.warn("order notices skipped", { error: String(error) });
-    return { emailNotifications: false, lowStockAlerts: false };
+    return { orderNotices: false, lowStockAlerts: false };
   });
 
 /** Sends in the background, so the answer does not wait for Telegram or SMTP; nothing without either. */
@@ -52,7 +52,7 @@ async function mailMember(
 
 /**
  * After a checkout commits: staff with a Telegram account hear of the order (the order
- * notifications switch, emailNotifications), admins of each low-stock crossing (lowStockAlerts),
+ * notifications switch, read as orderNotices), admins of each low-stock crossing (lowStockAlerts),
  * and a member the bot does not reach gets a receipt by mail (the same switch, and their own).
  * The switches are read before this returns; the messages go out in the background.
  */
@@ -64,15 +64,15 @@ export async function noticeNewOrder(
 ) {
   const switches = await switchesOf(ctx);
   inBackground(ctx, async () => {
-    if (switches.emailNotifications) {
+    if (switches.orderNotices) {
       const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
-      await sendAll(ctx, staff, orderNotices.newOrder(order));
+      await sendAll(ctx, staff, orderNoticeTexts.newOrder(order));
       await mailMember(ctx, userId, (to) => orderPlacedMail(ctx, to, order));
     }
     if (switches.lowStockAlerts && crossings.length > 0) {
       const admins = await telegramIdsWithRoles(ctx.db, ["admin"]);
       for (const crossing of crossings)
-        await sendAll(ctx, admins, orderNotices.lowStock(crossing.title, crossing.left));
+        await sendAll(ctx, admins, orderNoticeTexts.lowStock(crossing.title, crossing.left));
     }
   });
 }
@@ -83,10 +83,10 @@ export async function noticeNewOrder(
  */
 export async function noticeMemberCancelled(ctx: ServiceContext, userId: string, number: number) {
   const switches = await switchesOf(ctx);
-  if (!switches.emailNotifications) return;
+  if (!switches.orderNotices) return;
   inBackground(ctx, async () => {
     const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
-    await sendAll(ctx, staff, orderNotices.memberCancelled(number));
+    await sendAll(ctx, staff, orderNoticeTexts.memberCancelled(number));
     await mailMember(ctx, userId, (to) => orderStatusMail(ctx, to, number, "cancelled"));
   });
 }
@@ -98,15 +98,15 @@ export async function noticeOrderStatus(
 ) {
   const switches = await switchesOf(ctx);
   const userId = order.userId;
-  if (!switches.emailNotifications || !userId) return;
+  if (!switches.orderNotices || !userId) return;
   inBackground(ctx, async () => {
     const account = await findAccountById(ctx.db, userId);
     if (!account) return;
     if (ctx.telegram.enabled && account.telegramId !== null) {
       const text =
         order.status === "fulfilled"
-          ? orderNotices.fulfilled(order.number)
-          : orderNotices.cancelled(order.number);
+          ? orderNoticeTexts.fulfilled(order.number)
+          : orderNoticeTexts.cancelled(order.number);
       await sendAll(ctx, [account.telegramId], text);
     } else await mailMember(ctx, account, (to) => orderStatusMail(ctx, to, order.number, order.status));
   });

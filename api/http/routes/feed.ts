@@ -13,8 +13,8 @@ import {
   reactionResultSchema,
   reactionSchema,
 } from "#api/contracts/feed";
+import { postMessage } from "#api/domain/services/composer-post";
 import { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from "#api/domain/services/feed";
-import { postMessage } from "#api/domain/services/feed-post";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { requireRole, requireUser, type SignedInEnv } from "../middleware/auth";

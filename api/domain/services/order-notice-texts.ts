@@ -1,7 +1,7 @@
 import type { Order } from "#api/contracts/checkout";
 
 /** What the bot says about orders; the order's number, never its id. */
-export const orderNotices = {
+export const orderNoticeTexts = {
   newOrder: (order: Order) => {
     const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
     return `New order #${order.number}: ${items} ${items === 1 ? "item" : "items"}, ${order.total} credits, for ${order.delivery.name} (${order.delivery.state}).`;
