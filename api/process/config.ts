@@ -156,7 +156,7 @@ const configSchema = z
       z.string().min(16, "must be at least 16 characters").optional(),
     ),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
-    // How a member gets a paid tier: free (at once, the spec's behaviour), manual (an admin approves
+    // How a member gets a paid tier: free (at once, as the original product did: decision 021), manual (an admin approves
     // a request) or stars (a Telegram Stars subscription; members without Telegram request manually).
     // Unset: free in development, so the demo works, and manual otherwise.
     PLAN_PAYMENTS: z.preprocess(emptyToUndefined, z.enum(planPaymentModes).optional()),

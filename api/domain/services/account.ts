@@ -146,7 +146,7 @@ const normalise = (text: string) => text.trim().toLowerCase();
  * their buyer (user_id set null) and the person's channel messages lose their author. The avatar
  * file goes after the commit, so a rollback never leaves a profile pointing at nothing.
  *
- * Confirmation: the account's email, as the spec says, ignoring case and spaces around it. A
+ * Confirmation: the account's email, ignoring case and spaces around it. A
  * Telegram-only account has no email to type, so it types DELETE instead (any case).
  */
 export async function deleteAccount(
