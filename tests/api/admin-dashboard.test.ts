@@ -373,7 +373,7 @@ describe("GET /api/admin/dashboard", () => {
     expect(quarter.previousTotals.credits).toBe("0.00");
   });
 
-  it("rebuilds the roll-up a day per transaction, so an order write never waits for the whole history", async () => {
+  it("rebuilds the roll-up a week per transaction, so an order write never waits for the whole history", async () => {
     const quarter = await dashboard("?days=90");
     // A new time zone empties the roll-up: the next answer rolls all 179 complete days again.
     expect((await saveTimeZone("UTC")).status).toBe(200);
@@ -398,8 +398,8 @@ describe("GET /api/admin/dashboard", () => {
     const dayMs = 86_400_000;
     const span = (r: { first: string; last: string }) =>
       (Date.parse(r.last) - Date.parse(r.first)) / dayMs + 1;
-    expect(rolls).toHaveLength(179);
-    expect(Math.max(...rolls.map(span))).toBe(1);
+    expect(rolls).toHaveLength(Math.ceil(179 / 7));
+    expect(Math.max(...rolls.map(span))).toBeLessThanOrEqual(7);
     expect(rolls.reduce((sum, r) => sum + span(r), 0)).toBe(179);
     expect(await db().select().from(salesDays)).toHaveLength(179);
     expect(rebuilt).toEqual(quarter);
