@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { publishLegalSchema } from "#api/contracts/admin-legal";
 import { authMessages, loginSchema, passwordResetConfirmSchema, signUpSchema } from "#api/contracts/auth";
 import { checkWith, errorsAfterEdit, type FormRules } from "../../miniapp/src/lib/form-issues";
-import { type ContractForm, useContractForm } from "../../miniapp/src/lib/use-contract-form";
+import { useContractForm } from "../../miniapp/src/lib/use-contract-form";
+
+type ContractForm<V extends object, T = unknown> = ReturnType<typeof useContractForm<V, T>>;
 
 const signUp = {
   fullName: "",

@@ -89,5 +89,3 @@ export function useContractForm<V extends object, T>(
     }),
   };
 }
-
-export type ContractForm<V extends object, T = unknown> = ReturnType<typeof useContractForm<V, T>>;
