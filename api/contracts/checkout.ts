@@ -27,6 +27,13 @@ const lineSchema = z.object({
   quantity: z.number().int().min(1).max(MAX_QUANTITY),
 });
 
+/** Where a credit order goes; the checkout form checks its fields with it too. */
+export const deliverySchema = z.object({
+  name: z.string().trim().min(1, checkoutMessages.nameRequired).max(200),
+  address: z.string().trim().min(1, checkoutMessages.addressRequired).max(500),
+  state: z.enum(usStateCodes, checkoutMessages.stateRequired),
+});
+
 export const checkoutSchema = z.object({
   lines: z
     .array(lineSchema)
@@ -35,11 +42,7 @@ export const checkoutSchema = z.object({
     // One line per product: quantities of a product are added on the client, never sent twice. The
     // ids are lower case by now, so two spellings of one id are one product here as in Postgres.
     .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, "Each product once"),
-  delivery: z.object({
-    name: z.string().trim().min(1, checkoutMessages.nameRequired).max(200),
-    address: z.string().trim().min(1, checkoutMessages.addressRequired).max(500),
-    state: z.enum(usStateCodes, checkoutMessages.stateRequired),
-  }),
+  delivery: deliverySchema,
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

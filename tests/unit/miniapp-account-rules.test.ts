@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { changePasswordSchema } from "../../api/contracts/account";
 import { authMessages, signUpSchema } from "../../api/contracts/auth";
 import { formatEffectiveDate, formatShortDate } from "../../miniapp/src/lib/dates";
-import { issuesByField } from "../../miniapp/src/lib/form-issues";
+import { checkWith, issuesByField } from "../../miniapp/src/lib/form-issues";
 import { firstLoadMessages } from "../../miniapp/src/lib/messages";
 import {
   avatarProblem,
   deleteConfirmationWord,
   deleteConfirmed,
+  type PasswordChangeFields,
+  type PasswordChangeShape,
   passwordChangeProblem,
   passwordChangeReady,
+  passwordChangeRules,
 } from "../../miniapp/src/settings/account-rules";
 
 const MB = 1024 * 1024;
@@ -24,25 +28,53 @@ describe("avatar checks", () => {
 
 describe("password change", () => {
   const filled = { currentPassword: "old", newPassword: "secret", confirmPassword: "secret", email: "" };
+  const withCurrent = { needsCurrent: true, needsEmail: false };
+  const telegramOnly = { needsCurrent: false, needsEmail: true };
   it("is ready only when every shown field is filled", () => {
-    const withCurrent = { needsCurrent: true, needsEmail: false };
     expect(passwordChangeReady(filled, withCurrent)).toBe(true);
     expect(passwordChangeReady({ ...filled, currentPassword: "" }, withCurrent)).toBe(false);
     expect(passwordChangeReady({ ...filled, confirmPassword: "" }, withCurrent)).toBe(false);
     // A Telegram-only account: no current password, an email instead.
-    const telegramOnly = { needsCurrent: false, needsEmail: true };
     expect(passwordChangeReady({ ...filled, currentPassword: "" }, telegramOnly)).toBe(false);
     expect(passwordChangeReady({ ...filled, currentPassword: "", email: "a@b.co" }, telegramOnly)).toBe(true);
   });
 
-  it("checks the match first, then the 6-character minimum", () => {
-    expect(passwordChangeProblem({ newPassword: "abc", confirmPassword: "abd" })).toBe(
-      "New passwords do not match.",
-    );
-    expect(passwordChangeProblem({ newPassword: "abc", confirmPassword: "abc" })).toBe(
-      "Password must be at least 6 characters.",
-    );
-    expect(passwordChangeProblem({ newPassword: "abcdef", confirmPassword: "abcdef" })).toBeNull();
+  // What the form shows: the contract's one message on its field, or the data to send.
+  const problemOf = (fields: PasswordChangeFields, shape: PasswordChangeShape) => {
+    const checked = checkWith(changePasswordSchema, fields, passwordChangeRules(shape));
+    return checked.ok ? checked.data : passwordChangeProblem(checked.fields, checked.first);
+  };
+
+  it("checks the match first, then the 6-character minimum (the contract's rules and messages)", () => {
+    expect(problemOf({ ...filled, newPassword: "abc", confirmPassword: "abd" }, withCurrent)).toEqual({
+      field: "confirmPassword",
+      message: "New passwords do not match.",
+    });
+    expect(problemOf({ ...filled, newPassword: "abc", confirmPassword: "abc" }, withCurrent)).toEqual({
+      field: "newPassword",
+      message: "Password must be at least 6 characters.",
+    });
+    expect(problemOf({ ...filled, newPassword: "abcdef", confirmPassword: "abcdef" }, withCurrent)).toEqual({
+      newPassword: "abcdef",
+      confirmPassword: "abcdef",
+      currentPassword: "old",
+    });
+  });
+
+  it("checks a Telegram-only account's email before the passwords, and sends it trimmed", () => {
+    const noEmail = { ...filled, currentPassword: "", newPassword: "abc", confirmPassword: "abd" };
+    expect(problemOf({ ...noEmail, email: "nope" }, telegramOnly)).toEqual({
+      field: "email",
+      message: authMessages.invalidEmail,
+    });
+    expect(problemOf({ ...noEmail, email: " a@b.co " }, telegramOnly)).toMatchObject({
+      field: "confirmPassword",
+    });
+    expect(problemOf({ ...filled, currentPassword: "", email: " a@b.co " }, telegramOnly)).toEqual({
+      newPassword: "secret",
+      confirmPassword: "secret",
+      email: "a@b.co",
+    });
   });
 });
 

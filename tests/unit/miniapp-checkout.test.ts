@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "#api/contracts/checkout";
+import { checkoutSchema, deliverySchema } from "#api/contracts/checkout";
 import type { Product } from "#api/contracts/products";
+import { checkWith } from "../../miniapp/src/lib/form-issues";
 import {
   addItem,
   cartItemFor,
@@ -12,7 +13,6 @@ import {
 import {
   creditOrder,
   creditTotalCents,
-  deliveryIssues,
   OrderKeys,
   remainingAfterCents,
 } from "../../miniapp/src/shop/checkout/checkout-rules";
@@ -69,13 +69,19 @@ describe("the credit order", () => {
     expect(remainingAfterCents("20.00", 2500)).toBe(-500);
   });
 
-  it("asks for the name, the address and a state with the server's words", () => {
-    expect(deliveryIssues({ name: " ", address: "", state: "" })).toEqual({
-      name: "Please enter the recipient's name",
-      address: "Please enter the delivery address",
-      state: "Please choose a US state",
+  it("asks for the name, the address and a state with the server's words (its contract)", () => {
+    expect(checkWith(deliverySchema, { name: " ", address: "", state: "" })).toMatchObject({
+      ok: false,
+      fields: {
+        name: "Please enter the recipient's name",
+        address: "Please enter the delivery address",
+        state: "Please choose a US state",
+      },
     });
-    expect(deliveryIssues(delivery)).toEqual({});
+    expect(checkWith(deliverySchema, delivery)).toMatchObject({
+      ok: true,
+      data: { name: "Ada", state: "CA" },
+    });
   });
 });
 

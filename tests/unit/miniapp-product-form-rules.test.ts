@@ -1,12 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { createProductSchema } from "#api/contracts/admin-products";
 import {
-  checkProductForm,
   emptyProductForm,
   fileProblem,
+  type ProductFormValues,
+  productBody,
+  productContract,
+  productFormRefusal,
+  productFormRules,
 } from "../../miniapp/src/admin/product-form/product-form-rules";
+import { checkWith } from "../../miniapp/src/lib/form-issues";
+
+/** The form's check as the screen makes it: the contract's verdict on the body, and the toast's text. */
+function checkProductForm(values: ProductFormValues, mode: "create" | "edit") {
+  const checked = checkWith(productContract(mode), values, productFormRules);
+  return checked.ok
+    ? { ok: true as const, body: productBody(values) }
+    : {
+        ok: false as const,
+        errors: checked.fields,
+        first: productFormRefusal(checked.fields, checked.first),
+      };
+}
 
 describe("the product form's checks (the API's schema)", () => {
+  it("takes away a message when its field is edited; the storefront's three fields share one", () => {
+    const clears = productFormRules.clearOnEdit;
+    if (typeof clears !== "function") throw new Error("the product form maps its fields");
+    expect(clears("title")).toBe("title");
+    expect(clears("variantId")).toBe("storefront");
+    expect(clears("storefrontAmount")).toBe("storefront");
+    expect(clears("storefrontCurrency")).toBe("storefront");
+  });
+
   it("asks for the title and a price above 0 with the spec's message", () => {
     for (const values of [
       emptyProductForm,

@@ -1,13 +1,13 @@
 import { Button, Cell, Checkbox, SegmentedControl } from "@telegram-apps/telegram-ui";
 import { useAtom } from "jotai";
-import { type FormEvent, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authMessages, loginSchema, signUpSchema } from "#api/contracts/auth";
 import { BottomSheet } from "../components/bottom-sheet";
-import { EmailField, Field, PasswordField } from "../components/field";
+import { EmailField, Field, PasswordField, PasswordFields } from "../components/field";
 import { api, call, errorMessage, LoadError } from "../lib/api";
-import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
 import "./auth-dialog.css";
@@ -34,79 +34,40 @@ function SignUpForm({
   onAccountExists: (email: string) => void;
   onDone: () => void;
 }) {
-  const [values, setValues] = useState<SignUpValues>(emptySignUp);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const form = useContractForm(signUpSchema, emptySignUp, {
+    input: (values) => ({ ...values, fullName: values.fullName.trim() || undefined }),
+    matches: { field: "confirmPassword", of: "password", message: authMessages.passwordsDontMatch },
+  });
+  const { values, errors } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The same contract the API enforces: the same rules, the same messages.
-    const parsed = validateForm(
-      signUpSchema,
-      { ...values, fullName: values.fullName.trim() || undefined },
-      { password: values.password, confirmation: values.confirmPassword },
-    );
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  // The same contract the API enforces: the same rules, the same messages.
+  const submit = form.submit(async (data) => {
     try {
-      const body = await call(api.auth.signup.$post({ json: parsed.data }));
-      const session = body;
+      const session = await call(api.auth.signup.$post({ json: data }));
       toast.success("Welcome!", {
         description: "Your account has been created. You can upgrade to Pro anytime from your profile.",
       });
-      setValues(emptySignUp);
+      form.setValues(emptySignUp);
       onDone();
       acceptSession(session);
     } catch (error) {
       if (error instanceof LoadError && error.status === 409) {
         toast.error("Account exists", { description: authMessages.accountExists });
-        onAccountExists(parsed.data.email);
+        onAccountExists(data.email);
       } else {
         toast.error("Error", { description: errorMessage(error) });
       }
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Sign Up">
-      <Field
-        label="Full Name (optional)"
-        name="fullName"
-        autoComplete="name"
-        value={values.fullName}
-        onChange={(e) => set("fullName", e.target.value)}
-        error={errors.fullName}
-      />
-      <EmailField
-        label="Email"
-        name="email"
-        value={values.email}
-        onChange={(value) => set("email", value)}
-        error={errors.email}
-      />
-      <PasswordField
+      <Field label="Full Name (optional)" name="fullName" autoComplete="name" {...form.input("fullName")} />
+      <EmailField {...form.text("email")} />
+      <PasswordFields
         label="Password"
-        name="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={(value) => set("password", value)}
-        error={errors.password}
-      />
-      <PasswordField
-        label="Confirm Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={(value) => set("confirmPassword", value)}
-        error={errors.confirmPassword}
+        password={form.text("password")}
+        confirmation={form.text("confirmPassword")}
       />
       <div className="field">
         <Cell
@@ -117,7 +78,7 @@ function SignUpForm({
             <Checkbox
               name="ageConfirmed"
               checked={values.ageConfirmed}
-              onChange={(e) => set("ageConfirmed", e.target.checked)}
+              onChange={(e) => form.set("ageConfirmed", e.target.checked)}
               aria-invalid={errors.ageConfirmed ? true : undefined}
             />
           }
@@ -130,31 +91,19 @@ function SignUpForm({
           </p>
         ) : null}
       </div>
-      <Button type="submit" size="l" stretched disabled={busy}>
-        {busy ? "Creating account..." : "Sign Up"}
+      <Button type="submit" size="l" stretched disabled={form.busy}>
+        {form.busy ? "Creating account..." : "Sign Up"}
       </Button>
     </form>
   );
 }
 
 function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(loginSchema, { email: initialEmail, password: "" });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validateForm(loginSchema, { email, password });
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = form.submit(async (data) => {
     try {
-      const body = await call(api.auth.login.$post({ json: parsed.data }));
-      const session = body;
+      const session = await call(api.auth.login.$post({ json: data }));
       toast.success("Welcome back!", { description: "You've successfully logged in." });
       onDone();
       acceptSession(session);
@@ -165,27 +114,18 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
         // 429 says when to try again.
         toast.error("Login failed", { description: errorMessage(error) });
       }
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Login">
-      <EmailField label="Email" name="email" value={email} onChange={setEmail} error={errors.email} />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-      />
+      <EmailField {...form.text("email")} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.text("password")} />
       <Link to="/forgot-password" className="form-link" onClick={onDone}>
         Forgot password?
       </Link>
-      <Button type="submit" size="l" stretched disabled={busy}>
-        {busy ? "Logging in..." : "Login"}
+      <Button type="submit" size="l" stretched disabled={form.busy}>
+        {form.busy ? "Logging in..." : "Login"}
       </Button>
     </form>
   );

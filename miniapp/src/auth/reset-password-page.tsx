@@ -1,13 +1,13 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { LinkIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
-import { PasswordField } from "../components/field";
+import { PasswordFields } from "../components/field";
 import { LinkButton } from "../components/link-button";
 import { api, call, errorMessage, LoadError } from "../lib/api";
-import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { forgetSession, useAuth } from "../state/auth";
 import "./password-pages.css";
 
@@ -17,27 +17,19 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
   const signedIn = useAuth().status === "signed-in";
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(
+    passwordResetConfirmSchema,
+    { password: "", confirmPassword: "" },
+    {
+      input: (values) => ({ token, ...values }),
+      matches: { field: "confirmPassword", of: "password", message: authMessages.passwordsDontMatch },
+    },
+  );
   const [invalid, setInvalid] = useState<string | null>(token ? null : authMessages.resetLinkInvalid);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validateForm(
-      passwordResetConfirmSchema,
-      { token, password, confirmPassword },
-      { password, confirmation: confirmPassword },
-    );
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = form.submit(async (data) => {
     try {
-      await call(api.auth["password-reset"].confirm.$post({ json: parsed.data }));
+      await call(api.auth["password-reset"].confirm.$post({ json: data }));
       toast.success("Password updated", { description: "You can now log in with your new password." });
       // The reset ended every session, this browser's too.
       if (signedIn) forgetSession();
@@ -48,10 +40,8 @@ export default function ResetPasswordPage() {
       } else {
         toast.error("Error", { description: errorMessage(failed) });
       }
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   if (invalid) {
     return (
@@ -71,24 +61,13 @@ export default function ResetPasswordPage() {
       <h1 className="page-title">Choose a new password</h1>
       <p className="hint page-lead">At least 8 characters, with an uppercase letter and a number.</p>
       <form className="form" onSubmit={submit} noValidate aria-label="Reset password">
-        <PasswordField
+        <PasswordFields
           label="New Password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
+          password={form.text("password")}
+          confirmation={form.text("confirmPassword")}
         />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          error={errors.confirmPassword}
-        />
-        <Button type="submit" size="l" stretched disabled={busy}>
-          {busy ? "Saving..." : "Reset Password"}
+        <Button type="submit" size="l" stretched disabled={form.busy}>
+          {form.busy ? "Saving..." : "Reset Password"}
         </Button>
       </form>
     </div>

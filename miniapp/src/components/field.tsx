@@ -46,14 +46,19 @@ interface TextFieldProps {
   error?: string | null | undefined;
 }
 
-/** An email address: the keyboard and the autofill an address wants. */
-export function EmailField({ onChange, ...field }: TextFieldProps) {
+/** An email address ("Email" unless labelled otherwise): the keyboard and the autofill an address wants. */
+export function EmailField({
+  onChange,
+  label = "Email",
+  ...field
+}: Omit<TextFieldProps, "label"> & { label?: string }) {
   return (
     <Field
       type="email"
       autoComplete="email"
       inputMode="email"
       onChange={(event) => onChange(event.target.value)}
+      label={label}
       {...field}
     />
   );
@@ -72,5 +77,26 @@ export function PasswordField({
       onChange={(event) => onChange(event.target.value)}
       {...field}
     />
+  );
+}
+
+/**
+ * A new password and its confirmation, as sign-up, the reset and Password and Security ask for them:
+ * "Password" and "Confirm Password", or "New Password" and "Confirm New Password".
+ */
+export function PasswordFields({
+  label,
+  password,
+  confirmation,
+}: {
+  label: "Password" | "New Password";
+  password: Omit<TextFieldProps, "label">;
+  confirmation: Omit<TextFieldProps, "label">;
+}) {
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" {...password} />
+      <PasswordField label={`Confirm ${label}`} autoComplete="new-password" {...confirmation} />
+    </>
   );
 }

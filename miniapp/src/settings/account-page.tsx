@@ -2,10 +2,12 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { LogOut, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { accountMessages, deleteAccountSchema } from "#api/contracts/account";
 import { Field } from "../components/field";
 import { PageHeader } from "../components/page-header";
 import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { forgetSession, signedInUser, signOut, useAuth } from "../state/auth";
 import { deleteConfirmationWord, deleteConfirmed } from "./account-rules";
 import "./account-page.css";
@@ -14,7 +16,8 @@ import "./account-page.css";
 export default function AccountPage() {
   const me = signedInUser(useAuth());
   const navigate = useNavigate();
-  const [typed, setTyped] = useState("");
+  const form = useContractForm(deleteAccountSchema, { confirmation: "" });
+  const typed = form.values.confirmation;
   const [busy, setBusy] = useState<"sign-out" | "delete" | null>(null);
   if (!me) return null;
   const word = deleteConfirmationWord(me.email);
@@ -36,9 +39,7 @@ export default function AccountPage() {
     if (!typed.trim()) return;
     if (!deleteConfirmed(typed, me.email)) {
       toast.error(me.email ? "Email doesn't match" : "Confirmation doesn't match", {
-        description: me.email
-          ? "Please enter your email address correctly to confirm deletion."
-          : "Please type DELETE to confirm deletion.",
+        description: me.email ? accountMessages.deleteEmailMismatch : accountMessages.deleteTypeDelete,
       });
       return;
     }
@@ -85,8 +86,7 @@ export default function AccountPage() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder={word}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          {...form.input("confirmation")}
         />
         <Button
           type="submit"

@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES, accountMessages, DELETE_CONFIRMATION_WORD } from "#api/contracts/account";
+import type { FieldErrors, FormRules } from "../lib/form-issues";
 
 /** The client's checks before an avatar upload; the server checks the bytes again. */
 export function avatarProblem(file: { type: string; size: number }): string | null {
@@ -30,11 +31,41 @@ export function passwordChangeReady(fields: PasswordChangeFields, shape: Passwor
   );
 }
 
-/** The checks, in this order: the two must match, then at least 6 characters. */
-export function passwordChangeProblem(fields: Pick<PasswordChangeFields, "newPassword" | "confirmPassword">) {
-  if (fields.newPassword !== fields.confirmPassword) return accountMessages.newPasswordsDontMatch;
-  if (fields.newPassword.length < 6) return accountMessages.passwordChangeMin;
-  return null;
+/** The form's values as the contract takes them: the current password and the email only when shown. */
+export const passwordChangeInput = (fields: PasswordChangeFields, shape: PasswordChangeShape) => ({
+  newPassword: fields.newPassword,
+  confirmPassword: fields.confirmPassword,
+  ...(shape.needsCurrent ? { currentPassword: fields.currentPassword } : {}),
+  ...(shape.needsEmail ? { email: fields.email } : {}),
+});
+
+/** How the form meets changePasswordSchema: the match is said even while the length fails. */
+export const passwordChangeRules = (shape: PasswordChangeShape): FormRules<PasswordChangeFields> => ({
+  input: (fields) => passwordChangeInput(fields, shape),
+  matches: { field: "confirmPassword", of: "newPassword", message: accountMessages.newPasswordsDontMatch },
+});
+
+/** The one message the form shows, in this order: the email, then the match, then the new password. */
+const shownFirst: (keyof PasswordChangeFields)[] = [
+  "email",
+  "confirmPassword",
+  "newPassword",
+  "currentPassword",
+];
+
+/**
+ * The one message the form shows for the contract's refusal, and its field (none for a refusal of
+ * no field the form shows).
+ */
+export function passwordChangeProblem(
+  fields: FieldErrors,
+  first: string | null,
+): { field: keyof PasswordChangeFields | null; message: string } {
+  for (const field of shownFirst) {
+    const message = fields[field];
+    if (message) return { field, message };
+  }
+  return { field: null, message: first ?? "" };
 }
 
 const normalise = (text: string) => text.trim().toLowerCase();

@@ -1,14 +1,14 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { Camera, UserRound } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { updateProfileSchema } from "#api/contracts/account";
 import type { Me } from "#api/contracts/me";
 import { Field } from "../components/field";
 import { PageHeader } from "../components/page-header";
 import { api, call, errorMessage } from "../lib/api";
-import { validateForm } from "../lib/form-issues";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { signedInUser, updateMe, useAuth } from "../state/auth";
 import { avatarProblem } from "./account-rules";
 import "./profile-page.css";
@@ -26,9 +26,7 @@ function Avatar({ me }: { me: Me }) {
 export default function ProfilePage() {
   const me = signedInUser(useAuth());
   const navigate = useNavigate();
-  const [fullName, setFullName] = useState(me?.fullName ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useContractForm(updateProfileSchema, { fullName: me?.fullName ?? "" });
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   if (!me) return null;
@@ -57,25 +55,15 @@ export default function ProfilePage() {
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validateForm(updateProfileSchema, { fullName });
-    if (!parsed.ok) {
-      setError(parsed.fields.fullName ?? null);
-      return;
-    }
-    setError(null);
-    setSaving(true);
+  const save = form.submit(async (data) => {
     try {
-      const body = await call(api.me.$patch({ json: parsed.data }));
-      updateMe(body);
+      updateMe(await call(api.me.$patch({ json: data })));
       toast.success("Profile updated");
       navigate("/settings");
     } catch (failed) {
       toast.error(errorMessage(failed));
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <div className="page settings-page">
@@ -103,14 +91,7 @@ export default function ProfilePage() {
         />
       </div>
       <form className="form" onSubmit={save} noValidate aria-label="Profile">
-        <Field
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
-          error={error}
-        />
+        <Field label="Full Name" name="fullName" autoComplete="name" {...form.input("fullName")} />
         <Field
           label="Email"
           name="email"
@@ -123,8 +104,8 @@ export default function ProfilePage() {
               : "Add an email under Password & Security to sign in on the web."
           }
         />
-        <Button type="submit" size="l" stretched disabled={saving}>
-          {saving ? "Saving..." : "Save"}
+        <Button type="submit" size="l" stretched disabled={form.busy}>
+          {form.busy ? "Saving..." : "Save"}
         </Button>
       </form>
     </div>

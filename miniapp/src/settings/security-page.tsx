@@ -1,16 +1,21 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { MailCheck, Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import type { TelegramLink } from "#api/contracts/account";
-import { emailSchema } from "#api/contracts/auth";
+import { useState } from "react";
+import { changePasswordSchema, type TelegramLink } from "#api/contracts/account";
 import type { Me } from "#api/contracts/me";
-import { EmailField, Field, PasswordField } from "../components/field";
+import { EmailField, Field, PasswordField, PasswordFields } from "../components/field";
 import { PageHeader } from "../components/page-header";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { signedInUser, updateMe, useAuth } from "../state/auth";
 import { openOutside } from "../telegram/controls";
-import { type PasswordChangeFields, passwordChangeProblem, passwordChangeReady } from "./account-rules";
+import {
+  type PasswordChangeFields,
+  passwordChangeProblem,
+  passwordChangeReady,
+  passwordChangeRules,
+} from "./account-rules";
 import "./security-page.css";
 
 const emptyFields: PasswordChangeFields = {
@@ -22,69 +27,39 @@ const emptyFields: PasswordChangeFields = {
 
 function PasswordForm({ me }: { me: Me }) {
   const shape = { needsCurrent: me.hasPassword, needsEmail: !me.email };
-  const [fields, setFields] = useState(emptyFields);
-  const [error, setError] = useState<{ field: keyof PasswordChangeFields; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof PasswordChangeFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
-  const ready = passwordChangeReady(fields, shape);
+  const form = useContractForm(changePasswordSchema, emptyFields, passwordChangeRules(shape));
+  const ready = passwordChangeReady(form.values, shape);
+  // One message at a time: the one the contract's refusal or the server's answer is about.
+  const fail = (field: keyof PasswordChangeFields | null, message: string) =>
+    form.setErrors(field ? { [field]: message } : {});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
-    let email: string | undefined;
-    if (shape.needsEmail) {
-      const parsed = emailSchema.safeParse(fields.email);
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? "";
-        setError({ field: "email", message });
-        toast.error("Error", { description: message });
-        return;
+  const submit = form.submit(
+    async (data) => {
+      try {
+        updateMe(await call(api.me.password.$post({ json: data })));
+        form.setValues(emptyFields);
+        toast.success("Password updated");
+      } catch (failed) {
+        toast.error("Error", { description: errorMessage(failed) });
+        // Said where it is wrong too, so the person knows which field to fix.
+        if (failed instanceof LoadError && failed.reason === "wrong_current_password") {
+          fail("currentPassword", failed.message);
+        } else if (failed instanceof LoadError && failed.reason === "email_taken") {
+          fail("email", failed.message);
+        }
       }
-      email = parsed.data;
-    }
-    const problem = passwordChangeProblem(fields);
-    if (problem) {
-      setError({
-        field: problem.startsWith("New passwords") ? "confirmPassword" : "newPassword",
-        message: problem,
-      });
-      toast.error("Error", { description: problem });
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const body = await call(
-        api.me.password.$post({
-          json: {
-            newPassword: fields.newPassword,
-            confirmPassword: fields.confirmPassword,
-            ...(shape.needsCurrent ? { currentPassword: fields.currentPassword } : {}),
-            ...(email ? { email } : {}),
-          },
-        }),
-      );
-      updateMe(body);
-      setFields(emptyFields);
-      toast.success("Password updated");
-    } catch (failed) {
-      toast.error("Error", { description: errorMessage(failed) });
-      // Said where it is wrong too, so the person knows which field to fix.
-      if (failed instanceof LoadError && failed.reason === "wrong_current_password") {
-        setError({ field: "currentPassword", message: failed.message });
-      } else if (failed instanceof LoadError && failed.reason === "email_taken") {
-        setError({ field: "email", message: failed.message });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (refusal) => {
+      const problem = passwordChangeProblem(refusal.fields, refusal.first);
+      fail(problem.field, problem.message);
+      toast.error("Error", { description: problem.message });
+    },
+  );
 
-  const errorFor = (field: keyof PasswordChangeFields) => (error?.field === field ? error.message : null);
   return (
     <form
       className="form"
-      onSubmit={submit}
+      onSubmit={(event) => (ready ? submit(event) : event.preventDefault())}
       noValidate
       aria-label={me.hasPassword ? "Change password" : "Set a password"}
     >
@@ -95,43 +70,21 @@ function PasswordForm({ me }: { me: Me }) {
           sign in on the web too.
         </p>
       ) : null}
-      {shape.needsEmail ? (
-        <EmailField
-          label="Email"
-          name="email"
-          value={fields.email}
-          onChange={(value) => set("email", value)}
-          error={errorFor("email")}
-        />
-      ) : null}
+      {shape.needsEmail ? <EmailField {...form.text("email")} /> : null}
       {shape.needsCurrent ? (
         <PasswordField
           label="Current Password"
-          name="currentPassword"
           autoComplete="current-password"
-          value={fields.currentPassword}
-          onChange={(value) => set("currentPassword", value)}
-          error={errorFor("currentPassword")}
+          {...form.text("currentPassword")}
         />
       ) : null}
-      <PasswordField
+      <PasswordFields
         label="New Password"
-        name="newPassword"
-        autoComplete="new-password"
-        value={fields.newPassword}
-        onChange={(value) => set("newPassword", value)}
-        error={errorFor("newPassword")}
+        password={form.text("newPassword")}
+        confirmation={form.text("confirmPassword")}
       />
-      <PasswordField
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={fields.confirmPassword}
-        onChange={(value) => set("confirmPassword", value)}
-        error={errorFor("confirmPassword")}
-      />
-      <Button type="submit" size="l" stretched disabled={!ready || busy}>
-        {busy ? "Updating..." : me.hasPassword ? "Update Password" : "Set Password"}
+      <Button type="submit" size="l" stretched disabled={!ready || form.busy}>
+        {form.busy ? "Updating..." : me.hasPassword ? "Update Password" : "Set Password"}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useCallback, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { ConfirmSheet } from "../../components/confirm-sheet";
@@ -11,12 +11,12 @@ import { Stars } from "../../components/stars";
 import { ResourceList } from "../../components/state-view";
 import { api, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { perMonth } from "../../plans/plan-rules";
 import { AdminList, AdminRow } from "../admin-row";
 import { StarPayments } from "./star-payments";
 import {
-  checkTierForm,
   createBody,
   emptyTierForm,
   fieldOfReason,
@@ -24,9 +24,10 @@ import {
   membersText,
   serverReason,
   slugOf,
-  type TierFormErrors,
   type TierFormValues,
+  tierContract,
   tierFormFrom,
+  tierFormRules,
   tierTexts,
   updateBody,
 } from "./tier-rules";
@@ -115,46 +116,36 @@ function TierSheet({
 }) {
   const formId = useId();
   const editing = sheet.kind === "edit" ? sheet.tier : null;
-  const [values, setValues] = useState<TierFormValues>(() =>
-    editing ? tierFormFrom(editing) : emptyTierForm,
+  const mode = editing ? "edit" : "create";
+  const form = useContractForm(
+    tierContract(mode),
+    (): TierFormValues => (editing ? tierFormFrom(editing) : emptyTierForm),
+    tierFormRules(mode),
   );
-  const [errors, setErrors] = useState<TierFormErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof TierFormValues>(key: K, value: TierFormValues[K]) => {
-    setValues((all) => ({ ...all, [key]: value }));
-    if (key === "displayName" || key === "price" || key === "priceStars") {
-      setErrors((all) => ({ ...all, [key]: undefined }));
-    }
-  };
+  const { values, set, busy } = form;
   const failed = editing ? tierTexts.updateFailed : tierTexts.createFailed;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkTierForm(values);
-    const first = found.displayName ?? found.price ?? found.priceStars;
-    if (first) {
-      setErrors(found);
-      toast.error(failed, { id: FORM_TOAST, description: first });
-      return;
-    }
-    setBusy(true);
-    try {
-      if (editing) {
-        await call(api.admin.tiers[":id"].$patch({ param: { id: editing.id }, json: updateBody(values) }));
-        toast.success(tierTexts.updated);
-      } else {
-        await call(api.admin.tiers.$post({ json: createBody(values) }));
-        toast.success(tierTexts.created);
+  // The body as typed goes (the contract's output is what the server saves of it).
+  const submit = form.submit(
+    async () => {
+      try {
+        if (editing) {
+          await call(api.admin.tiers[":id"].$patch({ param: { id: editing.id }, json: updateBody(values) }));
+          toast.success(tierTexts.updated);
+        } else {
+          await call(api.admin.tiers.$post({ json: createBody(values) }));
+          toast.success(tierTexts.created);
+        }
+        onSaved();
+      } catch (error) {
+        const reason = serverReason(error);
+        const field = fieldOfReason(reason);
+        if (field) form.setErrors({ [field]: reason });
+        toast.error(failed, { id: FORM_TOAST, description: reason });
       }
-      onSaved();
-    } catch (error) {
-      const reason = serverReason(error);
-      const field = fieldOfReason(reason);
-      if (field) setErrors({ [field]: reason });
-      toast.error(failed, { id: FORM_TOAST, description: reason });
-      setBusy(false);
-    }
-  };
+    },
+    (refusal) => toast.error(failed, { id: FORM_TOAST, description: refusal.first ?? undefined }),
+  );
 
   const slug = slugOf(values.displayName);
   return (
@@ -179,9 +170,7 @@ function TierSheet({
         <Field
           label="Display name"
           name="displayName"
-          value={values.displayName}
-          onChange={(event) => set("displayName", event.target.value)}
-          error={errors.displayName}
+          {...form.input("displayName")}
           note={slug ? `Slug: ${slug}` : undefined}
           autoComplete="off"
           maxLength={100}
@@ -195,9 +184,7 @@ function TierSheet({
           step="0.01"
           min="0"
           placeholder="0.00"
-          value={values.price}
-          onChange={(event) => set("price", event.target.value)}
-          error={errors.price}
+          {...form.input("priceMonthly")}
           disabled={busy}
         />
         <Field
@@ -209,9 +196,7 @@ function TierSheet({
           min="1"
           max={String(MAX_STARS)}
           placeholder="Not sold for Stars"
-          value={values.priceStars}
-          onChange={(event) => set("priceStars", event.target.value)}
-          error={errors.priceStars}
+          {...form.input("priceStars")}
           note="Members pay this in Telegram Stars, renewed every 30 days. Empty: not sold for Stars."
           disabled={busy}
         />

@@ -1,42 +1,37 @@
-import type { AdminTier } from "#api/contracts/admin-tiers";
+import {
+  type AdminTier,
+  adminTierMessages,
+  createTierSchema,
+  tierSlug,
+  updateTierSchema,
+} from "#api/contracts/admin-tiers";
+import type { FormRules } from "../../lib/form-issues";
+
+export { MAX_STARS } from "#api/contracts/plan-payments";
 
 /*
- * The rules of the Memberships admin form, kept free of zod: the API's contract
- * (api/contracts/admin-tiers.ts) says the same, and tests/unit/miniapp-admin-tiers.test.ts checks
- * that both agree.
+ * The Memberships admin form is checked by the API's contract (api/contracts/admin-tiers.ts): its
+ * rules and messages are written there only.
  */
 
-/** The form's validation messages and the screen's toasts. */
+/** The screen's toasts. */
 export const tierTexts = {
-  displayNameRequired: "Display name is required",
-  priceRequired: "Valid price is required",
   created: "Membership tier created successfully",
   createFailed: "Failed to create membership tier",
   updated: "Membership tier updated successfully",
   updateFailed: "Failed to update membership tier",
   deleted: (displayName: string) => `${displayName} deleted successfully`,
   deleteFailed: "Failed to delete tier",
-  // Ours, as the API's contract says it: Telegram sells a subscription for 1 to 10000 Stars.
-  starsPrice: "Stars price must be a whole number from 1 to 10000",
 } as const;
 
-/** Telegram's limit for a subscription's price (MAX_STARS in the API's contract). */
-export const MAX_STARS = 10_000;
+/** The slug the server makes of the name it saves (trimmed). */
+export const slugOf = (displayName: string): string => tierSlug(displayName.trim());
 
-/** As the server makes it: lowercase, spaces as underscores, anything outside a-z, 0-9 and _ dropped. */
-export const slugOf = (displayName: string): string =>
-  displayName
-    .trim()
-    .toLowerCase()
-    .replace(/ /g, "_")
-    .replace(/[^a-z0-9_]/g, "");
-
-/** Dollars, not negative, at most two decimals (the price field's step 0.01). */
-const PRICE = /^\d{1,10}(\.\d{1,2})?$/;
-
+/** The form as typed, by the contract's names. */
 export interface TierFormValues {
   displayName: string;
-  price: string;
+  /** Dollars per month. */
+  priceMonthly: string;
   description: string;
   /** One feature per line. */
   features: string;
@@ -45,11 +40,9 @@ export interface TierFormValues {
   isActive: boolean;
 }
 
-export type TierFormErrors = Partial<Record<"displayName" | "price" | "priceStars", string>>;
-
 export const emptyTierForm: TierFormValues = {
   displayName: "",
-  price: "",
+  priceMonthly: "",
   description: "",
   features: "",
   priceStars: "",
@@ -59,31 +52,31 @@ export const emptyTierForm: TierFormValues = {
 /** The edit sheet starts from the tier as it is. */
 export const tierFormFrom = (tier: AdminTier): TierFormValues => ({
   displayName: tier.displayName,
-  price: tier.priceMonthly,
+  priceMonthly: tier.priceMonthly,
   description: tier.description ?? "",
   features: tier.features.join("\n"),
   priceStars: tier.priceStars === null ? "" : String(tier.priceStars),
   isActive: tier.isActive,
 });
 
-/** The client's checks, with tierTexts' messages; empty when the form may be sent. */
-export function checkTierForm(
-  values: Pick<TierFormValues, "displayName" | "price"> & Partial<Pick<TierFormValues, "priceStars">>,
-): TierFormErrors {
-  const errors: TierFormErrors = {};
-  if (values.displayName.trim() === "") errors.displayName = tierTexts.displayNameRequired;
-  if (!PRICE.test(values.price.trim())) errors.price = tierTexts.priceRequired;
-  if (starsOf(values.priceStars ?? "") === undefined) errors.priceStars = tierTexts.starsPrice;
-  return errors;
-}
+/** The schema the API enforces on Add Tier (create) or Edit. */
+export const tierContract = (mode: "create" | "edit") =>
+  mode === "create" ? createTierSchema : updateTierSchema;
 
-/** The Stars price field: null when empty (not sold for Stars), undefined when not 1–10000 whole. */
-export function starsOf(text: string): number | null | undefined {
+/**
+ * How the sheet meets its contract: it checks the body it sends; editing a field takes its message
+ * away, and a check that passes leaves a refusal's message until the server answers again.
+ */
+export const tierFormRules = (mode: "create" | "edit"): FormRules<TierFormValues> => ({
+  input: mode === "create" ? createBody : updateBody,
+  clearOnEdit: true,
+  keepErrorsOnPass: true,
+});
+
+/** The Stars price field: null when empty (not sold for Stars), else the number typed ("1e3" is 1000). */
+export function starsOf(text: string): number | null {
   const trimmed = text.trim();
-  if (trimmed === "") return null;
-  // As the number field reads it ("1e3" is 1000); the API takes whole numbers only.
-  const stars = Number(trimmed);
-  return Number.isInteger(stars) && stars >= 1 && stars <= MAX_STARS ? stars : undefined;
+  return trimmed === "" ? null : Number(trimmed);
 }
 
 /** The feature lines, trimmed, blank lines dropped. */
@@ -96,18 +89,18 @@ export const featureLines = (text: string): string[] =>
 /** POST /api/admin/tiers's body. */
 export const createBody = (values: TierFormValues) => ({
   displayName: values.displayName.trim(),
-  priceMonthly: values.price.trim(),
+  priceMonthly: values.priceMonthly.trim(),
   description: values.description.trim() === "" ? null : values.description.trim(),
   features: featureLines(values.features),
-  priceStars: starsOf(values.priceStars) ?? null,
+  priceStars: starsOf(values.priceStars),
   isActive: values.isActive,
 });
 
 /** PATCH /api/admin/tiers/:id's body: edit changes the name, the prices and whether it is active. */
 export const updateBody = (values: TierFormValues) => ({
   displayName: values.displayName.trim(),
-  priceMonthly: values.price.trim(),
-  priceStars: starsOf(values.priceStars) ?? null,
+  priceMonthly: values.priceMonthly.trim(),
+  priceStars: starsOf(values.priceStars),
   isActive: values.isActive,
 });
 
@@ -123,10 +116,10 @@ export function serverReason(error: unknown): string | undefined {
 }
 
 /** A refusal that belongs to one field, so the sheet can show it there too. */
-export function fieldOfReason(reason: string | undefined): keyof TierFormErrors | null {
+export function fieldOfReason(reason: string | undefined): keyof TierFormValues | null {
   if (reason === undefined) return null;
-  if (reason === tierTexts.priceRequired) return "price";
-  if (reason === tierTexts.starsPrice) return "priceStars";
+  if (reason === adminTierMessages.priceRequired) return "priceMonthly";
+  if (reason === adminTierMessages.starsPrice) return "priceStars";
   if (/name/i.test(reason)) return "displayName";
   return null;
 }

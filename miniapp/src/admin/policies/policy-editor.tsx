@@ -1,12 +1,14 @@
 import { Button, SegmentedControl, Textarea } from "@telegram-apps/telegram-ui";
-import { type FormEvent, useId, useState } from "react";
-import type { AdminLegalVersion } from "#api/contracts/admin-legal";
+import { useId, useState } from "react";
+import { type AdminLegalVersion, publishLegalSchema } from "#api/contracts/admin-legal";
 import type { LegalType } from "#api/contracts/legal";
 import { Field } from "../../components/field";
 import { Markdown } from "../../components/markdown";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatEffectiveDate } from "../../lib/dates";
+import type { FieldErrors } from "../../lib/form-issues";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 
 type Tab = "write" | "preview";
 const tabs: [Tab, string][] = [
@@ -14,10 +16,8 @@ const tabs: [Tab, string][] = [
   ["preview", "Preview"],
 ];
 
-type Errors = Partial<Record<"content" | "version" | "effectiveDate", string>>;
-
-/** The field a refusal names (the API's messages start with the field's name). */
-function errorsOf(message: string): Errors {
+/** The field a refusal from the server names (its messages start with the field's name). */
+function errorsOf(message: string): FieldErrors {
   if (message.startsWith("Content")) return { content: message };
   if (message.startsWith("Version")) return { version: message };
   if (message.startsWith("Effective date")) return { effectiveDate: message };
@@ -55,33 +55,49 @@ export function PolicyEditor({
   const editorId = useId();
   const contentId = useId();
   const [tab, setTab] = useState<Tab>("write");
-  const [content, setContent] = useState(latest?.content ?? "");
-  const [version, setVersion] = useState(String((latest?.version ?? 0) + 1));
-  const [effectiveDate, setEffectiveDate] = useState(today);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const { document } = await call(
-        api.admin.legal[":type"].$post({
-          param: { type },
-          json: { content, version: versionOf(version), effectiveDate },
-        }),
-      );
-      toast.success(`Version ${document.version} published`);
-      onPublished();
-    } catch (error) {
-      const message = errorMessage(error);
-      const found = errorsOf(message);
-      setErrors(found);
-      if (found.content) setTab("write");
-      toast.error("Failed to publish version", { id: "policy-publish", description: message });
-      setBusy(false);
-    }
+  // As the server would refuse it: one message, on the field it names, until that field is edited.
+  const form = useContractForm(
+    publishLegalSchema,
+    () => ({
+      content: latest?.content ?? "",
+      version: String((latest?.version ?? 0) + 1),
+      effectiveDate: today(),
+    }),
+    {
+      input: (values) => ({ ...values, version: versionOf(values.version) }),
+      firstOnly: true,
+      clearOnEdit: true,
+      keepErrorsOnPass: true,
+    },
+  );
+  const { values, errors, busy } = form;
+  const { content, version, effectiveDate } = values;
+  const refuse = (message: string, found: FieldErrors) => {
+    if (found.content) setTab("write");
+    toast.error("Failed to publish version", { id: "policy-publish", description: message });
   };
+
+  const submit = form.submit(
+    async () => {
+      try {
+        const { document } = await call(
+          api.admin.legal[":type"].$post({
+            param: { type },
+            json: { content, version: versionOf(version), effectiveDate },
+          }),
+        );
+        toast.success(`Version ${document.version} published`);
+        onPublished();
+      } catch (error) {
+        // What only the server knows: a version not newer than the latest, one published meanwhile.
+        const message = errorMessage(error);
+        const found = errorsOf(message);
+        form.setErrors(found);
+        refuse(message, found);
+      }
+    },
+    (refusal) => refuse(refusal.first ?? "", refusal.fields),
+  );
 
   return (
     <section className="card policy-editor" aria-labelledby={`${editorId}-title`}>
@@ -121,10 +137,7 @@ export function PolicyEditor({
                 id={contentId}
                 className="policy-textarea"
                 value={content}
-                onChange={(event) => {
-                  setContent(event.target.value);
-                  setErrors((all) => ({ ...all, content: undefined }));
-                }}
+                onChange={(event) => form.set("content", event.target.value)}
                 status={errors.content ? "error" : undefined}
                 aria-invalid={errors.content ? true : undefined}
                 aria-describedby={`${contentId}-message`}
@@ -148,25 +161,10 @@ export function PolicyEditor({
               inputMode="numeric"
               min="1"
               step="1"
-              value={version}
-              onChange={(event) => {
-                setVersion(event.target.value);
-                setErrors((all) => ({ ...all, version: undefined }));
-              }}
-              error={errors.version}
+              {...form.input("version")}
               disabled={busy}
             />
-            <Field
-              label="Effective date"
-              type="date"
-              value={effectiveDate}
-              onChange={(event) => {
-                setEffectiveDate(event.target.value);
-                setErrors((all) => ({ ...all, effectiveDate: undefined }));
-              }}
-              error={errors.effectiveDate}
-              disabled={busy}
-            />
+            <Field label="Effective date" type="date" {...form.input("effectiveDate")} disabled={busy} />
           </div>
         </div>
         {tab === "preview" ? (

@@ -7,7 +7,7 @@ import {
 import type { FeatureIcon } from "#api/contracts/products";
 import { type UploadKindName, uploadKinds } from "#api/contracts/uploads";
 import type { UsState } from "#api/contracts/us-states";
-import { issuesByField } from "../../lib/form-issues";
+import type { FieldErrors, FormRules } from "../../lib/form-issues";
 
 /** The toasts of the Upload and Edit forms. */
 export const productFormTexts = {
@@ -97,7 +97,7 @@ export function productFormFrom(product: AdminProduct): ProductFormValues {
 }
 
 /** The JSON the API takes; empty optional fields go as "" and the API saves them as null. */
-function bodyOf(values: ProductFormValues) {
+export function productBody(values: ProductFormValues) {
   const stock = values.stockQuantity.trim();
   const variantId = values.variantId.trim();
   return {
@@ -129,27 +129,23 @@ function bodyOf(values: ProductFormValues) {
   };
 }
 
-export type ProductFormErrors = Partial<Record<keyof ReturnType<typeof bodyOf>, string>>;
+/** The schema the API enforces on the Upload form (create) or the Edit form. */
+export const productContract = (mode: "create" | "edit") =>
+  mode === "create" ? createProductSchema : updateProductSchema;
 
 /**
- * The form checked with the schema the API enforces: the body to send, or the messages per field
- * and the one for the toast ("Please fill in required fields" when the title or the price is
- * missing).
+ * How the form meets its contract: it checks the body it sends, and editing a field takes its
+ * message away (the variant, its price and currency share the storefront's one).
  */
-export function checkProductForm(
-  values: ProductFormValues,
-  mode: "create" | "edit",
-): { ok: true; body: ReturnType<typeof bodyOf> } | { ok: false; errors: ProductFormErrors; first: string } {
-  const body = bodyOf(values);
-  const parsed = (mode === "create" ? createProductSchema : updateProductSchema).safeParse(body);
-  if (parsed.success) return { ok: true, body };
-  const { first, fields } = issuesByField(parsed.error.issues);
+export const productFormRules: FormRules<ProductFormValues> = {
+  input: productBody,
+  clearOnEdit: (key) => (key.startsWith("storefront") || key === "variantId" ? "storefront" : key),
+};
+
+/** The refusal's toast: "Please fill in required fields" when the title or the price is missing. */
+export function productFormRefusal(fields: FieldErrors, first: string | null): string {
   const required = fields.title ?? fields.creditPrice;
-  return {
-    ok: false,
-    errors: fields as ProductFormErrors,
-    first: required ? adminProductMessages.required : (first ?? adminProductMessages.required),
-  };
+  return required ? adminProductMessages.required : (first ?? adminProductMessages.required);
 }
 
 /** What the API would refuse about a chosen file (its type and size), said before sending it. */

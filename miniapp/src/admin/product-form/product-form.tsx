@@ -1,5 +1,5 @@
 import { Button, Progress, Spinner } from "@telegram-apps/telegram-ui";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type AdminProduct, createFormCategories, productCategories } from "#api/contracts/admin-products";
 import { strainTypes } from "#api/contracts/products";
@@ -9,16 +9,19 @@ import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
 import { api, call, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { AiSuggestionsSheet, type AppliedSuggestion } from "./ai-suggestions-sheet";
 import { FeaturesEditor } from "./features-editor";
 import { AdditionalImagesPicker, CertificatePicker, PrimaryImagePicker } from "./image-pickers";
 import {
-  checkProductForm,
   emptyProductForm,
   PRODUCTS_LIST,
-  type ProductFormErrors,
   type ProductFormValues,
+  productBody,
+  productContract,
   productFormFrom,
+  productFormRefusal,
+  productFormRules,
   productFormTexts as texts,
 } from "./product-form-rules";
 import { analyzeStrain, type ChosenFiles, hasUploads, noFiles, saveFiles } from "./product-uploads";
@@ -42,28 +45,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ProductForm({ product }: { product: AdminProduct | null }) {
   const mode = product ? "edit" : "create";
   const navigate = useNavigate();
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productFormFrom(product) : emptyProductForm,
+  const form = useContractForm(
+    productContract(mode),
+    (): ProductFormValues => (product ? productFormFrom(product) : emptyProductForm),
+    productFormRules,
   );
-  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const { values, errors, set, busy } = form;
   const [files, setFiles] = useState<ChosenFiles>(noFiles);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [analysis, setAnalysis] = useState<StrainAnalysis | null>(null);
   const [analyzing, setAnalyzing] = useState(false);
   const latestAnalysis = useRef(0);
 
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
-    setValues((all) => ({ ...all, [key]: value }));
-    const field = key.startsWith("storefront") || key === "variantId" ? "storefront" : key;
-    setErrors((all) => ({ ...all, [field]: undefined }));
-  };
-  const field = (key: keyof ProductFormValues & keyof ProductFormErrors) => ({
-    value: values[key] as string,
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
-    error: errors[key],
-    disabled: busy,
-  });
+  const field = (key: Parameters<typeof form.input>[0]) => ({ ...form.input(key), disabled: busy });
 
   // Choosing a primary image on the upload form starts the AI analysis; a failure only says so.
   const analyze = (file: File) => {
@@ -87,13 +81,13 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     if (file && mode === "create") analyze(file);
   };
   const apply = (applied: AppliedSuggestion) => {
-    setValues((all) => ({
+    form.setValues((all) => ({
       ...all,
       title: applied.title ?? all.title,
       strainType: applied.strainType,
       description: applied.description,
     }));
-    setErrors((all) => ({ ...all, title: undefined, strainType: undefined }));
+    form.setErrors((all) => ({ ...all, title: undefined, strainType: undefined }));
     setAnalysis(null);
     toast.success(strainAnalysisMessages.applied);
   };
@@ -111,7 +105,6 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
       created = (await call(api.admin.products.$post({ json: body }))).product;
     } catch (error) {
       toast.error(texts.createFailed, { id: FORM_TOAST, description: errorMessage(error) });
-      setBusy(false);
       return;
     }
     try {
@@ -127,10 +120,9 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
       action: { label: texts.viewAll, onClick: () => navigate(PRODUCTS_LIST) },
     });
     // Ready for the next product.
-    setValues(emptyProductForm);
+    form.setValues(emptyProductForm);
     setFiles(noFiles);
     setProgress(null);
-    setBusy(false);
     window.scrollTo({ top: 0 });
   };
 
@@ -143,24 +135,14 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     } catch (error) {
       toast.error(texts.updateFailed, { id: FORM_TOAST, description: errorMessage(error) });
       setProgress(null);
-      setBusy(false);
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = checkProductForm(values, mode);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(checked.first, { id: FORM_TOAST });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    if (product) void update(product.id, checked.body);
-    else void create(checked.body);
-  };
+  const submit = form.submit(
+    // The body as typed (the API saves empty optional fields as null), not the contract's output.
+    () => (product ? update(product.id, productBody(values)) : create(productBody(values))),
+    (refusal) => toast.error(productFormRefusal(refusal.fields, refusal.first), { id: FORM_TOAST }),
+  );
 
   const primaryNow =
     product?.primaryImageUrl && !files.removed.includes(product.primaryImageUrl)

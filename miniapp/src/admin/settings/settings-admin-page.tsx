@@ -5,6 +5,7 @@ import {
   type ChannelSettings,
   adminSettingsMessages as texts,
   type UpdateSettings,
+  updateSettingsSchema,
 } from "#api/contracts/admin-settings";
 import { uploadKinds } from "#api/contracts/uploads";
 import { Field } from "../../components/field";
@@ -15,6 +16,7 @@ import { DEFAULT_LOGO } from "../../home/channel-header";
 import { api, call, errorMessage } from "../../lib/api";
 import { memberCountText } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { SettingsUpload } from "./settings-upload";
 import "./settings-admin-page.css";
@@ -69,13 +71,12 @@ const timeZones = (): string[] => {
 
 /** The logo, the hero video, the channel's texts and the switches; Save sends them all at once. */
 function SettingsForm({ initial }: { initial: ChannelSettings }) {
-  const [values, setValues] = useState(() => valuesOf(initial));
-  const [saving, setSaving] = useState(false);
+  // The server checks Save with the contract and says its first refusal in the toast.
+  const form = useContractForm(updateSettingsSchema, (): Values => valuesOf(initial));
+  const { values, set, setValues, busy: saving, setBusy: setSaving } = form;
   const [syncing, setSyncing] = useState(false);
   const zoneListId = useId();
   const [zones] = useState(timeZones);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((all) => ({ ...all, [key]: value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -164,8 +165,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
       <Field
         label="Channel Name"
         name="channelName"
-        value={values.channelName}
-        onChange={(event) => set("channelName", event.target.value)}
+        {...form.input("channelName")}
         maxLength={100}
         autoComplete="off"
         disabled={busy}
@@ -173,8 +173,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
       <Field
         label="Channel Username"
         name="channelUsername"
-        value={values.channelUsername}
-        onChange={(event) => set("channelUsername", event.target.value)}
+        {...form.input("channelUsername")}
         maxLength={33}
         autoComplete="off"
         placeholder="shop"
@@ -183,8 +182,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
       <Field
         label="Member Count Display"
         name="memberCount"
-        value={values.memberCount}
-        onChange={(event) => set("memberCount", event.target.value)}
+        {...form.input("memberCount")}
         maxLength={20}
         placeholder="26.2K"
         note={`Shown as "${memberCountText(values.memberCount || "26.2K")}"`}
@@ -218,8 +216,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
       <Field
         label="Time Zone"
         name="timeZone"
-        value={values.timeZone}
-        onChange={(event) => set("timeZone", event.target.value)}
+        {...form.input("timeZone")}
         list={zoneListId}
         autoComplete="off"
         spellCheck={false}

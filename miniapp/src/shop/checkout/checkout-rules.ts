@@ -2,6 +2,7 @@ import { toCents } from "#api/contracts/cents";
 import type { CheckoutInput } from "#api/contracts/checkout";
 import { type CartState, creditItems, lineTotalCents } from "../cart/cart-rules";
 
+/** The delivery fields as typed; deliverySchema (#api/contracts/checkout) checks them. */
 export interface Delivery {
   name: string;
   address: string;
@@ -26,15 +27,6 @@ export const creditTotalCents = (cart: CartState): number =>
 /** What remains of this month's budget after the order (negative: the order is over it). */
 export const remainingAfterCents = (remaining: string, totalCents: number): number =>
   toCents(remaining) - totalCents;
-
-/** The form's own checks, with the server's words, before anything is sent. */
-export function deliveryIssues(delivery: Delivery): Partial<Record<keyof Delivery, string>> {
-  const issues: Partial<Record<keyof Delivery, string>> = {};
-  if (!delivery.name.trim()) issues.name = "Please enter the recipient's name";
-  if (!delivery.address.trim()) issues.address = "Please enter the delivery address";
-  if (!delivery.state) issues.state = "Please choose a US state";
-  return issues;
-}
 
 /**
  * The Idempotency-Key for an order: kept while the same order is retried after a lost answer (so it

@@ -3,7 +3,7 @@ import { useAtom } from "jotai";
 import { CircleCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Order } from "#api/contracts/checkout";
+import { deliverySchema, type Order } from "#api/contracts/checkout";
 import { usStates } from "#api/contracts/us-states";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { Field } from "../../components/field";
@@ -11,6 +11,7 @@ import { ResourceView } from "../../components/state-view";
 import { errorMessage, LoadError } from "../../lib/api";
 import { formatCreditCents, formatCredits } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { signedInUser, useAuth } from "../../state/auth";
 import { openDrawerAtom } from "../../state/drawers";
@@ -19,14 +20,7 @@ import { useTelegramMainButton } from "../../telegram/main-button";
 import { cartAtom } from "../cart/cart";
 import { creditItems, lineTotalCents, withoutCreditItems } from "../cart/cart-rules";
 import { fetchBudget, placeCreditOrder } from "./checkout-api";
-import {
-  creditOrder,
-  creditTotalCents,
-  type Delivery,
-  deliveryIssues,
-  OrderKeys,
-  remainingAfterCents,
-} from "./checkout-rules";
+import { creditOrder, creditTotalCents, OrderKeys, remainingAfterCents } from "./checkout-rules";
 import "./checkout-sheet.css";
 
 const stateOptions = Object.entries(usStates).sort(([, a], [, b]) => a.localeCompare(b));
@@ -66,20 +60,16 @@ export default function CheckoutSheet() {
   const me = signedInUser(useAuth());
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
   const budget = useResource("checkout-budget", fetchBudget);
-  const [delivery, setDelivery] = useState<Delivery>({ name: me?.fullName ?? "", address: "", state: "" });
-  const [shown, setShown] = useState<Partial<Record<keyof Delivery, string>>>({});
+  // A field's message goes as soon as the field is edited.
+  const form = useContractForm(
+    deliverySchema,
+    { name: me?.fullName ?? "", address: "", state: "" },
+    { clearOnEdit: true },
+  );
+  const { values: delivery, errors: shown, check } = form;
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<Order | null>(null);
   const keys = useRef(new OrderKeys());
-  // A field's message goes as soon as the field is edited.
-  const edit = (change: Partial<Delivery>) => {
-    setDelivery((current) => ({ ...current, ...change }));
-    setShown((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(change)) delete next[key as keyof Delivery];
-      return next;
-    });
-  };
   // What the cart said (Added to cart) is done with once the checkout opens, however recent: it
   // would cover the sheet's buttons.
   const isOpen = openDrawer === "checkout";
@@ -96,9 +86,8 @@ export default function CheckoutSheet() {
   const canPlace = !placing && !placed && lines.length > 0 && budget.status === "ready" && !overBudget;
 
   const place = useCallback(async () => {
-    const issues = deliveryIssues(delivery);
-    setShown(issues);
-    if (Object.keys(issues).length > 0 || !canPlace) return;
+    // The contract's messages show on their fields even while the order cannot be placed.
+    if (!check().ok || !canPlace) return;
     const order = creditOrder(cart, delivery);
     setPlacing(true);
     try {
@@ -114,7 +103,7 @@ export default function CheckoutSheet() {
     } finally {
       setPlacing(false);
     }
-  }, [delivery, canPlace, cart, setCart, budget]);
+  }, [check, delivery, canPlace, cart, setCart, budget]);
 
   const buttonText = placing ? "Placing order..." : `Place order · ${formatCreditCents(totalCents)}`;
   // Inside Telegram the MainButton places the order, and closing the app asks first.
@@ -187,13 +176,7 @@ export default function CheckoutSheet() {
           ) : null}
           <fieldset className="checkout-delivery">
             <legend>Delivery</legend>
-            <Field
-              label="Recipient's name"
-              autoComplete="name"
-              value={delivery.name}
-              error={shown.name}
-              onChange={(event) => edit({ name: event.target.value })}
-            />
+            <Field label="Recipient's name" autoComplete="name" {...form.input("name")} />
             <div className="field">
               <label htmlFor={addressId} className="field-label">
                 Address
@@ -204,7 +187,7 @@ export default function CheckoutSheet() {
                   autoComplete="street-address"
                   value={delivery.address}
                   status={shown.address ? "error" : undefined}
-                  onChange={(event) => edit({ address: event.target.value })}
+                  onChange={(event) => form.set("address", event.target.value)}
                 />
               </div>
               {shown.address ? (
@@ -223,7 +206,7 @@ export default function CheckoutSheet() {
                   className="select"
                   value={delivery.state}
                   status={shown.state ? "error" : undefined}
-                  onChange={(event) => edit({ state: event.target.value })}
+                  onChange={(event) => form.set("state", event.target.value)}
                 >
                   <option value="" disabled>
                     Choose a state
