@@ -49,7 +49,9 @@ export async function mailedLink(email: string, path: "/reset-password" | "/veri
         for (const line of lines.reverse()) {
           try {
             const mail = JSON.parse(line) as { to: string[]; text: string };
-            const found = mail.to.includes(email) ? pattern.exec(mail.text)?.[0] : undefined;
+            // The app compares addresses ignoring case; the mailer lower-cases the domain.
+            const toThem = mail.to.some((to) => to.toLowerCase() === email.toLowerCase());
+            const found = toThem ? pattern.exec(mail.text)?.[0] : undefined;
             if (found) {
               link = found;
               return true;
