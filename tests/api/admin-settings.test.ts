@@ -204,11 +204,11 @@ describe("the switches", () => {
 
   it("the two alert switches are what the bot's notifications read", async () => {
     const db = t.services.database.db;
-    expect(await getNotificationSwitches(db)).toEqual({ emailNotifications: true, lowStockAlerts: true });
+    expect(await getNotificationSwitches(db)).toEqual({ orderNotices: true, lowStockAlerts: true });
     await save(body({ emailNotifications: false, lowStockAlerts: false }));
-    expect(await getNotificationSwitches(db)).toEqual({ emailNotifications: false, lowStockAlerts: false });
+    expect(await getNotificationSwitches(db)).toEqual({ orderNotices: false, lowStockAlerts: false });
     await save(body({ lowStockAlerts: true }));
-    expect(await getNotificationSwitches(db)).toEqual({ emailNotifications: true, lowStockAlerts: true });
+    expect(await getNotificationSwitches(db)).toEqual({ orderNotices: true, lowStockAlerts: true });
   });
 });
 
