@@ -8,8 +8,7 @@ import { LocalStorage } from "#api/domain/ports/local-storage";
 import { createDb, executeRows } from "#db/client";
 import { seedDemoData } from "#db/seed/index";
 import { spawnEntryPoint } from "../helpers/entry-point";
-import { freePort } from "../helpers/server-process";
-import { eventually } from "../helpers/test-app";
+import { startServerProcess } from "../helpers/server-process";
 
 // `npm run admin -- backup|restore` on the embedded database: always PGlite, whatever DATABASE_URL says.
 let root: string;
@@ -81,20 +80,10 @@ describe("npm run admin -- backup and restore (embedded database and local media
     expect(mediaFiles(target)).toEqual(mediaFiles(source));
 
     // A server starts there and serves the same catalogue and files.
-    const port = await freePort();
-    const server = spawnEntryPoint("api/main.ts", [], {
-      DATABASE_URL: "",
-      DATA_DIR: target,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "silent",
-    });
+    // On this very directory (startServerProcess's own is one per port below it).
+    const server = await startServerProcess(target, { DATA_DIR: target, LOG_LEVEL: "silent" });
+    const { port } = server;
     try {
-      await eventually(
-        async () => expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200),
-        60_000,
-      );
       const { products } = (await (await fetch(`http://127.0.0.1:${port}/api/products`)).json()) as {
         products: { primaryImageUrl: string | null }[];
       };
@@ -113,7 +102,7 @@ describe("npm run admin -- backup and restore (embedded database and local media
       expect((await admin(target, "restore", file, "--force")).output).toContain("is in use by process");
       expect(existsSync(join(root, "while-running.backup"))).toBe(false);
     } finally {
-      server.child.kill("SIGTERM");
+      server.proc.kill("SIGTERM");
       await server.exited;
     }
   }, 240_000);

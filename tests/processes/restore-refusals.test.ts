@@ -19,8 +19,7 @@ import { LocalStorage } from "#api/domain/ports/local-storage";
 import { loadConfig } from "#api/process/config";
 import { createDb, executeRows } from "#db/client";
 import { spawnEntryPoint } from "../helpers/entry-point";
-import { freePort } from "../helpers/server-process";
-import { eventually } from "../helpers/test-app";
+import { startServerProcess } from "../helpers/server-process";
 
 // `npm run admin -- restore` on the embedded database (always PGlite, whatever DATABASE_URL says),
 // given backups it must refuse: each refusal says why in one line and leaves DATA_DIR's database
@@ -255,20 +254,10 @@ describe("restore checks a backup before it replaces anything", () => {
   });
 
   it("leaves a DATA_DIR the server starts on, with its product and image; a sound backup then replaces them", async () => {
-    const port = await freePort();
-    const server = spawnEntryPoint("api/main.ts", [], {
-      DATABASE_URL: "",
-      DATA_DIR: current,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "silent",
-    });
+    // On this very directory (startServerProcess's own is one per port below it).
+    const server = await startServerProcess(current, { DATA_DIR: current, LOG_LEVEL: "silent" });
+    const { port } = server;
     try {
-      await eventually(
-        async () => expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200),
-        60_000,
-      );
       const { products } = (await (await fetch(`http://127.0.0.1:${port}/api/products`)).json()) as {
         products: { title: string; primaryImageUrl: string | null }[];
       };
@@ -277,7 +266,7 @@ describe("restore checks a backup before it replaces anything", () => {
       expect(image.status).toBe(200);
       expect(Buffer.from(await image.arrayBuffer())).toEqual(SVG);
     } finally {
-      server.child.kill("SIGTERM");
+      server.proc.kill("SIGTERM");
       await server.exited;
     }
 
