@@ -123,10 +123,28 @@ async function vitestPass(database, env, projects = [], label = undefined) {
   if (!vitest || (status !== 0 && failed === before)) failed++;
 }
 
-/** A block of `count` consecutive free ports on 127.0.0.1. */
-async function freePorts(count) {
+/**
+ * The ports the kernel hands out to outgoing connections (Linux's ip_local_port_range): a port
+ * probed free there can be taken by any connection (a server's Postgres pool, Chromium) before our
+ * server listens on it, so the end-to-end servers take theirs below this range.
+ */
+function ephemeralLow() {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A block of `count` consecutive free ports on 127.0.0.1, in band `band` of `bands`: the passes that
+ * run at the same time take disjoint bands, so one cannot probe a block the other is about to use.
+ */
+async function freePorts(count, band, bands) {
+  const lowest = 10_000;
+  const width = Math.floor((ephemeralLow() - lowest) / bands);
   for (;;) {
-    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    const first = lowest + band * width + Math.floor(Math.random() * (width - count));
     const probes = [];
     let free = true;
     for (let port = first; port < first + count && free; port++) {
@@ -146,12 +164,12 @@ async function freePorts(count) {
  * One Playwright process with `workers` workers, each with servers of its own (a seeded and an
  * empty one, on ports and data directories or Postgres databases of their own).
  */
-async function playwrightPass(database, workers, extraArgs = []) {
+async function playwrightPass(database, band, workers, extraArgs = []) {
   const label = `e2e ${database}`;
   const env = { ...baseEnv, E2E_WORKERS: String(workers) };
   for (const variable of ["E2E_DATA_DIR", "E2E_LOG_DIR"]) delete env[variable];
   // support/env.ts: two ports per worker, then the fake Storefront, the fake SMTP and the launcher.
-  env.E2E_FIRST_PORT = String(await freePorts(2 * workers + 3));
+  env.E2E_FIRST_PORT = String(await freePorts(2 * workers + 3, band, 2));
   const databases = [];
   if (database === "Postgres") {
     await withAdmin(async (admin) => {
@@ -233,8 +251,8 @@ await Promise.all([
     vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),
 ]);
 await Promise.all([
-  playwrightPass("PGlite", workers),
-  postgresUrl && playwrightPass("Postgres", 1, ["--grep", "@live"]),
+  playwrightPass("PGlite", 0, workers),
+  postgresUrl && playwrightPass("Postgres", 1, 1, ["--grep", "@live"]),
 ]);
 
 finish();
