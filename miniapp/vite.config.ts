@@ -8,6 +8,7 @@ import {
   startAfterFirstPaint,
   stylesheetsFirst,
 } from "./build-plugins";
+import { translationCatalogs } from "./translation-catalogs";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The API the dev server forwards to: `npm run dev` serves it on port 3000.
@@ -18,6 +19,7 @@ export default defineConfig({
   publicDir: here("./public"),
   plugins: [
     react(),
+    translationCatalogs(here("../locales")),
     pruneKitCss(here("./src")),
     preloadFirstRoute("src/home/home-page.tsx"),
     stylesheetsFirst(),

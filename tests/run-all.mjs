@@ -130,7 +130,9 @@ async function vitestPass(database, env, projects = [], label = undefined) {
  */
 function ephemeralLow() {
   try {
-    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32_768;
+    return (
+      Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32_768
+    );
   } catch {
     return 32_768;
   }

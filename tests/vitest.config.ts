@@ -1,6 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { translationCatalogs } from "../miniapp/translation-catalogs";
 
 export default defineConfig({
+  // Mini App modules under unit test load their catalogs as the build does.
+  plugins: [translationCatalogs(fileURLToPath(new URL("../locales", import.meta.url)))],
   test: {
     root: new URL("..", import.meta.url).pathname,
     // Two cores: more workers only contend for the CPU and the database.

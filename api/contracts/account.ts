@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authMessages, emailSchema, fullNameSchema } from "./auth";
+import { languages } from "./languages";
 import { meSchema } from "./me";
 import { roleSchema } from "./roles";
 import { uploadKinds } from "./uploads";
@@ -18,6 +19,7 @@ export const accountMessages = {
   deleteTypeDelete: "Please type DELETE to confirm deletion.",
   telegramAlreadyLinked: "Your account is already linked to Telegram.",
   telegramNotConfigured: "Telegram is not configured",
+  languageUnknown: "This language is not offered. Choose English, Russian, Spanish or Arabic.",
 } as const;
 
 export const AVATAR_MAX_BYTES = uploadKinds.avatar.rules[0].maxBytes;
@@ -25,10 +27,17 @@ export const AVATAR_MAX_BYTES = uploadKinds.avatar.rules[0].maxBytes;
 /** A Telegram-only account (no email) confirms deletion by typing this word. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 
-export const updateProfileSchema = z.object({
-  /** A saved name is never blank: sign-up may skip it, but Edit Profile cannot erase it to nothing. */
-  fullName: fullNameSchema.pipe(z.string().min(1, accountMessages.fullNameRequired)),
-});
+/** Edit Profile's name and Settings › Appearance's language; at least one of them. */
+export const updateProfileSchema = z
+  .object({
+    /** A saved name is never blank: sign-up may skip it, but Edit Profile cannot erase it to nothing. */
+    fullName: fullNameSchema.pipe(z.string().min(1, accountMessages.fullNameRequired)).optional(),
+    language: z.enum(languages, { error: accountMessages.languageUnknown }).optional(),
+  })
+  .refine((v) => v.fullName !== undefined || v.language !== undefined, {
+    message: accountMessages.fullNameRequired,
+    path: ["fullName"],
+  });
 
 /** Settings → Notifications: the member's own switches (strict: an unknown key is a 400). */
 export const notificationSettingsSchema = z.strictObject({ orderEmails: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languages } from "./languages";
 import { roleSchema } from "./roles";
 
 /** The signed-in person's own account. */
@@ -17,6 +18,8 @@ export const meSchema = z.object({
   hasPassword: z.boolean(),
   /** "Email me about orders": order mail when the bot does not reach the account (on by default). */
   orderEmails: z.boolean(),
+  /** The language the app, the bot and mail use for this person (English until one is known). */
+  language: z.enum(languages),
   roles: z.array(roleSchema),
   createdAt: z.string(),
 });

@@ -19,6 +19,8 @@ export interface AccountRow {
   /** "Email me about orders" (true for an account made without a profile row). */
   orderEmails: boolean;
   passwordHash: string | null;
+  /** The stored language tag (profiles.language); null before the first sign-in noted one. */
+  language: string | null;
 }
 
 const accountColumns = {
@@ -34,6 +36,7 @@ const accountColumns = {
   ageVerified: passedAgeGate(profiles.ageVerified),
   orderEmails: sql<boolean>`coalesce(${profiles.orderEmails}, true)`.mapWith(Boolean),
   passwordHash: credentials.passwordHash,
+  language: profiles.language,
 };
 
 const accounts = (db: Db) =>

@@ -46,6 +46,13 @@ export const profiles = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** "Email me about orders" in Settings: order mail for members the bot does not reach (on by default). */
     orderEmails: boolean("order_emails").notNull().default(true),
+    /**
+     * The language the app, the bot and mail speak to this person (api/contracts/languages.ts): set
+     * at each sign-in from the launch's or the browser's language until the person chooses one.
+     */
+    language: text("language"),
+    /** When the person chose `language` in Settings; from then on sign-ins leave it alone. */
+    languageChosenAt: timestamp("language_chosen_at", { withTimezone: true }),
     membershipTierId: uuid("membership_tier_id").references(() => membershipTiers.id, {
       onDelete: "restrict",
     }),

@@ -1,10 +1,13 @@
 // First: before any schema parses (see the module).
 import "./lib/zod-jitless";
+import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { i18n } from "./i18n/i18n";
 import { startAppearance } from "./state/appearance";
 import { startAuth } from "./state/auth";
+import { startLanguage } from "./state/language";
 import "@telegram-apps/telegram-ui/dist/styles.css";
 import "./styles.css";
 // Forms and inner pages (components/): the landing, the age gate and the server-drawn Back link use them.
@@ -17,13 +20,16 @@ import "./shop/product/product-page.css";
 import { mightBeTelegram } from "./telegram/detect";
 import { startParamRoute } from "./telegram/start-param";
 
-/** Inside Telegram: load the SDK, initialise it, and open the product a start link names. */
-async function startInTelegram(): Promise<void> {
+/**
+ * Inside Telegram: load the SDK, initialise it, and open the product a start link names. Answers
+ * the member's Telegram language (null on the web).
+ */
+async function startInTelegram(): Promise<string | null> {
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has("tgmock")) {
     const { mockTelegram } = await import("./telegram/mock-env");
     mockTelegram();
   }
-  if (!mightBeTelegram()) return;
+  if (!mightBeTelegram()) return null;
   try {
     const { startTelegram } = await import("./telegram/init");
     const launch = startTelegram();
@@ -49,22 +55,29 @@ async function startInTelegram(): Promise<void> {
         window.history.pushState({ usr: null, key: "start-param", idx: 1 }, "", route);
       }
     }
+    return launch?.languageCode ?? null;
   } catch (error) {
     // A broken Telegram environment must still leave a working web page.
     console.error("Telegram initialisation failed", error);
+    return null;
   }
 }
 
 async function main(): Promise<void> {
-  await startInTelegram();
+  const telegramLanguage = await startInTelegram();
+  // The first screen waits for its words: one small request for the language's catalog.
+  const language = startLanguage(telegramLanguage);
   startAppearance();
   // Signing in (Telegram's initData, or the web's cookie) runs while the first screen renders.
   void startAuth();
+  await language;
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <I18nProvider i18n={i18n}>
+        <App />
+      </I18nProvider>
     </StrictMode>,
   );
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { signData } from "@telegram-apps/init-data-node";
 import { z } from "zod";
 import { telegramAuthMessages } from "#api/contracts/auth";
+import { defaultLanguage, type Language, shippedLanguage } from "#api/contracts/languages";
 import { hasInvalidText } from "#api/contracts/text";
 
 export interface TelegramIdentity {
@@ -11,6 +12,8 @@ export interface TelegramIdentity {
   username: string | undefined;
   photoUrl: string | undefined;
   startParam: string | undefined;
+  /** The member's Telegram language, as one we ship (English for any other, or none given). */
+  language: Language;
   /** The launch's signed hash: the same for every replay of one initData. */
   launchHash: string;
 }
@@ -25,6 +28,7 @@ const userSchema = z.object({
   last_name: z.string().optional(),
   username: z.string().optional(),
   photo_url: z.string().optional(),
+  language_code: z.string().max(35).optional(),
 });
 
 // Phones' clocks and ours differ a little; a launch stamped a minute ahead is still a launch.
@@ -82,6 +86,7 @@ export function verifyInitData(
       username: user.username,
       photoUrl: user.photo_url,
       startParam,
+      language: shippedLanguage(user.language_code) ?? defaultLanguage,
       launchHash: hash.toLowerCase(),
     },
   };

@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { DELETE_CONFIRMATION_WORD } from "#api/contracts/account";
+import { defaultLanguage, type Language, shippedLanguage } from "#api/contracts/languages";
 import type { Me } from "#api/contracts/me";
 import type { Db } from "#db/client";
 import {
@@ -32,6 +33,7 @@ function toMe(row: AccountRow, roles: Me["roles"]): Me {
     telegramUsername: row.telegramUsername,
     hasPassword: row.passwordHash !== null,
     orderEmails: row.orderEmails,
+    language: shippedLanguage(row.language) ?? defaultLanguage,
     roles,
     createdAt: row.createdAt.toISOString(),
   };
@@ -56,13 +58,34 @@ async function updateProfileRow(db: Db, userId: string, values: Partial<typeof p
     .onConflictDoUpdate({ target: profiles.id, set: { ...values, updatedAt: sql`now()` } });
 }
 
+/** Edit Profile's name and Settings › Appearance's language: a chosen language is kept from then on. */
 export async function updateProfile(
-  { db }: Pick<ServiceContext, "db">,
+  { db, now }: Pick<ServiceContext, "db" | "now">,
   userId: string,
-  fullName: string,
+  changes: { fullName?: string | undefined; language?: Language | undefined },
 ): Promise<Me> {
-  await updateProfileRow(db, userId, { fullName: fullName || null });
+  await updateProfileRow(db, userId, {
+    ...(changes.fullName !== undefined && { fullName: changes.fullName || null }),
+    ...(changes.language !== undefined && { language: changes.language, languageChosenAt: now() }),
+  });
   return loadMe({ db }, userId);
+}
+
+/**
+ * A sign-in's language (Telegram's `language_code`, or the browser's): stored until the person
+ * chooses one in Settings, so the bot and mail speak it before the app is opened again.
+ */
+export async function noteSignInLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ language })
+    .where(
+      and(
+        eq(profiles.id, userId),
+        isNull(profiles.languageChosenAt),
+        or(isNull(profiles.language), ne(profiles.language, language)),
+      ),
+    );
 }
 
 /** Settings → Notifications: "Email me about orders". */

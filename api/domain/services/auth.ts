@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { Language } from "#api/contracts/languages";
 import type { Me } from "#api/contracts/me";
 import { type AccountRow, emailClaimants, isEmailProven, lockEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
@@ -7,7 +8,7 @@ import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
-import { loadMe } from "./account";
+import { loadMe, noteSignInLanguage } from "./account";
 import { grantConfiguredAdmin } from "./configured-admins";
 import { issueVerificationLink } from "./email-verification";
 
@@ -17,8 +18,17 @@ export interface IssuedSession {
   user: Me;
 }
 
-/** A new session, or with `token` the live one it names (a replayed Telegram launch). */
-async function issueSession(ctx: ServiceContext, userId: string, token?: string): Promise<IssuedSession> {
+/**
+ * A new session, or with `token` the live one it names (a replayed Telegram launch); the sign-in's
+ * language is noted on the profile unless the person chose one.
+ */
+async function issueSession(
+  ctx: ServiceContext,
+  userId: string,
+  language: Language,
+  token?: string,
+): Promise<IssuedSession> {
+  await noteSignInLanguage(ctx.db, userId, language);
   const session = await startSession(ctx.db, userId, ctx.now(), ctx.config.SESSION_TTL_DAYS, token);
   return { ...session, user: await loadMe(ctx, userId) };
 }
@@ -27,6 +37,8 @@ export interface SignUpData {
   email: string;
   password: string;
   fullName?: string | undefined;
+  /** The browser's language (Accept-Language, which the Mini App sets to its own). */
+  language: Language;
 }
 
 /**
@@ -67,7 +79,7 @@ export async function signUp(
     return user.id;
   });
   await issueVerificationLink(ctx, userId, data.email);
-  return issueSession(ctx, userId);
+  return issueSession(ctx, userId, data.language);
 }
 
 /**
@@ -80,7 +92,7 @@ export async function signUp(
  */
 export async function logIn(
   ctx: ServiceContext,
-  data: { email: string; password: string; address: string },
+  data: { email: string; password: string; address: string; language: Language },
 ): Promise<IssuedSession> {
   const email = data.email.trim().toLowerCase();
   const pair = [limits.loginPair, `${email}\n${data.address}`] as const;
@@ -124,7 +136,7 @@ export async function logIn(
   } finally {
     place.leave();
   }
-  return issueSession(ctx, accountId);
+  return issueSession(ctx, accountId, data.language);
 }
 
 const fullNameOf = (identity: TelegramIdentity) =>
@@ -182,5 +194,5 @@ export async function signInWithTelegram(
     await grantConfiguredAdmin(ctx, tx, id, { telegramId: identity.telegramId });
     return id;
   });
-  return issueSession(ctx, userId, launchToken);
+  return issueSession(ctx, userId, identity.language, launchToken);
 }

@@ -46,7 +46,7 @@ const meRoute = createRoute({
 const updateProfileRoute = createRoute({
   method: "patch",
   path: "/me",
-  summary: "Update full name",
+  summary: "Update full name and/or language (a chosen language is kept over later sign-ins)",
   ...signedIn,
   request: { body: jsonBody(updateProfileSchema) },
   responses: { 200: answers(meSchema), ...refusals(400, 401) },
@@ -127,7 +127,7 @@ export const accountRoutes = (deps: AppDeps) => {
   return openApiRouter()
     .openapi(meRoute, async (c) => c.json((await loadMe(ctx, c.var.user.userId)) satisfies Me, 200))
     .openapi(updateProfileRoute, async (c) =>
-      c.json((await updateProfile(ctx, c.var.user.userId, c.req.valid("json").fullName)) satisfies Me, 200),
+      c.json((await updateProfile(ctx, c.var.user.userId, c.req.valid("json"))) satisfies Me, 200),
     )
     .openapi(notificationsRoute, async (c) =>
       c.json(

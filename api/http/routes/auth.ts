@@ -23,6 +23,7 @@ import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { clientAddress } from "../middleware/client-address";
 import { clearSessionCookie, setSessionCookie } from "../middleware/cookies";
+import { requestLanguage } from "../request-language";
 import { access, answers, jsonBody, openApiRouter, refusals, refuseInvalid } from "./openapi-route";
 
 /** The session in the body (the Mini App keeps it for Bearer) and as the HttpOnly cookie (the web). */
@@ -121,12 +122,24 @@ export const authRoutes = (deps: AppDeps) => {
     )
     .openapi(signUpRoute, async (c) => {
       const { email, password, fullName } = c.req.valid("json");
-      const session = await signUp(ctx, { email, password, fullName, address: address(c) });
+      const session = await signUp(ctx, {
+        email,
+        password,
+        fullName,
+        address: address(c),
+        language: requestLanguage(c),
+      });
       return c.json(sessionBody(c, session), 201);
     })
     .openapi(loginRoute, async (c) => {
       const { email, password } = c.req.valid("json");
-      return c.json(sessionBody(c, await logIn(ctx, { email, password, address: address(c) })), 200);
+      const session = await logIn(ctx, {
+        email,
+        password,
+        address: address(c),
+        language: requestLanguage(c),
+      });
+      return c.json(sessionBody(c, session), 200);
     })
     .openapi(logoutRoute, async (c) => {
       const user = c.get("user");

@@ -1,8 +1,7 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { errorMessage, failedAnswer } from "../lib/api";
-import { authHeaders } from "../lib/session";
+import { errorMessage, failedAnswer, requestHeaders } from "../lib/api";
 import { toast } from "../lib/toast";
 import "./export-button.css";
 
@@ -32,7 +31,7 @@ export function ExportButton({
     setBusy(true);
     try {
       const res = await fetch(path, {
-        headers: authHeaders(),
+        headers: requestHeaders(),
         credentials: "same-origin",
         cache: "no-store",
       });

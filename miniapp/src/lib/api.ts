@@ -1,6 +1,7 @@
 import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
 import type { ErrorReason } from "#api/contracts/errors";
 import type { AppType } from "#api/http/app";
+import { currentLanguage } from "../i18n/i18n";
 import { authHeaders } from "./session";
 
 let onSessionLost: () => void = () => {};
@@ -22,8 +23,16 @@ const fetchWatchingSession: typeof fetch = async (input, init) => {
   return response;
 };
 
-// Every call carries the session (Bearer) when the Mini App holds one; the web's cookie rides along by itself.
-export const api = hc<AppType>("/api", { headers: authHeaders, fetch: fetchWatchingSession });
+/**
+ * What every call to the API carries: the session (Bearer) when the Mini App holds one (the web's
+ * cookie rides along by itself), and the app's language, which the server's messages answer in.
+ */
+export const requestHeaders = (): Record<string, string> => ({
+  ...authHeaders(),
+  "Accept-Language": currentLanguage(),
+});
+
+export const api = hc<AppType>("/api", { headers: requestHeaders, fetch: fetchWatchingSession });
 
 /** A call that failed: `notFound` is a 404 the page shows its own way; everything else is retryable. */
 export class LoadError extends Error {

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { failedAnswer } from "./api";
-import { authHeaders } from "./session";
+import { failedAnswer, requestHeaders } from "./api";
 
 export interface FormSending<T> {
   /**
@@ -27,7 +26,7 @@ export function sendForm<S extends z.ZodType>(
   const request = new XMLHttpRequest();
   const done = new Promise<z.output<S>>((resolve, reject) => {
     request.open("POST", url);
-    for (const [name, value] of Object.entries(authHeaders())) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders())) request.setRequestHeader(name, value);
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) events.onProgress(event.loaded / event.total);

@@ -8,6 +8,7 @@ import { sessionToken, setSessionToken } from "../lib/session";
 import { cartAtom } from "../shop/cart/cart";
 import { emptyCart } from "../shop/cart/cart-rules";
 import { telegram } from "../telegram/controls";
+import { followAccountLanguage } from "./language";
 import { clearRoleCache } from "./role-cache";
 
 /** Who is using the app. Telegram sign-in failures keep their message for the landing's Retry. */
@@ -33,6 +34,7 @@ export const signedInUser = (state: AuthState): Me | null => (state.status === "
 function setState(next: AuthState): void {
   const before = signedInUser(store.get(authAtom))?.id ?? null;
   store.set(authAtom, next);
+  if (next.status === "signed-in") followAccountLanguage(next.me.language);
   const after = signedInUser(next)?.id ?? null;
   if (before !== after) {
     // Roles belong to one person; a new person starts with none cached. The cart too, on a shared

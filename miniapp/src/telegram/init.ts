@@ -49,18 +49,22 @@ const viewportVar = (key: string): string => {
 
 export interface TelegramLaunch {
   startParam: string | null;
+  /** The member's Telegram language (`language_code`), as Telegram gives it. */
+  languageCode: string | null;
 }
 
 /** Initialises the SDK when launched inside Telegram; returns null on a plain web page. */
 export function startTelegram(): TelegramLaunch | null {
   if (!isTMA()) return null;
   let startParam: string | null = null;
+  let languageCode: string | null = null;
   let initData: string | null = null;
   let platform = "unknown";
   try {
     const launchParams = retrieveLaunchParams();
     startParam = launchParams.tgWebAppStartParam ?? null;
     platform = launchParams.tgWebAppPlatform;
+    languageCode = launchParams.tgWebAppData?.user?.language_code ?? null;
     // Raw, as Telegram sent it: the API checks its hash over exactly these bytes.
     initData = retrieveRawInitData() ?? null;
     init();
@@ -143,5 +147,5 @@ export function startTelegram(): TelegramLaunch | null {
       }
     },
   });
-  return { startParam };
+  return { startParam, languageCode };
 }
