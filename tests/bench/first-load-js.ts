@@ -20,6 +20,11 @@ export interface FirstLoadJs {
   telegram: number;
   /** Of those, the stylesheets alone. */
   css: number;
+  /**
+   * Per language: the first loads with that language's member catalog (the one request the first
+   * screen waits for), and that catalog alone, which is also what switching to the language costs.
+   */
+  byLanguage: Record<string, { web: number; telegram: number; catalog: number }>;
   files: string[];
 }
 
@@ -51,10 +56,20 @@ export function firstLoadJs(
   const web = closure(["start.js", "src/main.tsx", "src/home/home-page.tsx"]);
   // Inside Telegram a new member's first launch also shows the age gate (its own chunk).
   const telegram = filesOf(closure(["src/telegram/init.ts", "src/home/age-gate.tsx"], new Set(web)));
+  const webBytes = gzipped(filesOf(web));
+  const telegramBytes = gzipped(telegram);
+  const byLanguage: FirstLoadJs["byLanguage"] = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const language = /virtual:catalog\/([a-z]+)\/app$/.exec(key)?.[1];
+    if (!language) continue;
+    const catalog = gzipped([chunk.file]);
+    byLanguage[language] = { web: webBytes + catalog, telegram: telegramBytes + catalog, catalog };
+  }
   return {
-    web: gzipped(filesOf(web)),
-    telegram: gzipped(telegram),
+    web: webBytes,
+    telegram: telegramBytes,
     css: gzipped(telegram.filter((file) => file.endsWith(".css"))),
+    byLanguage,
     files: telegram,
   };
 }
@@ -67,6 +82,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       webKb: kb(result.web),
       telegramKb: kb(result.telegram),
       cssKb: kb(result.css),
+      byLanguage: Object.fromEntries(
+        Object.entries(result.byLanguage).map(([language, sizes]) => [
+          language,
+          { webKb: kb(sizes.web), telegramKb: kb(sizes.telegram), catalogKb: kb(sizes.catalog) },
+        ]),
+      ),
       files: result.files,
     }),
   );
