@@ -4,6 +4,8 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { type Product, strainTypes } from "#api/contracts/products";
 import { FilterSelect, SearchField } from "../../components/filter-controls";
 import { StateView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
+import { strainText } from "../strain";
 import { ProductCard } from "./product-card";
 import {
   activeChips,
@@ -22,9 +24,12 @@ import "./product-browser.css";
  * products match" with Clear. Searched here, over the loaded catalogue (see product-filter.ts).
  */
 export default function ProductBrowser({ products, onOpen }: { products: Product[]; onOpen: () => void }) {
+  const { t, language } = useT();
   const [filter, setFilter] = useState<ProductFilter>(noFilter);
   const edit = (change: Partial<ProductFilter>) => setFilter((current) => ({ ...current, ...change }));
-  const index = useMemo(() => indexProducts(products), [products]);
+  // Built again in another language: strain types are searched by their names in it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes what indexProducts reads.
+  const index = useMemo(() => indexProducts(products), [products, language]);
   const categories = useMemo(() => categoriesOf(products), [products]);
   // The field answers each keystroke at once; the grid follows when React has time.
   const shown = useDeferredValue(filter);
@@ -36,23 +41,23 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
     <div className="product-browser">
       <search className="product-search">
         <SearchField
-          label="Search products"
-          placeholder="Name, description or strain"
+          label={t("catalogue.search")}
+          placeholder={t("catalogue.searchPlaceholder")}
           value={filter.query}
           onChange={(query) => edit({ query })}
         />
         <div className="product-filters">
           <FilterSelect
-            label="Category"
-            any="Any category"
+            label={t("catalogue.category")}
+            any={t("catalogue.anyCategory")}
             options={categories}
             value={filter.category ?? ""}
             onChange={(category) => edit({ category: category || null })}
           />
           <FilterSelect
-            label="Strain type"
-            any="Any strain"
-            options={strainTypes}
+            label={t("catalogue.strainType")}
+            any={t("catalogue.anyStrain")}
+            options={strainTypes.map((type) => [type, strainText(type)] as const)}
             value={filter.strainType ?? ""}
             onChange={(strainType) => edit({ strainType: strainType || null })}
           />
@@ -64,12 +69,12 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
             onChange={(event) => edit({ inStock: event.target.checked })}
           />
           <label htmlFor={stockId} className="product-filter-stock-label">
-            In stock only
+            {t("catalogue.inStockOnly")}
           </label>
         </div>
       </search>
       {chips.length > 0 ? (
-        <ul className="filter-chips" aria-label="Active filters">
+        <ul className="filter-chips" aria-label={t("catalogue.activeFilters")}>
           {chips.map((chip) => (
             <li key={chip.key}>
               <Chip
@@ -77,7 +82,7 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
                 type="button"
                 mode="mono"
                 className="filter-chip"
-                aria-label={`Remove filter: ${chip.label}`}
+                aria-label={t("catalogue.removeFilter", { filter: chip.label })}
                 after={<X size={14} aria-hidden="true" />}
                 onClick={() => setFilter((current) => withoutChip(current, chip.key))}
               >
@@ -90,12 +95,12 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
       {matches.length === 0 ? (
         <StateView
           kind="empty"
-          title="No products match"
-          description="Try other words, or fewer filters."
+          title={t("catalogue.noMatch")}
+          description={t("catalogue.noMatchHint")}
           icon={<SearchX size={32} />}
           action={
             <Button mode="bezeled" size="m" onClick={() => setFilter(noFilter)}>
-              Clear
+              {t("catalogue.clear")}
             </Button>
           }
         />

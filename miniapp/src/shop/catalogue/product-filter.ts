@@ -1,4 +1,6 @@
 import type { Product, strainTypes } from "#api/contracts/products";
+import { t } from "../../i18n/i18n";
+import { strainText } from "../strain";
 
 type StrainType = (typeof strainTypes)[number];
 
@@ -27,12 +29,20 @@ export interface IndexedProduct {
 
 /**
  * The searchable text of each product: its title (which carries the strain's name, e.g. "Sour
- * Space Candy"), its description and its strain type. Build it once per catalogue.
+ * Space Candy"), its description and its strain type (as the contract and the app's language name
+ * it). Build it once per catalogue.
  */
 export const indexProducts = (products: Product[]): IndexedProduct[] =>
   products.map((product) => ({
     product,
-    text: fold([product.title, product.description ?? "", product.strainType ?? ""].join("\n")),
+    text: fold(
+      [
+        product.title,
+        product.description ?? "",
+        product.strainType ?? "",
+        product.strainType ? strainText(product.strainType) : "",
+      ].join("\n"),
+    ),
   }));
 
 /** The products that match every word of the query and every filter, in catalogue order. */
@@ -60,8 +70,8 @@ export type FilterChip = { key: "category" | "strainType" | "inStock"; label: st
 export function activeChips(filter: ProductFilter): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filter.category !== null) chips.push({ key: "category", label: filter.category });
-  if (filter.strainType !== null) chips.push({ key: "strainType", label: filter.strainType });
-  if (filter.inStock) chips.push({ key: "inStock", label: "In stock" });
+  if (filter.strainType !== null) chips.push({ key: "strainType", label: strainText(filter.strainType) });
+  if (filter.inStock) chips.push({ key: "inStock", label: t("catalogue.inStockChip") });
   return chips;
 }
 
