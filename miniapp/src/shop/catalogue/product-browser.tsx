@@ -10,6 +10,7 @@ import { ProductCard } from "./product-card";
 import {
   activeChips,
   categoriesOf,
+  type FilterChip,
   filterProducts,
   indexProducts,
   noFilter,
@@ -29,12 +30,19 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
   const edit = (change: Partial<ProductFilter>) => setFilter((current) => ({ ...current, ...change }));
   // Built again in another language: strain types are searched by their names in it too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes what indexProducts reads.
-  const index = useMemo(() => indexProducts(products), [products, language]);
+  const index = useMemo(() => indexProducts(products, strainText), [products, language]);
   const categories = useMemo(() => categoriesOf(products), [products]);
   // The field answers each keystroke at once; the grid follows when React has time.
   const shown = useDeferredValue(filter);
   const matches = useMemo(() => filterProducts(index, shown), [index, shown]);
   const chips = activeChips(filter);
+  // A chip reads in the app's language: the strain type's name, "In stock" translated.
+  const chipText = (chip: FilterChip): string =>
+    chip.key === "inStock"
+      ? t("catalogue.inStockChip")
+      : chip.key === "strainType"
+        ? strainText(chip.label)
+        : chip.label;
   const stockId = useId();
 
   return (
@@ -82,11 +90,11 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
                 type="button"
                 mode="mono"
                 className="filter-chip"
-                aria-label={t("catalogue.removeFilter", { filter: chip.label })}
+                aria-label={t("catalogue.removeFilter", { filter: chipText(chip) })}
                 after={<X size={14} aria-hidden="true" />}
                 onClick={() => setFilter((current) => withoutChip(current, chip.key))}
               >
-                {chip.label}
+                {chipText(chip)}
               </Chip>
             </li>
           ))}

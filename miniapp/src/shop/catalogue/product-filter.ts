@@ -1,6 +1,4 @@
 import type { Product, strainTypes } from "#api/contracts/products";
-import { t } from "../../i18n/i18n";
-import { strainText } from "../strain";
 
 type StrainType = (typeof strainTypes)[number];
 
@@ -29,10 +27,13 @@ export interface IndexedProduct {
 
 /**
  * The searchable text of each product: its title (which carries the strain's name, e.g. "Sour
- * Space Candy"), its description and its strain type (as the contract and the app's language name
- * it). Build it once per catalogue.
+ * Space Candy"), its description and its strain type, and that type as `strainName` gives it (its
+ * name in the app's language; none by default). Build it once per catalogue.
  */
-export const indexProducts = (products: Product[]): IndexedProduct[] =>
+export const indexProducts = (
+  products: Product[],
+  strainName: (type: StrainType) => string = () => "",
+): IndexedProduct[] =>
   products.map((product) => ({
     product,
     text: fold(
@@ -40,7 +41,7 @@ export const indexProducts = (products: Product[]): IndexedProduct[] =>
         product.title,
         product.description ?? "",
         product.strainType ?? "",
-        product.strainType ? strainText(product.strainType) : "",
+        product.strainType ? strainName(product.strainType) : "",
       ].join("\n"),
     ),
   }));
@@ -70,8 +71,8 @@ export type FilterChip = { key: "category" | "strainType" | "inStock"; label: st
 export function activeChips(filter: ProductFilter): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filter.category !== null) chips.push({ key: "category", label: filter.category });
-  if (filter.strainType !== null) chips.push({ key: "strainType", label: strainText(filter.strainType) });
-  if (filter.inStock) chips.push({ key: "inStock", label: t("catalogue.inStockChip") });
+  if (filter.strainType !== null) chips.push({ key: "strainType", label: filter.strainType });
+  if (filter.inStock) chips.push({ key: "inStock", label: "In stock" });
   return chips;
 }
 
