@@ -14,7 +14,7 @@ export interface MoneyAmount {
 }
 
 /** Integer cents as the language writes an amount: two decimals, thousands grouped. */
-export function formatAmountCents(cents: number): string {
+function formatAmountCents(cents: number): string {
   const language = currentLanguage();
   if (language === "en") return english.groupedAmount(cents);
   return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
