@@ -10,7 +10,14 @@ export default defineConfig({
     // Two cores: more workers only contend for the CPU and the database.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          setupFiles: ["tests/unit/english.setup.ts"],
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
+import { useT } from "../i18n/use-t";
 import { onToasterWanted, toasterWanted } from "../lib/toast";
 import { CartDrawer } from "../shop/cart/cart-drawer";
 import { ProductsDrawer } from "../shop/catalogue/products-drawer";
@@ -20,6 +21,7 @@ const CheckoutSheet = lazy(() => import("../shop/checkout/checkout-sheet"));
 const Toaster = lazy(() => import("./toaster"));
 
 export function AppLayout() {
+  const { t } = useT();
   useTelegramBackButton();
   const openDrawer = useAtomValue(openDrawerAtom);
   const member = signedInUser(useAuth())?.ageVerified === true;
@@ -28,7 +30,7 @@ export function AppLayout() {
     <>
       <Header />
       <main className="app-main">
-        <Suspense fallback={<StateView kind="loading" label="Loading" />}>
+        <Suspense fallback={<StateView kind="loading" label={t("common.loading")} />}>
           <Outlet />
         </Suspense>
       </main>

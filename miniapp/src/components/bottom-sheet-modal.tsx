@@ -2,6 +2,7 @@ import { IconButton, Modal } from "@telegram-apps/telegram-ui";
 import { Drawer as Vaul } from "@xelene/vaul-with-scroll-fix";
 import { X } from "lucide-react";
 import { type ReactNode, useCallback, useRef } from "react";
+import { useT } from "../i18n/use-t";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import { type PanelProps, useTopmostPanel } from "./drawer";
 import "./bottom-sheet.css";
@@ -29,6 +30,7 @@ export default function BottomSheetModal({
   footer,
   className,
 }: PanelProps) {
+  const { t } = useT();
   const panel = useTopmostPanel(onClose);
   const onOpenChange = useCallback((open: boolean) => (open ? undefined : onClose()), [onClose]);
   return (
@@ -55,7 +57,7 @@ export default function BottomSheetModal({
           }
           after={
             <Modal.Close>
-              <IconButton mode="plain" size="l" className="icon-button" aria-label="Close">
+              <IconButton mode="plain" size="l" className="icon-button" aria-label={t("common.close")}>
                 <X size={20} aria-hidden="true" />
               </IconButton>
             </Modal.Close>

@@ -1,5 +1,6 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useT } from "../i18n/use-t";
 import { BottomSheet } from "./bottom-sheet";
 import "./confirm-sheet.css";
 
@@ -26,6 +27,7 @@ export function ConfirmSheet({
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const mounted = useRef(true);
   useEffect(
@@ -51,7 +53,7 @@ export function ConfirmSheet({
       footer={
         <div className="confirm-sheet-buttons">
           <Button mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button
             size="l"

@@ -1,6 +1,7 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
 import { X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useRef } from "react";
+import { useT } from "../i18n/use-t";
 import { lockScroll } from "../lib/scroll-lock";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import "./drawer.css";
@@ -51,6 +52,7 @@ export function useTopmostPanel(onClose: () => void): (element: HTMLElement | nu
 
 /** A side sheet (bottom sheets are `BottomSheet`): a modal dialog that closes on Escape, on the backdrop and on its X. */
 export function Drawer({ open, onClose, title, description, children, footer, className }: PanelProps) {
+  const { t } = useT();
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -101,7 +103,13 @@ export function Drawer({ open, onClose, title, description, children, footer, cl
               </p>
             ) : null}
           </div>
-          <IconButton mode="plain" size="l" className="icon-button" onClick={onClose} aria-label="Close">
+          <IconButton
+            mode="plain"
+            size="l"
+            className="icon-button"
+            onClick={onClose}
+            aria-label={t("common.close")}
+          >
             <X size={20} aria-hidden="true" />
           </IconButton>
         </div>

@@ -1,11 +1,10 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { useT } from "../i18n/use-t";
 import { errorMessage, failedAnswer, requestHeaders } from "../lib/api";
 import { toast } from "../lib/toast";
 import "./export-button.css";
-
-export const exportTexts = { label: "Export CSV", failed: "Export failed" } as const;
 
 /** The file name the server gave in Content-Disposition, else `fallback`. */
 function fileNameOf(res: Response, fallback: string): string {
@@ -26,6 +25,7 @@ export function ExportButton({
   fallbackName: string;
   disabled?: boolean;
 }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -45,7 +45,7 @@ export function ExportButton({
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      toast.error(exportTexts.failed, { description: errorMessage(error) });
+      toast.error(t("export.failed"), { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -60,7 +60,7 @@ export function ExportButton({
       before={<Download size={16} aria-hidden="true" />}
       onClick={() => void download()}
     >
-      {exportTexts.label}
+      {t("export.label")}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { Input } from "@telegram-apps/telegram-ui";
 import { type InputHTMLAttributes, useId } from "react";
+import { useT } from "../i18n/use-t";
 import { FieldFrame } from "./field-frame";
 import "./field.css";
 
@@ -49,16 +50,17 @@ interface TextFieldProps {
 /** An email address ("Email" unless labelled otherwise): the keyboard and the autofill an address wants. */
 export function EmailField({
   onChange,
-  label = "Email",
+  label,
   ...field
 }: Omit<TextFieldProps, "label"> & { label?: string }) {
+  const { t } = useT();
   return (
     <Field
       type="email"
       autoComplete="email"
       inputMode="email"
       onChange={(event) => onChange(event.target.value)}
-      label={label}
+      label={label ?? t("field.email")}
       {...field}
     />
   );
@@ -93,10 +95,20 @@ export function PasswordFields({
   password: Omit<TextFieldProps, "label">;
   confirmation: Omit<TextFieldProps, "label">;
 }) {
+  const { t } = useT();
+  const fresh = label === "New Password";
   return (
     <>
-      <PasswordField label={label} autoComplete="new-password" {...password} />
-      <PasswordField label={`Confirm ${label}`} autoComplete="new-password" {...confirmation} />
+      <PasswordField
+        label={fresh ? t("field.newPassword") : t("field.password")}
+        autoComplete="new-password"
+        {...password}
+      />
+      <PasswordField
+        label={fresh ? t("field.confirmNewPassword") : t("field.confirmPassword")}
+        autoComplete="new-password"
+        {...confirmation}
+      />
     </>
   );
 }

@@ -2,12 +2,14 @@ import { Badge, IconButton } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { Crown, LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
+import { useT } from "../i18n/use-t";
 import { cartCountAtom } from "../shop/cart/cart";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 import "./header.css";
 
 export function Header() {
+  const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const count = useAtomValue(cartCountAtom);
   const navigate = useNavigate();
@@ -26,7 +28,7 @@ export function Header() {
           size="l"
           className="header-button"
           onClick={() => setOpenDrawer("products")}
-          aria-label="Products"
+          aria-label={t("header.products")}
         >
           <LayoutGrid size={22} aria-hidden="true" />
         </IconButton>
@@ -37,7 +39,7 @@ export function Header() {
             className="header-button"
             onClick={openPlan}
             disabled={loading}
-            aria-label="Manage Your Plan"
+            aria-label={t("header.plan")}
           >
             <Crown size={22} aria-hidden="true" />
           </IconButton>
@@ -46,7 +48,7 @@ export function Header() {
             size="l"
             className="header-button"
             onClick={() => setOpenDrawer("cart")}
-            aria-label={count > 0 ? `Cart, ${count} item(s)` : "Cart"}
+            aria-label={count > 0 ? t("header.cartCount", { count }) : t("header.cart")}
           >
             <ShoppingCart size={22} aria-hidden="true" />
             {count > 0 ? (
@@ -66,7 +68,7 @@ export function Header() {
             size="l"
             className="header-button"
             onClick={() => navigate(auth.status === "signed-out" ? "/auth" : "/settings")}
-            aria-label="Account"
+            aria-label={t("header.account")}
           >
             <UserRound size={22} aria-hidden="true" />
           </IconButton>

@@ -24,7 +24,7 @@ export function MenuList({ label, entries }: { label: string; entries: readonly 
                   {entry.icon}
                 </span>
               }
-              after={<ChevronRight size={18} className="menu-chevron" aria-hidden="true" />}
+              after={<ChevronRight size={18} className="menu-chevron dir-flip" aria-hidden="true" />}
             >
               {entry.label}
             </Cell>

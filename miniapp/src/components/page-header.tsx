@@ -1,15 +1,21 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useT } from "../i18n/use-t";
 import { telegram } from "../telegram/controls";
 import "./page-header.css";
 
 /** Back, on the web only: inside Telegram its BackButton does that. */
 export function BackLink({ to, className }: { to: string; className?: string }) {
+  const { t } = useT();
   if (telegram() !== null) return null;
   return (
-    <Link to={to} className={`icon-button page-back${className ? ` ${className}` : ""}`} aria-label="Back">
-      <ArrowLeft size={22} aria-hidden="true" />
+    <Link
+      to={to}
+      className={`icon-button page-back${className ? ` ${className}` : ""}`}
+      aria-label={t("common.back")}
+    >
+      <ArrowLeft size={22} className="dir-flip" aria-hidden="true" />
     </Link>
   );
 }

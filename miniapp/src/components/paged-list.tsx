@@ -1,5 +1,6 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import type { ReactNode } from "react";
+import { useT } from "../i18n/use-t";
 import type { Pages } from "../lib/paged-list";
 
 /** "Showing n of total" above an admin list, and Load more below it while rows remain. */
@@ -15,11 +16,12 @@ export function PagedList<T>({
   onMore: () => void;
   children: ReactNode;
 }) {
+  const { t } = useT();
   const shown = data.items.length;
   return (
     <>
       <p className="paged-count hint" aria-live="polite">
-        {`Showing ${shown} of ${data.total}`}
+        {t("list.showing", { shown, total: data.total })}
       </p>
       {children}
       {shown < data.total ? (
@@ -31,7 +33,7 @@ export function PagedList<T>({
           loading={shown < Math.min(data.total, pages * data.pageSize)}
           onClick={onMore}
         >
-          Load more
+          {t("list.loadMore")}
         </Button>
       ) : null}
     </>

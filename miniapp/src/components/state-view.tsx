@@ -1,5 +1,6 @@
 import { Button, Placeholder, Spinner } from "@telegram-apps/telegram-ui";
 import type { ReactNode } from "react";
+import { useT } from "../i18n/use-t";
 import type { Resource } from "../lib/use-resource";
 
 /** What a state says beyond its title: the text under it, an icon above it, and whether the title is the page's heading. */
@@ -44,6 +45,7 @@ function stateIcon(icon: ReactNode): ReactNode {
 
 /** The one way a list or page shows loading, a failure with Retry, or that it has nothing. */
 export function StateView(props: StateViewProps) {
+  const { t } = useT();
   if (props.kind === "loading") {
     return (
       <div className="state-view state-loading" role="status" aria-label={props.label}>
@@ -55,7 +57,7 @@ export function StateView(props: StateViewProps) {
   if (props.kind === "error") {
     const retry = (
       <Button mode="bezeled" size="m" onClick={props.onRetry}>
-        {props.retryLabel ?? "Retry"}
+        {props.retryLabel ?? t("common.retry")}
       </Button>
     );
     return (

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { Toaster as SonnerToaster, toast } from "sonner";
+import { isLanguage, textDirection } from "#api/contracts/languages";
+import { useT } from "../i18n/use-t";
 import { toasterMounted } from "../lib/toast";
 import { useAppearance } from "../state/appearance";
 
@@ -8,6 +10,7 @@ const TOAST_BOTTOM = "calc(max(var(--safe-bottom), var(--bottom-bar-height, 0px)
 /** sonner's Toaster with the app's toast defaults; loaded with the first toast (see lib/toast.ts). */
 export default function Toaster() {
   const { dark } = useAppearance();
+  const { language } = useT();
   // After sonner's own effect (a child's effects run first): it listens by now.
   useEffect(() => toasterMounted(toast), []);
   return (
@@ -21,6 +24,8 @@ export default function Toaster() {
       visibleToasts={3}
       duration={4000}
       theme={dark ? "dark" : "light"}
+      // Toasts read and close on the side the language runs from.
+      dir={isLanguage(language) ? textDirection(language) : "ltr"}
       position="bottom-center"
       offset={{ bottom: TOAST_BOTTOM }}
       mobileOffset={{ bottom: TOAST_BOTTOM }}

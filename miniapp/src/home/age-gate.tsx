@@ -1,5 +1,6 @@
 import { Button, Cell, Checkbox } from "@telegram-apps/telegram-ui";
 import { type FormEvent, useId, useState } from "react";
+import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { firstLoadMessages } from "../lib/messages";
 import { toast } from "../lib/toast";
@@ -10,6 +11,7 @@ const AGE_TOAST = "age-required";
 
 /** The sign-up's age checkbox, for someone signed in (by Telegram) who has not confirmed yet. */
 export default function AgeGate() {
+  const { t } = useT();
   const [ticked, setTicked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export default function AgeGate() {
       // Confirmed: the refusal shown a moment ago no longer applies.
       toast.dismiss(AGE_TOAST);
     } catch (failure) {
-      toast.error("Error", { description: errorMessage(failure) });
+      toast.error(t("common.error"), { description: errorMessage(failure) });
       setBusy(false);
     }
   };
@@ -41,9 +43,9 @@ export default function AgeGate() {
   const leave = async () => {
     try {
       await signOut();
-      toast.success("Signed out");
+      toast.success(t("common.signedOut"));
     } catch (failure) {
-      toast.error("Error signing out", { description: errorMessage(failure) });
+      toast.error(t("common.signOutFailed"), { description: errorMessage(failure) });
     }
   };
 
@@ -85,16 +87,16 @@ export default function AgeGate() {
         </p>
       ) : null}
       <Button type="submit" size="l" stretched disabled={busy}>
-        {busy ? "Please wait..." : "Continue"}
+        {busy ? t("common.pleaseWait") : t("common.continue")}
       </Button>
       {tg ? (
         // Inside Telegram, leaving means closing the app: signing out would only sign in again.
         <Button type="button" mode="plain" size="m" className="text-button" onClick={() => tg.close()}>
-          Close
+          {t("common.close")}
         </Button>
       ) : (
         <Button type="button" mode="plain" size="m" className="text-button" onClick={leave}>
-          Sign out
+          {t("common.signOut")}
         </Button>
       )}
     </form>

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import type { ChannelInfo } from "#api/contracts/channel";
+import { t as text } from "../i18n/i18n";
+import { useT } from "../i18n/use-t";
 import { fetchChannel } from "../lib/api";
 import { takeBootChannel } from "../lib/boot-data";
 import { memberCountText } from "../lib/format";
@@ -24,15 +26,16 @@ export const DEFAULT_LOGO = "/default-logo.svg";
 export function ChannelHeader({ channel: given }: { channel?: ChannelResource }) {
   const own = useChannel(given === undefined);
   const channel = given ?? own;
+  const { t } = useT();
 
   useEffect(() => {
-    if (channel.status === "error") toast.error("Failed to load channel", { id: "load-channel" });
+    if (channel.status === "error") toast.error(text("home.channelFailed"), { id: "load-channel" });
   }, [channel.status]);
 
   if (channel.status === "error") {
     return (
       <section className="channel-header">
-        <StateView kind="error" message="Failed to load channel" onRetry={channel.reload} />
+        <StateView kind="error" message={t("home.channelFailed")} onRetry={channel.reload} />
       </section>
     );
   }
@@ -41,7 +44,7 @@ export function ChannelHeader({ channel: given }: { channel?: ChannelResource })
       <section
         className="channel-header"
         aria-busy="true"
-        aria-label="Loading channel"
+        aria-label={t("home.channelLoading")}
         data-testid="channel-skeleton"
       >
         <div className="skeleton skeleton-logo" />
@@ -57,7 +60,7 @@ export function ChannelHeader({ channel: given }: { channel?: ChannelResource })
         key={logoUrl ?? DEFAULT_LOGO}
         className="channel-logo"
         src={logoUrl ?? DEFAULT_LOGO}
-        alt={`${channelName} logo`}
+        alt={t("home.channelLogo", { name: channelName })}
         width={88}
         height={88}
         onError={(event) => {

@@ -2,16 +2,18 @@ import { Cell, Section } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { LogIn, ShoppingBag } from "lucide-react";
 import { BottomSheet } from "../components/bottom-sheet";
+import { useT } from "../i18n/use-t";
 import { authTabAtom, openDrawerAtom } from "../state/drawers";
 import "./get-started-sheet.css";
 
 const choices = [
-  { tab: "signup", title: "Shop", hint: "New here? Create your account.", Icon: ShoppingBag },
-  { tab: "login", title: "Login", hint: "Already a member? Sign in.", Icon: LogIn },
+  { tab: "signup", title: "getStarted.shop", hint: "getStarted.shopHint", Icon: ShoppingBag },
+  { tab: "login", title: "getStarted.login", hint: "getStarted.loginHint", Icon: LogIn },
 ] as const;
 
 /** Join on the landing: Shop (sign-up) or Login, both into the auth dialog. */
 export default function GetStartedSheet() {
+  const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const setTab = useSetAtom(authTabAtom);
   const choose = (tab: "login" | "signup") => {
@@ -22,8 +24,8 @@ export default function GetStartedSheet() {
     <BottomSheet
       open
       onClose={() => setOpenDrawer(null)}
-      title="Get Started"
-      description="Join the members-only channel and shop."
+      title={t("getStarted.title")}
+      description={t("getStarted.description")}
     >
       <Section className="get-started-choices">
         {choices.map((choice) => (
@@ -33,10 +35,10 @@ export default function GetStartedSheet() {
             type="button"
             className="get-started-choice"
             before={<choice.Icon size={22} className="get-started-icon" aria-hidden="true" />}
-            subtitle={choice.hint}
+            subtitle={t(choice.hint)}
             onClick={() => choose(choice.tab)}
           >
-            {choice.title}
+            {t(choice.title)}
           </Cell>
         ))}
       </Section>

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { LayoutGrid } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { StateView } from "../components/state-view";
+import { useT } from "../i18n/use-t";
 import { useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 import { ChannelHeader } from "./channel-header";
@@ -22,6 +23,7 @@ export default function HomePage() {
 }
 
 function MemberHome() {
+  const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   return (
     <div className="page home-page" data-testid="member-home">
@@ -33,9 +35,9 @@ function MemberHome() {
         before={<LayoutGrid size={18} aria-hidden="true" />}
         onClick={() => setOpenDrawer("products")}
       >
-        Browse products
+        {t("home.browseProducts")}
       </Button>
-      <Suspense fallback={<StateView kind="loading" label="Loading messages" />}>
+      <Suspense fallback={<StateView kind="loading" label={t("home.loadingMessages")} />}>
         <Feed />
       </Suspense>
     </div>

@@ -3,6 +3,7 @@ import { useSetAtom } from "jotai";
 import { LoaderCircle } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useT } from "../i18n/use-t";
 import { firstLoadMessages } from "../lib/messages";
 import { lockScroll } from "../lib/scroll-lock";
 import { useBottomBar } from "../lib/use-bottom-bar";
@@ -86,6 +87,7 @@ function Hero({ channel }: { channel: ChannelResource }) {
 /** Inside Telegram, signed out: the sign-in refusal with Retry, or (after signing out) sign in again. */
 function TelegramSignIn({ error, expired }: { error: string | null; expired: boolean }) {
   const tg = telegram();
+  const { t } = useT();
   return (
     <div className="landing-form">
       {error ? (
@@ -96,11 +98,11 @@ function TelegramSignIn({ error, expired }: { error: string | null; expired: boo
       {expired && tg ? (
         // Old launch data never verifies again: reopening the app is the way back in.
         <Button type="button" size="l" stretched onClick={() => tg.close()}>
-          Close
+          {t("common.close")}
         </Button>
       ) : (
         <Button type="button" size="l" stretched onClick={() => void signInWithTelegram()}>
-          {error ? "Retry" : "Continue with Telegram"}
+          {error ? t("common.retry") : t("landing.continueWithTelegram")}
         </Button>
       )}
     </div>
@@ -108,6 +110,7 @@ function TelegramSignIn({ error, expired }: { error: string | null; expired: boo
 }
 
 function JoinBar() {
+  const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   return (
     <Button
@@ -117,7 +120,7 @@ function JoinBar() {
       className="landing-join"
       onClick={() => setOpenDrawer("get-started")}
     >
-      Join
+      {t("landing.join")}
     </Button>
   );
 }
@@ -128,6 +131,7 @@ function JoinBar() {
  * links and the 21+ notice. The page does not scroll meanwhile.
  */
 export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: string | null }) {
+  const { t } = useT();
   const channel = useChannel();
   useEffect(() => lockScroll(), []);
   const inTelegram = telegram() !== null;
@@ -138,10 +142,10 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
 
   let action: ReactNode;
   if (auth.status === "loading") {
-    action = <LandingSpinner label="Signing in" />;
+    action = <LandingSpinner label={t("landing.signingIn")} />;
   } else if (auth.status === "signed-in") {
     action = (
-      <Suspense fallback={<LandingSpinner label="Loading" />}>
+      <Suspense fallback={<LandingSpinner label={t("common.loading")} />}>
         <AgeGate />
       </Suspense>
     );
@@ -167,10 +171,10 @@ export function Landing({ auth, openDrawer }: { auth: AuthState; openDrawer: str
       <div className="bottom-bar landing-bar" ref={bar}>
         {action}
         <p className="landing-notice">{firstLoadMessages.landingAgeNotice}</p>
-        <nav className="landing-links" aria-label="Policies">
-          <Link to="/terms-of-service">Terms of Service</Link>
+        <nav className="landing-links" aria-label={t("landing.policies")}>
+          <Link to="/terms-of-service">{t("landing.terms")}</Link>
           <span aria-hidden="true">·</span>
-          <Link to="/privacy-policy">Privacy Policy</Link>
+          <Link to="/privacy-policy">{t("landing.privacy")}</Link>
         </nav>
       </div>
       {openDrawer === "get-started" ? (

@@ -1,14 +1,16 @@
 import { LinkButton } from "../components/link-button";
+import { useT } from "../i18n/use-t";
 
 export default function NotFoundPage() {
+  const { t } = useT();
   return (
     <div className="page centered-page">
       <p className="big-code" aria-hidden="true">
         404
       </p>
-      <h1 className="page-title">Oops! Page not found</h1>
+      <h1 className="page-title">{t("notFound.title")}</h1>
       <LinkButton to="/" size="l">
-        Return to Home
+        {t("notFound.home")}
       </LinkButton>
     </div>
   );

@@ -1,7 +1,7 @@
 import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
 import type { ErrorReason } from "#api/contracts/errors";
 import type { AppType } from "#api/http/app";
-import { currentLanguage } from "../i18n/i18n";
+import { currentLanguage, t } from "../i18n/i18n";
 import { authHeaders } from "./session";
 
 let onSessionLost: () => void = () => {};
@@ -84,10 +84,11 @@ export async function call<T extends ClientResponse<unknown>>(
   }
 }
 
-export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
-
-/** What to tell the person about a failed call: the server's message, else the generic one. */
-export function errorMessage(error: unknown, fallback = SOMETHING_WENT_WRONG): string {
+/**
+ * What to tell the person about a failed call: the server's message (in the app's language, which
+ * every call asks for), else the generic one.
+ */
+export function errorMessage(error: unknown, fallback = t("common.somethingWentWrong")): string {
   return error instanceof LoadError && !/^HTTP \d+$/.test(error.message) ? error.message : fallback;
 }
 

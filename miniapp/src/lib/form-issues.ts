@@ -1,3 +1,4 @@
+import { translateMessage } from "../i18n/i18n";
 import { firstLoadMessages } from "./messages";
 import { toast } from "./toast";
 
@@ -40,14 +41,18 @@ export type Checked<T> =
   | { ok: true; data: T; input: unknown }
   | { ok: false; fields: FieldErrors; first: string | null; input: unknown };
 
-/** The first message per field of a zod failure, and the first message overall (the toast's). */
+/**
+ * The first message per field of a zod failure, and the first message overall (the toast's), in
+ * the app's language: the contracts write them in English (messages.json translates them).
+ */
 export function issuesByField(issues: readonly Issue[]): { first: string | null; fields: FieldErrors } {
   const fields: FieldErrors = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? "");
-    if (!(key in fields)) fields[key] = issue.message;
+    if (!(key in fields)) fields[key] = translateMessage(issue.message);
   }
-  return { first: issues[0]?.message ?? null, fields };
+  const first = issues[0]?.message;
+  return { first: first === undefined ? null : translateMessage(first), fields };
 }
 
 /** Checks a form's values with the contract the API enforces: the data, or the messages per field. */
@@ -58,7 +63,7 @@ export function checkWith<V, T>(contract: Contract<T>, values: V, rules: FormRul
   const { first, fields } = issuesByField(parsed.error.issues);
   const match = rules.matches;
   if (match && !fields[match.field] && values[match.field] !== values[match.of]) {
-    fields[match.field] = match.message;
+    fields[match.field] = translateMessage(match.message);
   }
   if (rules.firstOnly) {
     const key = String(parsed.error.issues[0]?.path[0] ?? "");

@@ -1,11 +1,27 @@
 import { AGE_REQUIRED_MESSAGE } from "#api/contracts/age-message";
+import { t, translateMessage } from "../i18n/i18n";
 
-/** The texts the first screen needs, without the zod schemas (which would join the first load). */
+/**
+ * The texts the first screen needs, without the zod schemas (which would join the first load), in
+ * the app's language when read.
+ */
 export const firstLoadMessages = {
-  ageRequired: AGE_REQUIRED_MESSAGE,
-  ageLabel: "I confirm I am 21 years or older",
-  ageGateTitle: "Confirm your age",
-  ageGateText: "This channel and its shop are for adults 21 and over.",
-  landingAgeNotice: "You must be 21+ to join.",
-  validationError: "Validation Error",
-} as const;
+  get ageRequired() {
+    return translateMessage(AGE_REQUIRED_MESSAGE);
+  },
+  get ageLabel() {
+    return t("ageGate.label");
+  },
+  get ageGateTitle() {
+    return t("ageGate.title");
+  },
+  get ageGateText() {
+    return t("ageGate.text");
+  },
+  get landingAgeNotice() {
+    return t("landing.ageNotice");
+  },
+  get validationError() {
+    return t("common.validationError");
+  },
+};

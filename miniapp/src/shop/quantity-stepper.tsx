@@ -1,5 +1,6 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
 import { Minus, Plus } from "lucide-react";
+import { useT } from "../i18n/use-t";
 import { canDecrease, canIncrease, quantityBounds, stepQuantity } from "./quantity";
 import "./quantity-stepper.css";
 
@@ -33,11 +34,14 @@ export function QuantityStepper({
   small = false,
   testId = "quantity",
 }: QuantityStepperProps) {
+  const { t } = useT();
   const { disabled } = quantityBounds(stock);
-  const suffix = of ? ` of ${of}` : "";
+  // With `of`, each label names what it counts ("Quantity of …").
+  const label = (plain: "quantity.label" | "quantity.decrease" | "quantity.increase") =>
+    of ? t(`${plain}Of`, { item: of }) : t(plain);
   const iconSize = small ? 14 : 16;
   return (
-    <fieldset className={small ? "stepper stepper-small" : "stepper"} aria-label={`Quantity${suffix}`}>
+    <fieldset className={small ? "stepper stepper-small" : "stepper"} aria-label={label("quantity.label")}>
       <IconButton
         type="button"
         mode="plain"
@@ -45,7 +49,7 @@ export function QuantityStepper({
         className="stepper-button"
         onClick={() => onChange((current) => (removable ? current - 1 : stepQuantity(current, -1, stock)))}
         disabled={!removable && !canDecrease(value, stock)}
-        aria-label={`Decrease quantity${suffix}`}
+        aria-label={label("quantity.decrease")}
       >
         <Minus size={iconSize} aria-hidden="true" />
       </IconButton>
@@ -59,7 +63,7 @@ export function QuantityStepper({
         className="stepper-button"
         onClick={() => onChange((current) => stepQuantity(current, 1, stock))}
         disabled={!canIncrease(value, stock)}
-        aria-label={`Increase quantity${suffix}`}
+        aria-label={label("quantity.increase")}
       >
         <Plus size={iconSize} aria-hidden="true" />
       </IconButton>

@@ -1,14 +1,20 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Role } from "#api/contracts/roles";
+import { t } from "../i18n/i18n";
 import { api, call } from "../lib/api";
 import { signedInUser, useAuth } from "./auth";
 import { roleCache as cache, hasRole } from "./role-cache";
 
 export const ROLE_FETCH_TIMEOUT_MS = 5000;
+/** Why the roles failed to load, in the app's language when read. */
 export const roleMessages = {
-  timeout: "Failed to load user roles",
-  unexpected: "Unexpected error loading roles",
-} as const;
+  get timeout() {
+    return t("guard.rolesTimeout");
+  },
+  get unexpected() {
+    return t("guard.rolesUnexpected");
+  },
+};
 
 class RoleTimeout extends Error {}
 

@@ -4,6 +4,7 @@ import { ShoppingCart } from "lucide-react";
 import { useCallback } from "react";
 import { Drawer } from "../../components/drawer";
 import { StateView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
 import { formatCreditCents, formatCurrencyCents } from "../../lib/format";
 import { openDrawerAtom } from "../../state/drawers";
 import { CartLine } from "./cart-line";
@@ -12,6 +13,7 @@ import { useCart } from "./use-cart";
 import "./cart-drawer.css";
 
 export function CartDrawer() {
+  const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
   const { cart, setQuantity, remove, checkout, checkoutStorefront } = useCart();
@@ -28,16 +30,16 @@ export function CartDrawer() {
     cart.items.length > 0 ? (
       <>
         <div className="cart-total">
-          <span>Total</span>
+          <span>{t("cart.total")}</span>
           <span data-testid="cart-total">{totalParts.join(" + ")}</span>
         </div>
         {both ? (
           <p className="cart-note" data-testid="cart-split-note">
-            Credit items and store items check out separately: credits here, store items on Shopify.
+            {t("cart.splitNote")}
           </p>
         ) : null}
         <Button type="button" size="l" stretched onClick={checkout} disabled={cart.isLoading}>
-          {both ? "Proceed to Checkout" : checkoutLabel(cart)}
+          {both ? t("cart.proceedToCheckout") : checkoutLabel(cart)}
         </Button>
         {both ? (
           <Button
@@ -48,7 +50,7 @@ export function CartDrawer() {
             onClick={() => void checkoutStorefront()}
             disabled={cart.isLoading}
           >
-            {cart.isLoading ? "Creating Checkout..." : "Checkout with Shopify"}
+            {cart.isLoading ? t("cart.creatingCheckout") : t("cart.checkoutWithShopify")}
           </Button>
         ) : null}
       </>
@@ -58,18 +60,18 @@ export function CartDrawer() {
     <Drawer
       open={openDrawer === "cart"}
       onClose={close}
-      title="Shopping Cart"
+      title={t("cart.title")}
       description={cartDescription(cart)}
       footer={footer}
     >
       {cart.items.length === 0 ? (
         <StateView
           kind="empty"
-          title="Nothing in it yet"
+          title={t("cart.nothingYet")}
           icon={<ShoppingCart size={40} />}
           action={
             <Button mode="bezeled" size="m" onClick={() => setOpenDrawer("products")}>
-              Browse products
+              {t("home.browseProducts")}
             </Button>
           }
         />

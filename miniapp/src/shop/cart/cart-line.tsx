@@ -1,5 +1,6 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
 import { Trash2 } from "lucide-react";
+import { useT } from "../../i18n/use-t";
 import { formatCreditCents, formatCurrencyCents } from "../../lib/format";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
@@ -12,6 +13,7 @@ interface CartLineProps {
 }
 
 export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+  const { t } = useT();
   const format = (cents: number) =>
     typeof item.price === "number"
       ? formatCreditCents(cents)
@@ -29,7 +31,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
         <span className="cart-line-price">{price}</span>
         {item.quantity > 1 ? (
           <span className="cart-line-subtotal" data-testid="cart-line-subtotal">
-            Subtotal: {format(lineTotalCents(item))}
+            {t("cart.subtotal", { amount: format(lineTotalCents(item)) })}
           </span>
         ) : null}
         <div className="cart-line-actions">
@@ -47,7 +49,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
             size="l"
             className="icon-button icon-button-danger"
             onClick={onRemove}
-            aria-label={`Remove ${item.title}`}
+            aria-label={t("cart.remove", { title: item.title })}
           >
             <Trash2 size={16} aria-hidden="true" />
           </IconButton>

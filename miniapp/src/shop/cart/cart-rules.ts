@@ -1,6 +1,8 @@
 import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
+import { t } from "../../i18n/i18n";
 import { type MoneyAmount, productPriceText } from "../../lib/format";
+import { strainText } from "../strain";
 
 /** A cart item: credit items carry a number of credits, storefront items a money amount. */
 export interface CartItem {
@@ -148,17 +150,17 @@ export function checkoutKind(cart: CartState): "credits" | "storefront" {
 }
 
 export function checkoutLabel(cart: CartState): string {
-  if (cart.isLoading) return "Creating Checkout...";
-  return checkoutKind(cart) === "credits" ? "Proceed to Checkout" : "Checkout with Shopify";
+  if (cart.isLoading) return t("cart.creatingCheckout");
+  return checkoutKind(cart) === "credits" ? t("cart.proceedToCheckout") : t("cart.checkoutWithShopify");
 }
 
 /** "Your cart is empty" or "N item(s) in your cart". */
 export function cartDescription(cart: CartState): string {
   const count = itemCount(cart);
-  return count === 0 ? "Your cart is empty" : `${count} item(s) in your cart`;
+  return count === 0 ? t("cart.empty") : t("cart.itemCount", { count });
 }
 
-/** The options a credit product shows in the cart: its strain type and size. */
+/** The options a credit product shows in the cart: its strain type and size (kept in English, as stored). */
 export function productOptions(product: Product): { name: string; value: string }[] {
   const options: { name: string; value: string }[] = [];
   if (product.strainType) options.push({ name: "Strain", value: product.strainType });
@@ -166,8 +168,11 @@ export function productOptions(product: Product): { name: string; value: string 
   return options;
 }
 
+/** The options' values, a strain type named in the app's language. */
 export const optionsText = (item: CartItem): string =>
-  item.selectedOptions.map((option) => option.value).join(" • ");
+  item.selectedOptions
+    .map((option) => (option.name === "Strain" ? strainText(option.value) : option.value))
+    .join(" • ");
 
 /** A credit-priced cart line for a catalogue product. */
 export function creditItem(product: Product, quantity: number): CartItem {
@@ -223,5 +228,5 @@ export function parseStoredCart(value: unknown): CartState {
 export function addToCartLabel(quantity: number, product: Parameters<typeof productPriceText>[0]): string {
   const count = Math.max(quantity, 1);
   const total = productPriceText(product, count);
-  return count > 1 ? `Add to Cart · ${count} for ${total}` : `Add to Cart · ${total}`;
+  return count > 1 ? t("cart.addSeveral", { count, total }) : t("cart.addOne", { total });
 }

@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import type { Product } from "#api/contracts/products";
 import { storefrontMessages } from "#api/contracts/storefront-messages";
+import { t, translateMessage } from "../../i18n/i18n";
 import { LoadError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { authAtom, signedInUser } from "../../state/auth";
@@ -37,14 +38,14 @@ export function useCart() {
       // Read from the store, not the render: two quick taps must both see the first one's line.
       const current = store.get(cartAtom);
       if (quantity <= 0 || exceedsStock(current, product.id, quantity, product.stockQuantity)) {
-        toast.error("Not enough stock available");
+        toast.error(t("cart.notEnoughStock"));
         return false;
       }
       store.set(cartAtom, addItem(current, cartItemFor(product, quantity)));
       hapticImpact();
-      toast.success("Added to cart", {
-        description: `${quantity} x ${product.title}`,
-        action: { label: "View cart", onClick: () => store.set(openDrawerAtom, "cart") },
+      toast.success(t("cart.added"), {
+        description: t("cart.addedLine", { count: quantity, title: product.title }),
+        action: { label: t("cart.view"), onClick: () => store.set(openDrawerAtom, "cart") },
       });
       return true;
     },
@@ -93,11 +94,13 @@ export function useCart() {
     } catch (error) {
       setCart((cart) => setCheckoutLoading(cart, false));
       if (error instanceof LoadError && error.reason === "storefront_payment_required") {
-        toast.error(storefrontMessages.paymentRequired, {
-          description: storefrontMessages.paymentRequiredDescription,
+        toast.error(translateMessage(storefrontMessages.paymentRequired), {
+          description: translateMessage(storefrontMessages.paymentRequiredDescription),
         });
       } else {
-        toast.error(storefrontMessages.toastTitle, { description: storefrontMessages.toastDescription });
+        toast.error(translateMessage(storefrontMessages.toastTitle), {
+          description: translateMessage(storefrontMessages.toastDescription),
+        });
       }
     }
   }, [store, setCart]);

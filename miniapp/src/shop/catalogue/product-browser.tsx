@@ -4,10 +4,13 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { type Product, strainTypes } from "#api/contracts/products";
 import { FilterSelect, SearchField } from "../../components/filter-controls";
 import { StateView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
+import { strainText } from "../strain";
 import { ProductCard } from "./product-card";
 import {
   activeChips,
   categoriesOf,
+  type FilterChip,
   filterProducts,
   indexProducts,
   noFilter,
@@ -22,37 +25,47 @@ import "./product-browser.css";
  * products match" with Clear. Searched here, over the loaded catalogue (see product-filter.ts).
  */
 export default function ProductBrowser({ products, onOpen }: { products: Product[]; onOpen: () => void }) {
+  const { t, language } = useT();
   const [filter, setFilter] = useState<ProductFilter>(noFilter);
   const edit = (change: Partial<ProductFilter>) => setFilter((current) => ({ ...current, ...change }));
-  const index = useMemo(() => indexProducts(products), [products]);
+  // Built again in another language: strain types are searched by their names in it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language changes what indexProducts reads.
+  const index = useMemo(() => indexProducts(products, strainText), [products, language]);
   const categories = useMemo(() => categoriesOf(products), [products]);
   // The field answers each keystroke at once; the grid follows when React has time.
   const shown = useDeferredValue(filter);
   const matches = useMemo(() => filterProducts(index, shown), [index, shown]);
   const chips = activeChips(filter);
+  // A chip reads in the app's language: the strain type's name, "In stock" translated.
+  const chipText = (chip: FilterChip): string =>
+    chip.key === "inStock"
+      ? t("catalogue.inStockChip")
+      : chip.key === "strainType"
+        ? strainText(chip.label)
+        : chip.label;
   const stockId = useId();
 
   return (
     <div className="product-browser">
       <search className="product-search">
         <SearchField
-          label="Search products"
-          placeholder="Name, description or strain"
+          label={t("catalogue.search")}
+          placeholder={t("catalogue.searchPlaceholder")}
           value={filter.query}
           onChange={(query) => edit({ query })}
         />
         <div className="product-filters">
           <FilterSelect
-            label="Category"
-            any="Any category"
+            label={t("catalogue.category")}
+            any={t("catalogue.anyCategory")}
             options={categories}
             value={filter.category ?? ""}
             onChange={(category) => edit({ category: category || null })}
           />
           <FilterSelect
-            label="Strain type"
-            any="Any strain"
-            options={strainTypes}
+            label={t("catalogue.strainType")}
+            any={t("catalogue.anyStrain")}
+            options={strainTypes.map((type) => [type, strainText(type)] as const)}
             value={filter.strainType ?? ""}
             onChange={(strainType) => edit({ strainType: strainType || null })}
           />
@@ -64,12 +77,12 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
             onChange={(event) => edit({ inStock: event.target.checked })}
           />
           <label htmlFor={stockId} className="product-filter-stock-label">
-            In stock only
+            {t("catalogue.inStockOnly")}
           </label>
         </div>
       </search>
       {chips.length > 0 ? (
-        <ul className="filter-chips" aria-label="Active filters">
+        <ul className="filter-chips" aria-label={t("catalogue.activeFilters")}>
           {chips.map((chip) => (
             <li key={chip.key}>
               <Chip
@@ -77,11 +90,11 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
                 type="button"
                 mode="mono"
                 className="filter-chip"
-                aria-label={`Remove filter: ${chip.label}`}
+                aria-label={t("catalogue.removeFilter", { filter: chipText(chip) })}
                 after={<X size={14} aria-hidden="true" />}
                 onClick={() => setFilter((current) => withoutChip(current, chip.key))}
               >
-                {chip.label}
+                {chipText(chip)}
               </Chip>
             </li>
           ))}
@@ -90,12 +103,12 @@ export default function ProductBrowser({ products, onOpen }: { products: Product
       {matches.length === 0 ? (
         <StateView
           kind="empty"
-          title="No products match"
-          description="Try other words, or fewer filters."
+          title={t("catalogue.noMatch")}
+          description={t("catalogue.noMatchHint")}
           icon={<SearchX size={32} />}
           action={
             <Button mode="bezeled" size="m" onClick={() => setFilter(noFilter)}>
-              Clear
+              {t("catalogue.clear")}
             </Button>
           }
         />

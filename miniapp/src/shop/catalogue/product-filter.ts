@@ -27,12 +27,23 @@ export interface IndexedProduct {
 
 /**
  * The searchable text of each product: its title (which carries the strain's name, e.g. "Sour
- * Space Candy"), its description and its strain type. Build it once per catalogue.
+ * Space Candy"), its description and its strain type, and that type as `strainName` gives it (its
+ * name in the app's language; none by default). Build it once per catalogue.
  */
-export const indexProducts = (products: Product[]): IndexedProduct[] =>
+export const indexProducts = (
+  products: Product[],
+  strainName: (type: StrainType) => string = () => "",
+): IndexedProduct[] =>
   products.map((product) => ({
     product,
-    text: fold([product.title, product.description ?? "", product.strainType ?? ""].join("\n")),
+    text: fold(
+      [
+        product.title,
+        product.description ?? "",
+        product.strainType ?? "",
+        product.strainType ? strainName(product.strainType) : "",
+      ].join("\n"),
+    ),
   }));
 
 /** The products that match every word of the query and every filter, in catalogue order. */

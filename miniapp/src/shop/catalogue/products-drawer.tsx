@@ -3,6 +3,8 @@ import { Sparkles } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect } from "react";
 import { Drawer } from "../../components/drawer";
 import { ResourceList, StateView } from "../../components/state-view";
+import { t as text } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { fetchProducts } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
@@ -15,6 +17,7 @@ import { useRoles } from "../../state/roles";
 const ProductBrowser = lazy(() => import("./product-browser"));
 
 export function ProductsDrawer() {
+  const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
   const open = openDrawer === "products";
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
@@ -24,26 +27,24 @@ export function ProductsDrawer() {
   const staff = roles.status === "loaded" && isStaff(roles.roles);
 
   useEffect(() => {
-    if (products.status === "error") toast.error("Failed to load products", { id: "load-products" });
+    if (products.status === "error") toast.error(text("catalogue.loadFailed"), { id: "load-products" });
   }, [products.status]);
 
   return (
-    <Drawer open={open} onClose={close} title="Products">
+    <Drawer open={open} onClose={close} title={t("catalogue.title")}>
       <ResourceList
         resource={products}
-        loadingLabel="Loading products"
-        errorMessage="Failed to load products"
+        loadingLabel={t("catalogue.loading")}
+        errorMessage={t("catalogue.loadFailed")}
         empty={{
-          title: "No products found",
+          title: t("catalogue.empty"),
           icon: <Sparkles size={32} />,
           // Staff are told how products are created; shoppers get a friendly line (decision 060).
-          description: staff
-            ? "Products are created by telling the assistant what you want to sell."
-            : "New products are on their way. Check back soon.",
+          description: staff ? t("catalogue.emptyStaff") : t("catalogue.emptyShopper"),
         }}
       >
         {(data) => (
-          <Suspense fallback={<StateView kind="loading" label="Loading products" />}>
+          <Suspense fallback={<StateView kind="loading" label={t("catalogue.loading")} />}>
             <ProductBrowser products={data} onOpen={close} />
           </Suspense>
         )}

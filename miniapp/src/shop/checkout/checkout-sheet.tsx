@@ -3,13 +3,15 @@ import { useAtom } from "jotai";
 import { CircleCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { toCents } from "#api/contracts/cents";
 import { deliverySchema, type Order } from "#api/contracts/checkout";
 import { usStates } from "#api/contracts/us-states";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { Field } from "../../components/field";
 import { ResourceView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
 import { errorMessage, LoadError } from "../../lib/api";
-import { formatCreditCents, formatCredits } from "../../lib/format";
+import { formatCreditCents, formatCredits, formatDollarCents } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
@@ -26,16 +28,17 @@ import "./checkout-sheet.css";
 const stateOptions = Object.entries(usStates).sort(([, a], [, b]) => a.localeCompare(b));
 
 function Confirmation({ order, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useT();
   const navigate = useNavigate();
   return (
     <div className="checkout-done" data-testid="order-confirmation">
       <CircleCheck size={48} aria-hidden="true" className="checkout-done-icon" />
-      <h3 className="checkout-done-title">Order placed</h3>
-      <p className="checkout-done-number">Order #{order.number}</p>
-      <p>{formatCredits(order.total)} from this month's budget. We'll let you know when it ships.</p>
+      <h3 className="checkout-done-title">{t("checkout.placed")}</h3>
+      <p className="checkout-done-number">{t("checkout.orderNumber", { number: order.number })}</p>
+      <p>{t("checkout.placedText", { amount: formatCredits(order.total) })}</p>
       <div className="checkout-done-actions">
         <Button size="l" stretched onClick={onDone}>
-          Done
+          {t("checkout.done")}
         </Button>
         <Button
           size="l"
@@ -46,7 +49,7 @@ function Confirmation({ order, onDone }: { order: Order; onDone: () => void }) {
             navigate("/settings/purchases");
           }}
         >
-          View purchases
+          {t("checkout.viewPurchases")}
         </Button>
       </div>
     </div>
@@ -55,6 +58,7 @@ function Confirmation({ order, onDone }: { order: Order; onDone: () => void }) {
 
 /** The credit checkout: the cart's credit lines, the budget before and after, delivery, Place order. */
 export default function CheckoutSheet() {
+  const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
   const [cart, setCart] = useAtom(cartAtom);
   const me = signedInUser(useAuth());
@@ -98,14 +102,16 @@ export default function CheckoutSheet() {
     } catch (error) {
       // A definite refusal (4xx) makes the next attempt a new checkout; a lost answer retries this one.
       if (error instanceof LoadError && error.status < 500) keys.current.answered();
-      toast.error(errorMessage(error, "Failed to place the order. Please try again."));
+      toast.error(errorMessage(error, t("checkout.placeFailed")));
       budget.reload();
     } finally {
       setPlacing(false);
     }
-  }, [check, delivery, canPlace, cart, setCart, budget]);
+  }, [check, delivery, canPlace, cart, setCart, budget, t]);
 
-  const buttonText = placing ? "Placing order..." : `Place order · ${formatCreditCents(totalCents)}`;
+  const buttonText = placing
+    ? t("checkout.placing")
+    : t("checkout.place", { amount: formatCreditCents(totalCents) });
   // Inside Telegram the MainButton places the order, and closing the app asks first.
   const usesMainButton = useTelegramMainButton(
     placed ? null : { text: buttonText, enabled: canPlace, onClick: () => void place() },
@@ -126,15 +132,15 @@ export default function CheckoutSheet() {
     <BottomSheet
       open={openDrawer === "checkout"}
       onClose={close}
-      title={placed ? "Thank you" : "Checkout"}
-      description={placed ? undefined : "Pay with credits from this month's budget"}
+      title={placed ? t("checkout.thankYou") : t("checkout.title")}
+      description={placed ? undefined : t("checkout.description")}
       footer={footer}
     >
       {placed ? (
         <Confirmation order={placed} onDone={close} />
       ) : (
         <div className="checkout">
-          <ul className="checkout-lines" aria-label="Order">
+          <ul className="checkout-lines" aria-label={t("checkout.order")}>
             {lines.map((item) => (
               <li key={item.variantId} className="checkout-line">
                 <span>
@@ -144,42 +150,44 @@ export default function CheckoutSheet() {
               </li>
             ))}
             <li className="checkout-line checkout-total">
-              <span>Total</span>
+              <span>{t("cart.total")}</span>
               <span data-testid="checkout-total">{formatCreditCents(totalCents)}</span>
             </li>
           </ul>
           <ResourceView
             resource={budget}
-            loadingLabel="Loading your budget"
+            loadingLabel={t("checkout.budgetLoading")}
             errorMessage={errorMessage(
               budget.status === "error" ? budget.error : null,
-              "Failed to load your budget",
+              t("checkout.budgetFailed"),
             )}
           >
             {(data) => (
               <dl className="checkout-budget" data-testid="checkout-budget">
                 <div>
-                  <dt>Budget remaining</dt>
-                  <dd>${data.remaining}</dd>
+                  <dt>{t("checkout.budgetRemaining")}</dt>
+                  <dd>{formatDollarCents(toCents(data.remaining))}</dd>
                 </div>
                 <div className={overBudget ? "checkout-over" : undefined}>
-                  <dt>After this order</dt>
-                  <dd>{after !== null && after >= 0 ? `$${(after / 100).toFixed(2)}` : "Over budget"}</dd>
+                  <dt>{t("checkout.afterOrder")}</dt>
+                  <dd>
+                    {after !== null && after >= 0 ? formatDollarCents(after) : t("checkout.overBudget")}
+                  </dd>
                 </div>
               </dl>
             )}
           </ResourceView>
           {overBudget ? (
             <p className="checkout-warning" role="alert">
-              This order is over your budget. Remove something, or change your plan.
+              {t("checkout.overBudgetWarning")}
             </p>
           ) : null}
           <fieldset className="checkout-delivery">
-            <legend>Delivery</legend>
-            <Field label="Recipient's name" autoComplete="name" {...form.input("name")} />
+            <legend>{t("checkout.delivery")}</legend>
+            <Field label={t("checkout.recipient")} autoComplete="name" {...form.input("name")} />
             <div className="field">
               <label htmlFor={addressId} className="field-label">
-                Address
+                {t("checkout.address")}
               </label>
               <div className="field-control">
                 <Textarea
@@ -198,7 +206,7 @@ export default function CheckoutSheet() {
             </div>
             <div className="field">
               <label htmlFor={stateId} className="field-label">
-                State
+                {t("checkout.state")}
               </label>
               <div className="field-control">
                 <Select
@@ -209,7 +217,7 @@ export default function CheckoutSheet() {
                   onChange={(event) => form.set("state", event.target.value)}
                 >
                   <option value="" disabled>
-                    Choose a state
+                    {t("checkout.chooseState")}
                   </option>
                   {stateOptions.map(([code, name]) => (
                     <option key={code} value={code}>

@@ -1,6 +1,7 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
 import { Minus, Plus, X } from "lucide-react";
 import { type PointerEvent, type TouchEvent, useEffect, useLayoutEffect, useRef } from "react";
+import { useT } from "../../i18n/use-t";
 import {
   canZoomIn,
   canZoomOut,
@@ -33,6 +34,7 @@ interface ImageZoomProps {
  * double tap (200% and back). One finger pans the enlarged image as the browser scrolls it.
  */
 export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
+  const { t } = useT();
   const closeButton = useRef<HTMLButtonElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const previousZoom = useRef(zoom);
@@ -95,7 +97,7 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
   }, [onClose]);
 
   return (
-    <div className="zoom-overlay" role="dialog" aria-modal="true" aria-label="Image zoom">
+    <div className="zoom-overlay" role="dialog" aria-modal="true" aria-label={t("product.zoomDialog")}>
       <div
         className="zoom-stage"
         ref={stage}
@@ -126,7 +128,7 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
           className="icon-button zoom-button"
           onClick={() => onZoom(zoomOut(zoom))}
           disabled={!canZoomOut(zoom)}
-          aria-label="Zoom out"
+          aria-label={t("product.zoomOut")}
         >
           <Minus size={20} aria-hidden="true" />
         </IconButton>
@@ -140,7 +142,7 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
           className="icon-button zoom-button"
           onClick={() => onZoom(zoomIn(zoom))}
           disabled={!canZoomIn(zoom)}
-          aria-label="Zoom in"
+          aria-label={t("product.zoomIn")}
         >
           <Plus size={20} aria-hidden="true" />
         </IconButton>
@@ -152,7 +154,7 @@ export function ImageZoom({ src, alt, zoom, onZoom, onClose }: ImageZoomProps) {
         size="l"
         className="icon-button zoom-close"
         onClick={onClose}
-        aria-label="Close zoom"
+        aria-label={t("product.zoomClose")}
       >
         <X size={22} aria-hidden="true" />
       </IconButton>

@@ -6,6 +6,8 @@ import type { Product } from "#api/contracts/products";
 import { FeatureIcon } from "../../components/feature-icon";
 import { BackLink } from "../../components/page-header";
 import { StateView } from "../../components/state-view";
+import { t as text } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { fetchProduct, LoadError } from "../../lib/api";
 import { takeBootProduct } from "../../lib/boot-data";
 import { formatPercent, productPriceText, stockText } from "../../lib/format";
@@ -19,12 +21,14 @@ import { useCart } from "../cart/use-cart";
 import { ProductImage } from "../product-image";
 import { clampQuantity, quantityBounds } from "../quantity";
 import { QuantityStepper } from "../quantity-stepper";
+import { strainText } from "../strain";
 import { ImageZoom } from "./image-zoom";
 import { StockAlert } from "./stock-alert";
 import { ZOOM } from "./zoom";
 import "./product-page.css";
 
 export default function ProductPage() {
+  const { t } = useT();
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const load = useCallback((signal: AbortSignal) => fetchProduct(id, signal), [id]);
@@ -33,30 +37,31 @@ export default function ProductPage() {
 
   useEffect(() => {
     if (product.status === "error" && !notFound)
-      toast.error("Failed to load product", { id: "load-product" });
+      toast.error(text("product.loadFailed"), { id: "load-product" });
   }, [product.status, notFound]);
 
-  if (product.status === "loading") return <StateView kind="loading" label="Loading product" />;
+  if (product.status === "loading") return <StateView kind="loading" label={t("product.loading")} />;
   if (notFound) {
     return (
       <StateView
         kind="empty"
-        title="Product not found"
+        title={t("product.notFound")}
         headingLevel={1}
         action={
           <Button type="button" size="m" onClick={() => navigate("/")}>
-            Back to Home
+            {t("product.backToHome")}
           </Button>
         }
       />
     );
   }
   if (product.status === "error")
-    return <StateView kind="error" message="Failed to load product" onRetry={product.reload} />;
+    return <StateView kind="error" message={t("product.loadFailed")} onRetry={product.reload} />;
   return <ProductDetail key={product.data.id} product={product.data} />;
 }
 
 function ProductDetail({ product }: { product: Product }) {
+  const { t } = useT();
   const { addProduct } = useCart();
   const [chosen, setChosen] = useState(1);
   const [zoomOpen, setZoomOpen] = useState(false);
@@ -83,8 +88,8 @@ function ProductDetail({ product }: { product: Product }) {
   const details: [string, string | null][] = [
     ["THC", product.thcPercentage === null ? null : formatPercent(product.thcPercentage)],
     ["CBD", product.cbdPercentage === null ? null : formatPercent(product.cbdPercentage)],
-    ["Size", product.unitSize],
-    ["Batch", product.batchNumber],
+    [t("product.size"), product.unitSize],
+    [t("product.batch"), product.batchNumber],
   ];
   const shownDetails = details.filter(
     (entry): entry is [string, string] => entry[1] !== null && entry[1] !== "",
@@ -99,7 +104,7 @@ function ProductDetail({ product }: { product: Product }) {
           type="button"
           className="product-hero"
           onClick={() => setZoomOpen(true)}
-          aria-label="Zoom image"
+          aria-label={t("product.zoomImage")}
         >
           <ProductImage
             src={product.primaryImageUrl}
@@ -125,7 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="product-meta">
           {product.strainType ? (
             <Badge type="number" mode="secondary" className="badge-strain">
-              {product.strainType}
+              {strainText(product.strainType)}
             </Badge>
           ) : null}
           <span className={stock > 0 ? "stock" : "stock stock-out"} data-testid="stock">
@@ -148,7 +153,7 @@ function ProductDetail({ product }: { product: Product }) {
       {product.description ? <p className="product-description">{product.description}</p> : null}
 
       {product.features && product.features.length > 0 ? (
-        <ul className="feature-list" aria-label="Features">
+        <ul className="feature-list" aria-label={t("product.features")}>
           {product.features.map((feature) => (
             <li key={`${feature.icon}:${feature.text}`} className="feature">
               <FeatureIcon name={feature.icon} />
@@ -183,7 +188,7 @@ function ProductDetail({ product }: { product: Product }) {
           }}
         >
           <FileText size={18} aria-hidden="true" />
-          View Certificate of Analysis
+          {t("product.viewCoa")}
         </a>
       ) : null}
 

@@ -3,6 +3,7 @@ import { useSetAtom } from "jotai";
 import { BellRing } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { StockAlert as AlertState } from "#api/contracts/stock-alerts";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
@@ -10,24 +11,16 @@ import { useAuth } from "../../state/auth";
 import { authTabAtom, openDrawerAtom } from "../../state/drawers";
 import "./stock-alert.css";
 
-const stockAlertTexts = {
-  offer: "Out of stock for now. We can tell you once when it's back.",
-  signIn: "Sign in and we'll tell you once when it's back.",
-  notify: "Notify me",
-  waiting: "We'll let you know when it's back in stock.",
-  withdraw: "Don't notify me",
-  failed: "Failed to change the alert",
-} as const;
-
 /** An out-of-stock product's "Notify me": the member's alert state, to ask for or withdraw. */
 export function StockAlert({ productId }: { productId: string }) {
+  const { t } = useT();
   const auth = useAuth();
   const openDrawer = useSetAtom(openDrawerAtom);
   const setAuthTab = useSetAtom(authTabAtom);
   if (auth.status !== "signed-in") {
     return (
-      <section className="stock-alert" aria-label="Back-in-stock alert">
-        <p className="stock-alert-text">{stockAlertTexts.signIn}</p>
+      <section className="stock-alert" aria-label={t("stockAlert.label")}>
+        <p className="stock-alert-text">{t("stockAlert.signIn")}</p>
         <Button
           size="m"
           mode="bezeled"
@@ -38,7 +31,7 @@ export function StockAlert({ productId }: { productId: string }) {
             openDrawer("auth");
           }}
         >
-          {stockAlertTexts.notify}
+          {t("stockAlert.notify")}
         </Button>
       </section>
     );
@@ -47,6 +40,7 @@ export function StockAlert({ productId }: { productId: string }) {
 }
 
 function MemberStockAlert({ productId }: { productId: string }) {
+  const { t } = useT();
   const load = useCallback(
     (signal: AbortSignal) =>
       call(api.products[":id"].alert.$get({ param: { id: productId } }, { init: { signal } })),
@@ -68,7 +62,7 @@ function MemberStockAlert({ productId }: { productId: string }) {
         ),
       );
     } catch (error) {
-      toast.error(stockAlertTexts.failed, { description: errorMessage(error) });
+      toast.error(t("stockAlert.failed"), { description: errorMessage(error) });
     } finally {
       setSaving(false);
     }
@@ -76,9 +70,9 @@ function MemberStockAlert({ productId }: { productId: string }) {
 
   const waiting = alert?.waiting ?? false;
   return (
-    <section className="stock-alert" aria-label="Back-in-stock alert" aria-busy={alert === null || saving}>
+    <section className="stock-alert" aria-label={t("stockAlert.label")} aria-busy={alert === null || saving}>
       <p className="stock-alert-text" role="status">
-        {waiting ? stockAlertTexts.waiting : stockAlertTexts.offer}
+        {waiting ? t("stockAlert.waiting") : t("stockAlert.offer")}
       </p>
       <Button
         size="m"
@@ -88,7 +82,7 @@ function MemberStockAlert({ productId }: { productId: string }) {
         loading={saving}
         onClick={() => void change(!waiting)}
       >
-        {waiting ? stockAlertTexts.withdraw : stockAlertTexts.notify}
+        {waiting ? t("stockAlert.withdraw") : t("stockAlert.notify")}
       </Button>
     </section>
   );
