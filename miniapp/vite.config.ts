@@ -19,7 +19,7 @@ export default defineConfig({
   publicDir: here("./public"),
   plugins: [
     react(),
-    translationCatalogs(here("../locales")),
+    translationCatalogs(here("../locales"), here(".")),
     pruneKitCss(here("./src")),
     preloadFirstRoute("src/home/home-page.tsx"),
     stylesheetsFirst(),

@@ -4,7 +4,12 @@ import { translationCatalogs } from "../miniapp/translation-catalogs";
 
 export default defineConfig({
   // Mini App modules under unit test load their catalogs as the build does.
-  plugins: [translationCatalogs(fileURLToPath(new URL("../locales", import.meta.url)))],
+  plugins: [
+    translationCatalogs(
+      fileURLToPath(new URL("../locales", import.meta.url)),
+      fileURLToPath(new URL("../miniapp", import.meta.url)),
+    ),
+  ],
   test: {
     root: new URL("..", import.meta.url).pathname,
     // Two cores: more workers only contend for the CPU and the database.

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
+import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { onToasterWanted, toasterWanted } from "../lib/toast";
 import { CartDrawer } from "../shop/cart/cart-drawer";
@@ -12,11 +13,11 @@ import { Header } from "./header";
 import { StateView } from "./state-view";
 
 // The forms (and zod with them) load when the dialog first opens, never with the first screen.
-const AuthDialog = lazy(() => import("../auth/auth-dialog"));
+const AuthDialog = lazyWithTexts(() => import("../auth/auth-dialog"));
 // The plan picker too: most visits never open it.
-const PlanDialog = lazy(() => import("../plans/plan-dialog"));
+const PlanDialog = lazyWithTexts(() => import("../plans/plan-dialog"));
 // And the credit checkout.
-const CheckoutSheet = lazy(() => import("../shop/checkout/checkout-sheet"));
+const CheckoutSheet = lazyWithTexts(() => import("../shop/checkout/checkout-sheet"));
 // And the toasts: with the first one (lib/toast.ts).
 const Toaster = lazy(() => import("./toaster"));
 

@@ -12,6 +12,7 @@ import { openDrawerAtom } from "../state/drawers";
 import { telegram } from "../telegram/controls";
 import { ChannelHeader, type ChannelResource, DEFAULT_LOGO, useChannel } from "./channel-header";
 import "./landing.css";
+import { lazyWithTexts } from "../i18n/lazy-with-texts";
 
 function LandingSpinner({ label }: { label: string }) {
   return (
@@ -24,7 +25,7 @@ function LandingSpinner({ label }: { label: string }) {
 // Only a signed-in member who has not confirmed their age needs the form (and its kit parts).
 const AgeGate = lazy(() => import("./age-gate"));
 // Join's sheet (and the kit's Modal under it) loads when Join is pressed.
-const GetStartedSheet = lazy(() => import("./get-started-sheet"));
+const GetStartedSheet = lazyWithTexts(() => import("./get-started-sheet"));
 
 /** The hero: the channel's video, else its logo image, else a placeholder. */
 function Hero({ channel }: { channel: ChannelResource }) {

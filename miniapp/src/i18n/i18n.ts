@@ -16,34 +16,57 @@ export type TextValues = Record<string, string | number | Date>;
 
 export const i18n = setupI18n();
 
-type Surface = "app" | "admin";
-const surfacesInUse = new Set<Surface>(["app"]);
-const loaded = new Set<string>();
+type Surface = "start" | "app" | "admin";
+const loads = new Map<string, Promise<void>>();
+let adminInUse = false;
 
-async function loadSurface(language: Language, surface: Surface): Promise<void> {
+function loadSurface(language: Language, surface: Surface): Promise<void> {
   const key = `${language}/${surface}`;
-  if (loaded.has(key)) return;
-  const loader = catalogs[language]?.[surface];
-  if (!loader) throw new Error(`no ${surface} catalog for ${language}`);
-  i18n.load(language, (await loader()).default);
-  loaded.add(key);
+  let load = loads.get(key);
+  if (!load) {
+    const loader = catalogs[language]?.[surface];
+    if (!loader) return Promise.reject(new Error(`no ${surface} catalog for ${language}`));
+    load = loader().then((chunk) => i18n.load(language, chunk.default));
+    // A failed request (offline) is asked again next time rather than remembered.
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
+  }
+  return load;
 }
 
-/**
- * Shows the app in `language`: its catalogs first (one request per surface in use), then every
- * mounted text re-renders at once, and the page's `lang` and `dir` follow.
- */
-export async function activateLanguage(language: Language): Promise<void> {
-  await Promise.all([...surfacesInUse].map((surface) => loadSurface(language, surface)));
+function show(language: Language): void {
   i18n.activate(language);
   document.documentElement.lang = language;
   document.documentElement.dir = textDirection(language);
 }
 
+/**
+ * The first screen in `language`: only its own words wait (the `start` chunk); the rest of the
+ * language loads beside the first paint, and every later screen waits for it (lazyWithTexts).
+ */
+export async function startInLanguage(language: Language): Promise<void> {
+  await loadSurface(language, "start");
+  show(language);
+  void loadSurface(language, "app").catch(() => {});
+}
+
+/**
+ * Shows the app in `language` (a change in Settings, or the account's language): its catalogs
+ * first, one request (two in Administration), then every mounted text re-renders at once, and the
+ * page's `lang` and `dir` follow.
+ */
+export async function activateLanguage(language: Language): Promise<void> {
+  await Promise.all([loadSurface(language, "app"), adminInUse && loadSurface(language, "admin")]);
+  show(language);
+}
+
+/** The active language's member words: every screen after the first waits for them. */
+export const appTexts = (): Promise<void> => loadSurface(currentLanguage(), "app");
+
 /** Administration's words, before its first screen renders (its routes await this). */
 export async function useAdminTexts(): Promise<void> {
-  surfacesInUse.add("admin");
-  await loadSurface(currentLanguage(), "admin");
+  adminInUse = true;
+  await Promise.all([appTexts(), loadSurface(currentLanguage(), "admin")]);
 }
 
 export const currentLanguage = (): Language => (i18n.locale as Language) || defaultLanguage;

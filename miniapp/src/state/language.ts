@@ -4,7 +4,7 @@ import {
   languageFromAcceptLanguage,
   shippedLanguage,
 } from "#api/contracts/languages";
-import { activateLanguage, currentLanguage } from "../i18n/i18n";
+import { activateLanguage, currentLanguage, startInLanguage } from "../i18n/i18n";
 import { bootLanguage } from "../lib/boot-data";
 
 // The language last shown on this device (the member's choice, or their account's): the next start
@@ -38,7 +38,7 @@ export function startLanguage(telegramLanguage: string | null): Promise<void> {
     (telegramLanguage !== null ? (shippedLanguage(telegramLanguage) ?? defaultLanguage) : null) ??
     bootLanguage() ??
     languageFromAcceptLanguage(navigator.languages.join(","));
-  return activateLanguage(language);
+  return startInLanguage(language);
 }
 
 /** The signed-in account's language (its choice, or what its sign-in noted): the app follows it. */

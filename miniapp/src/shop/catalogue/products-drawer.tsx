@@ -1,9 +1,10 @@
 import { useAtom } from "jotai";
 import { Sparkles } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect } from "react";
+import { Suspense, useCallback, useEffect } from "react";
 import { Drawer } from "../../components/drawer";
 import { ResourceList, StateView } from "../../components/state-view";
 import { t as text } from "../../i18n/i18n";
+import { lazyWithTexts } from "../../i18n/lazy-with-texts";
 import { useT } from "../../i18n/use-t";
 import { fetchProducts } from "../../lib/api";
 import { toast } from "../../lib/toast";
@@ -14,7 +15,7 @@ import { isStaff } from "../../state/role-cache";
 import { useRoles } from "../../state/roles";
 
 // The grid with its search and filters loads when the drawer first opens, never with the first screen.
-const ProductBrowser = lazy(() => import("./product-browser"));
+const ProductBrowser = lazyWithTexts(() => import("./product-browser"));
 
 export function ProductsDrawer() {
   const { t } = useT();

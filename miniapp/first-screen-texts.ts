@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
+
+/**
+ * The modules of the Mini App's first screen: the entry, the home page, and inside Telegram the SDK's
+ * start and a new member's age gate (tests/bench/first-load-js.ts weighs the same ones).
+ */
+export const FIRST_SCREEN_MODULES = [
+  "src/main.tsx",
+  "src/home/home-page.tsx",
+  "src/home/age-gate.tsx",
+  "src/telegram/init.ts",
+];
+
+/**
+ * Every string literal of the first screen's code: the modules above and what they import
+ * statically (ours, the contracts included; not `import()`, which loads later). The catalog keys
+ * among them make the first screen's catalog chunk, so its words come with the first load and the
+ * rest of the language follows after the first paint.
+ */
+export function firstScreenLiterals(miniappDir: string): Set<string> {
+  const projectDir = resolve(miniappDir, "..");
+  const literals = new Set<string>();
+  const seen = new Set<string>();
+  const resolveImport = (from: string, specifier: string): string | null => {
+    let base: string;
+    if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);
+    else if (specifier.startsWith("#api/")) base = join(projectDir, "api", specifier.slice("#api/".length));
+    else return null;
+    return (
+      [base, `${base}.ts`, `${base}.tsx`].find((path) => /\.tsx?$/.test(path) && existsSync(path)) ?? null
+    );
+  };
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+    for (const statement of source.statements) {
+      const typeOnly =
+        (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly) ||
+        (ts.isExportDeclaration(statement) && statement.isTypeOnly);
+      const specifier =
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : null;
+      const target = specifier && !typeOnly ? resolveImport(file, specifier) : null;
+      if (target) visit(target);
+    }
+    const collect = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literals.add(node.text);
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+  };
+  for (const module of FIRST_SCREEN_MODULES) visit(join(miniappDir, module));
+  return literals;
+}
