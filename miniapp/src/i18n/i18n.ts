@@ -41,7 +41,7 @@ export async function activateLanguage(language: Language): Promise<void> {
 }
 
 /** Administration's words, before its first screen renders (its routes await this). */
-export async function useAdminTexts(): Promise<void> {
+export async function loadAdminTexts(): Promise<void> {
   surfacesInUse.add("admin");
   await loadSurface(currentLanguage(), "admin");
 }
