@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth } from "./auth/require-auth";
 import { StaffGuard } from "./auth/staff-guard";
 import { AppLayout } from "./components/app-layout";
-import { lazyWithTexts } from "./i18n/lazy-with-texts";
+import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./home/home-page"));
@@ -22,17 +22,17 @@ const NotificationsPage = lazyWithTexts(() => import("./settings/notifications-p
 const PurchasesPage = lazyWithTexts(() => import("./settings/purchases-page"));
 const AccountPage = lazyWithTexts(() => import("./settings/account-page"));
 const MembershipsPage = lazyWithTexts(() => import("./settings/memberships-page"));
-const AdministrationPage = lazyWithTexts(() => import("./admin/administration/administration-page"));
-const DashboardPage = lazyWithTexts(() => import("./admin/dashboard/dashboard-page"));
-const UsersPage = lazyWithTexts(() => import("./admin/users/users-page"));
-const MembershipsAdminPage = lazyWithTexts(() => import("./admin/memberships/memberships-admin-page"));
-const OrdersAdminPage = lazyWithTexts(() => import("./admin/orders/orders-admin-page"));
-const PolicyAdminPage = lazyWithTexts(() => import("./admin/policies/policy-admin-page"));
-const ContentFiltersPage = lazyWithTexts(() => import("./admin/content-filters/content-filters-page"));
-const SettingsAdminPage = lazyWithTexts(() => import("./admin/settings/settings-admin-page"));
-const ProductsAdminPage = lazyWithTexts(() => import("./admin/products/products-admin-page"));
-const UploadProductPage = lazyWithTexts(() => import("./admin/product-form/upload-product-page"));
-const EditProductPage = lazyWithTexts(() => import("./admin/product-form/edit-product-page"));
+const AdministrationPage = lazyWithAdminTexts(() => import("./admin/administration/administration-page"));
+const DashboardPage = lazyWithAdminTexts(() => import("./admin/dashboard/dashboard-page"));
+const UsersPage = lazyWithAdminTexts(() => import("./admin/users/users-page"));
+const MembershipsAdminPage = lazyWithAdminTexts(() => import("./admin/memberships/memberships-admin-page"));
+const OrdersAdminPage = lazyWithAdminTexts(() => import("./admin/orders/orders-admin-page"));
+const PolicyAdminPage = lazyWithAdminTexts(() => import("./admin/policies/policy-admin-page"));
+const ContentFiltersPage = lazyWithAdminTexts(() => import("./admin/content-filters/content-filters-page"));
+const SettingsAdminPage = lazyWithAdminTexts(() => import("./admin/settings/settings-admin-page"));
+const ProductsAdminPage = lazyWithAdminTexts(() => import("./admin/products/products-admin-page"));
+const UploadProductPage = lazyWithAdminTexts(() => import("./admin/product-form/upload-product-page"));
+const EditProductPage = lazyWithAdminTexts(() => import("./admin/product-form/edit-product-page"));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminOnly = (page: ReactNode) => <StaffGuard allow={["admin"]}>{page}</StaffGuard>;

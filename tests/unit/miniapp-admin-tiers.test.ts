@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminTierMessages, createTierSchema, tierSlug, updateTierSchema } from "#api/contracts/admin-tiers";
 import {
   createBody,
@@ -16,7 +16,14 @@ import {
   tierTexts,
   updateBody,
 } from "../../miniapp/src/admin/memberships/tier-rules";
+import { i18n, loadAdminTexts } from "../../miniapp/src/i18n/i18n";
 import { checkWith } from "../../miniapp/src/lib/form-issues";
+
+// The rules speak through Administration's catalog: English, as the screens load it.
+beforeAll(async () => {
+  await loadAdminTexts();
+  i18n.activate("en");
+});
 
 const form = (displayName: string, priceMonthly: string) => ({ ...emptyTierForm, displayName, priceMonthly });
 /** The sheet's check, as Edit makes it (Add checks the same fields with the same rules): the messages per field. */

@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { asksBeforeChange, contactLines, usersQuery, whoIs } from "../../miniapp/src/admin/users/user-rules";
+import { i18n, loadAdminTexts } from "../../miniapp/src/i18n/i18n";
 import { fetchPages } from "../../miniapp/src/lib/paged-list";
+
+// The rules speak through Administration's catalog: English, as the screens load it.
+beforeAll(async () => {
+  await loadAdminTexts();
+  i18n.activate("en");
+});
 
 describe("contactLines", () => {
   it("shows the email, the Telegram @username, or both", () => {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { changeOf, countText, dayLabel, labelStep } from "../../miniapp/src/admin/dashboard/dashboard-rules";
+import { i18n, loadAdminTexts } from "../../miniapp/src/i18n/i18n";
+
+// The rules speak through Administration's catalog: English, as the screens load it.
+beforeAll(async () => {
+  await loadAdminTexts();
+  i18n.activate("en");
+});
 
 describe("the dashboard's wording", () => {
   it("names a day by month and day, as the channel counted it", () => {
@@ -22,8 +29,8 @@ describe("the dashboard's wording", () => {
   });
 
   it("counts in words", () => {
-    expect(countText(1, "order")).toBe("1 order");
-    expect(countText(1234, "order")).toBe("1,234 orders");
+    expect(countText(1, "upgrade")).toBe("1 upgrade");
+    expect(countText(1234, "upgrade")).toBe("1,234 upgrades");
     expect(countText(0, "plan change")).toBe("0 plan changes");
   });
 });

@@ -64,7 +64,7 @@ export async function activateLanguage(language: Language): Promise<void> {
 export const appTexts = (): Promise<void> => loadSurface(currentLanguage(), "app");
 
 /** Administration's words, before its first screen renders (its routes await this). */
-export async function useAdminTexts(): Promise<void> {
+export async function loadAdminTexts(): Promise<void> {
   adminInUse = true;
   await Promise.all([appTexts(), loadSurface(currentLanguage(), "admin")]);
 }

@@ -11,29 +11,33 @@ import {
 } from "lucide-react";
 import { type MenuEntry, MenuList } from "../../components/menu-list";
 import { PageHeader } from "../../components/page-header";
+import type { AdminTextKey } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 
-const links: MenuEntry[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: <ChartColumn size={20} /> },
-  { to: "/admin/settings", label: "Edit Landing Page", icon: <LayoutTemplate size={20} /> },
-  { to: "/admin/users", label: "Users", icon: <Users size={20} /> },
-  { to: "/admin/memberships", label: "Memberships", icon: <Crown size={20} /> },
-  { to: "/admin/orders", label: "Orders", icon: <Receipt size={20} /> },
-  { to: "/admin/content-filters", label: "Content Filters", icon: <Filter size={20} /> },
-  { to: "/admin/terms-of-service", label: "Terms of Service", icon: <FileText size={20} /> },
-  { to: "/admin/privacy-policy", label: "Privacy Policy", icon: <FileText size={20} /> },
-  { to: "/admin/refund-policy", label: "Refund Policy", icon: <FileText size={20} /> },
-  { to: "/admin/shipping-policy", label: "Shipping Policy", icon: <FileText size={20} /> },
-  { to: "/admin/cancellation-policy", label: "Cancellation Policy", icon: <FileText size={20} /> },
-  { to: "/admin/products", label: "Products", icon: <Package size={20} /> },
-  { to: "/admin/upload-products", label: "Upload Products", icon: <Upload size={20} /> },
+const links: (Omit<MenuEntry, "label"> & { label: AdminTextKey })[] = [
+  { to: "/admin/dashboard", label: "admin.menu.dashboard", icon: <ChartColumn size={20} /> },
+  { to: "/admin/settings", label: "admin.menu.landingPage", icon: <LayoutTemplate size={20} /> },
+  { to: "/admin/users", label: "admin.menu.users", icon: <Users size={20} /> },
+  { to: "/admin/memberships", label: "admin.menu.memberships", icon: <Crown size={20} /> },
+  { to: "/admin/orders", label: "admin.menu.orders", icon: <Receipt size={20} /> },
+  { to: "/admin/content-filters", label: "admin.menu.contentFilters", icon: <Filter size={20} /> },
+  { to: "/admin/terms-of-service", label: "admin.menu.terms", icon: <FileText size={20} /> },
+  { to: "/admin/privacy-policy", label: "admin.menu.privacy", icon: <FileText size={20} /> },
+  { to: "/admin/refund-policy", label: "admin.menu.refund", icon: <FileText size={20} /> },
+  { to: "/admin/shipping-policy", label: "admin.menu.shipping", icon: <FileText size={20} /> },
+  { to: "/admin/cancellation-policy", label: "admin.menu.cancellation", icon: <FileText size={20} /> },
+  { to: "/admin/products", label: "admin.menu.products", icon: <Package size={20} /> },
+  { to: "/admin/upload-products", label: "admin.menu.uploadProducts", icon: <Upload size={20} /> },
 ];
 
 /** /administration (admins): the way into every admin screen; Back goes to /settings. */
 export default function AdministrationPage() {
+  const { t } = useT();
+  const entries: MenuEntry[] = links.map((link) => ({ ...link, label: t(link.label) }));
   return (
     <div className="page settings-page">
-      <PageHeader title="Administration" back="/settings" />
-      <MenuList label="Administration" entries={links} />
+      <PageHeader title={t("admin.menu.title")} back="/settings" />
+      <MenuList label={t("admin.menu.title")} entries={entries} />
     </div>
   );
 }

@@ -4,9 +4,10 @@ import type { Dashboard } from "#api/contracts/admin-dashboard";
 import { type DashboardPeriod, dashboardPeriods } from "#api/contracts/dashboard-periods";
 import { PageHeader } from "../../components/page-header";
 import { ResourceView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
 import { api, call } from "../../lib/api";
 import { useResource } from "../../lib/use-resource";
-import { periodLabels } from "./dashboard-rules";
+import { periodLabel } from "./dashboard-rules";
 import { DashboardView } from "./dashboard-view";
 import "./dashboard-page.css";
 
@@ -20,18 +21,19 @@ const fetchDashboard =
  * in the channel's time zone; a new order (or a change to one) refetches them while the page is open.
  */
 export default function DashboardPage() {
+  const { t } = useT();
   const [period, setPeriod] = useState<DashboardPeriod>("30");
   const dashboard = useResource(`admin-dashboard:${period}`, fetchDashboard(period), { refetchOn: "orders" });
   return (
     <div className="page settings-page dashboard-page">
-      <PageHeader title="Dashboard" back="/administration">
+      <PageHeader title={t("admin.menu.dashboard")} back="/administration">
         <p className="page-subtitle" data-testid="dashboard-zone">
           {dashboard.status === "ready"
-            ? `Days in ${dashboard.data.timeZone.replace(/_/g, " ")}, today included`
-            : "The last days, today included"}
+            ? t("admin.dashboard.zone", { zone: dashboard.data.timeZone.replace(/_/g, " ") })
+            : t("admin.dashboard.zoneLoading")}
         </p>
       </PageHeader>
-      <SegmentedControl className="dashboard-period" aria-label="Period">
+      <SegmentedControl className="dashboard-period" aria-label={t("admin.dashboard.period")}>
         {dashboardPeriods.map((days) => (
           <SegmentedControl.Item
             key={days}
@@ -43,7 +45,7 @@ export default function DashboardPage() {
             className="dashboard-period-item"
             onClick={() => setPeriod(days)}
           >
-            {periodLabels[days]}
+            {periodLabel(days)}
           </SegmentedControl.Item>
         ))}
       </SegmentedControl>
@@ -55,9 +57,9 @@ export default function DashboardPage() {
       >
         <ResourceView
           resource={dashboard}
-          loadingLabel="Loading the dashboard"
+          loadingLabel={t("admin.dashboard.loading")}
           showLoadingLabel
-          errorMessage="Failed to load the dashboard"
+          errorMessage={t("admin.dashboard.loadFailed")}
         >
           {(data) => <DashboardView data={data} />}
         </ResourceView>

@@ -1,5 +1,6 @@
 import type { Dashboard } from "#api/contracts/admin-dashboard";
 import { StateView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
 import { LowStockSection } from "./low-stock-section";
 import { MembersSection } from "./members-section";
 import { PostsSection } from "./posts-section";
@@ -8,14 +9,15 @@ import { TotalsSection } from "./totals-section";
 
 /** Every figure of one period: totals first, then sales, members, the feed and low stock. */
 export function DashboardView({ data }: { data: Dashboard }) {
+  const { t } = useT();
   return (
     <div className="dashboard">
       <TotalsSection data={data} />
       {data.totals.orders === 0 ? (
         <StateView
           kind="empty"
-          title="No orders in this period"
-          description="Credits spent, orders per day and the best sellers show here once members order."
+          title={t("admin.dashboard.noOrders")}
+          description={t("admin.dashboard.noOrdersHint")}
           testId="dashboard-no-orders"
         />
       ) : (

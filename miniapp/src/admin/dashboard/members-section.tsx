@@ -1,11 +1,13 @@
 import { useMemo } from "react";
 import type { Dashboard } from "#api/contracts/admin-dashboard";
+import { useT } from "../../i18n/use-t";
 import { DashboardChart } from "./dashboard-chart";
 import { countText, dayLabel, labelStep } from "./dashboard-rules";
 import { FiguresTable, FigureTable } from "./figures-table";
 
 /** Members on each plan (a chart and its table, with the moves in the period), and new members per day. */
 export function MembersSection({ data }: { data: Dashboard }) {
+  const { t } = useT();
   const { tiers, changes } = data.plans;
   const chart = useMemo(
     () => ({
@@ -16,23 +18,31 @@ export function MembersSection({ data }: { data: Dashboard }) {
     }),
     [tiers, data.newMembers],
   );
-  const period = `${dayLabel(data.period.from)} to ${dayLabel(data.period.to)}`;
+  const period = t("admin.dashboard.periodRange", {
+    from: dayLabel(data.period.from),
+    to: dayLabel(data.period.to),
+  });
   return (
     <>
       <section className="dashboard-section card" aria-labelledby="dashboard-plans">
         <h2 id="dashboard-plans" className="section-title">
-          Members by plan
+          {t("admin.dashboard.membersByPlan")}
         </h2>
         <DashboardChart
           kind="rows"
           labels={chart.plans}
           values={chart.members}
-          label="Bar chart of members on each plan now; the numbers are in the table below"
+          label={t("admin.dashboard.plansChart")}
           testId="chart-plans"
         />
         <FigureTable
-          caption="Members on each plan now, and moves onto and off each plan in the period"
-          columns={["Plan", "Members", "Joined", "Left"]}
+          caption={t("admin.dashboard.plansCaption")}
+          columns={[
+            t("admin.dashboard.plan"),
+            t("admin.dashboard.members"),
+            t("admin.dashboard.joined"),
+            t("admin.dashboard.left"),
+          ]}
           rows={tiers.map((tier) => ({
             key: tier.tierId ?? "none",
             cells: [tier.name, tier.members, tier.joined, tier.left],
@@ -40,26 +50,30 @@ export function MembersSection({ data }: { data: Dashboard }) {
         />
         <p className="hint" data-testid="plan-changes">
           {changes.total === 0
-            ? "No plan changes in this period"
-            : `${countText(changes.total, "plan change")}: ${countText(changes.upgrades, "upgrade")}, ${countText(changes.downgrades, "downgrade")}`}
+            ? t("admin.dashboard.noPlanChanges")
+            : t("admin.dashboard.planChanges", {
+                changes: countText(changes.total, "plan change"),
+                upgrades: countText(changes.upgrades, "upgrade"),
+                downgrades: countText(changes.downgrades, "downgrade"),
+              })}
         </p>
       </section>
       <section className="dashboard-section card" aria-labelledby="dashboard-new-members">
         <h2 id="dashboard-new-members" className="section-title">
-          New members per day
+          {t("admin.dashboard.newMembersPerDay")}
         </h2>
         <DashboardChart
           kind="bars"
           labels={chart.days}
           values={chart.joined}
           labelStep={labelStep(chart.days.length)}
-          label={`Bar chart of new members per day, ${period}; the numbers are in the table below`}
+          label={t("admin.dashboard.newMembersChart", { period })}
           testId="chart-new-members"
         />
         <FiguresTable
-          summary="New members, day by day"
-          caption={`New members per day, ${period}`}
-          columns={["Day", "New members"]}
+          summary={t("admin.dashboard.newMembersSummary")}
+          caption={t("admin.dashboard.newMembersCaption", { period })}
+          columns={[t("admin.dashboard.day"), t("admin.dashboard.newMembers")]}
           rows={data.newMembers.map((day) => ({ key: day.date, cells: [dayLabel(day.date), day.members] }))}
         />
       </section>

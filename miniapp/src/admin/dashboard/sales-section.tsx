@@ -3,14 +3,14 @@ import { useMemo, useState } from "react";
 import type { Dashboard } from "#api/contracts/admin-dashboard";
 import { toCents } from "#api/contracts/cents";
 import { groupedAmount } from "#api/contracts/price-text";
+import { useT } from "../../i18n/use-t";
 import { DashboardChart } from "./dashboard-chart";
-import { countText, dayLabel, labelStep } from "./dashboard-rules";
+import { dayLabel, labelStep, wholeNumber } from "./dashboard-rules";
 import { FiguresTable, FigureTable } from "./figures-table";
-
-const wholeCredits = (value: number) => value.toLocaleString("en-US");
 
 /** Credits spent and orders per day (two charts, one table), and the period's best sellers. */
 export function SalesSection({ data }: { data: Dashboard }) {
+  const { t } = useT();
   const [ranking, setRanking] = useState<"byCredits" | "byUnits">("byCredits");
   const chart = useMemo(
     () => ({
@@ -20,36 +20,39 @@ export function SalesSection({ data }: { data: Dashboard }) {
     }),
     [data.daily],
   );
-  const period = `${dayLabel(data.period.from)} to ${dayLabel(data.period.to)}`;
+  const period = t("admin.dashboard.periodRange", {
+    from: dayLabel(data.period.from),
+    to: dayLabel(data.period.to),
+  });
   const top = data.topProducts[ranking];
   return (
     <>
       <section className="dashboard-section card" aria-labelledby="dashboard-sales">
         <h2 id="dashboard-sales" className="section-title">
-          Credits spent per day
+          {t("admin.dashboard.creditsPerDay")}
         </h2>
         <DashboardChart
           kind="bars"
           labels={chart.labels}
           values={chart.credits}
           labelStep={labelStep(chart.labels.length)}
-          formatValue={wholeCredits}
-          label={`Bar chart of credits spent per day, ${period}; the numbers are in the table below`}
+          formatValue={wholeNumber}
+          label={t("admin.dashboard.creditsChart", { period })}
           testId="chart-credits"
         />
-        <h2 className="section-title">Orders per day</h2>
+        <h2 className="section-title">{t("admin.dashboard.ordersPerDay")}</h2>
         <DashboardChart
           kind="line"
           labels={chart.labels}
           values={chart.orders}
           labelStep={labelStep(chart.labels.length)}
-          label={`Line chart of orders per day, ${period}; the numbers are in the table below`}
+          label={t("admin.dashboard.ordersChart", { period })}
           testId="chart-orders"
         />
         <FiguresTable
-          summary="Credits and orders, day by day"
-          caption={`Credits spent and orders per day, ${period}`}
-          columns={["Day", "Credits", "Orders"]}
+          summary={t("admin.dashboard.dailySummary")}
+          caption={t("admin.dashboard.dailyCaption", { period })}
+          columns={[t("admin.dashboard.day"), t("admin.dashboard.credits"), t("admin.dashboard.orders")]}
           rows={data.daily.map((day) => ({
             key: day.date,
             cells: [dayLabel(day.date), groupedAmount(toCents(day.credits)), day.orders],
@@ -59,13 +62,13 @@ export function SalesSection({ data }: { data: Dashboard }) {
       </section>
       <section className="dashboard-section card" aria-labelledby="dashboard-top">
         <h2 id="dashboard-top" className="section-title">
-          Top products
+          {t("admin.dashboard.topProducts")}
         </h2>
-        <SegmentedControl className="dashboard-ranking" aria-label="Rank by">
+        <SegmentedControl className="dashboard-ranking" aria-label={t("admin.dashboard.rankBy")}>
           {(
             [
-              ["byCredits", "By credits"],
-              ["byUnits", "By units"],
+              ["byCredits", t("admin.dashboard.byCredits")],
+              ["byUnits", t("admin.dashboard.byUnits")],
             ] as const
           ).map(([key, label]) => (
             <SegmentedControl.Item
@@ -84,15 +87,16 @@ export function SalesSection({ data }: { data: Dashboard }) {
         </SegmentedControl>
         <div role="tabpanel" id="dashboard-top-panel" aria-labelledby={`dashboard-rank-${ranking}`}>
           <FigureTable
-            caption={`Top ${countText(top.length, "product")} ${ranking === "byCredits" ? "by credits" : "by units"}`}
-            columns={["Product", "Units", "Credits"]}
+            caption={t(
+              ranking === "byCredits" ? "admin.dashboard.topByCredits" : "admin.dashboard.topByUnits",
+              {
+                count: top.length,
+              },
+            )}
+            columns={[t("admin.dashboard.product"), t("admin.dashboard.units"), t("admin.dashboard.credits")]}
             rows={top.map((product) => ({
               key: product.productId ?? `deleted:${product.title}`,
-              cells: [
-                product.title,
-                product.units.toLocaleString("en-US"),
-                groupedAmount(toCents(product.credits)),
-              ],
+              cells: [product.title, wholeNumber(product.units), groupedAmount(toCents(product.credits))],
             }))}
           />
         </div>

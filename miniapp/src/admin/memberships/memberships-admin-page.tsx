@@ -9,6 +9,7 @@ import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
 import { Stars } from "../../components/stars";
 import { ResourceList } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
 import { api, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useContractForm } from "../../lib/use-contract-form";
@@ -44,6 +45,7 @@ const FORM_TOAST = "tier-form";
 const stay = () => {};
 
 function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useT();
   return (
     <AdminRow
       testId="admin-tier"
@@ -52,28 +54,29 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
       after={
         tier.isActive ? null : (
           <Badge type="number" mode="gray" className="admin-row-badge" data-testid="tier-inactive">
-            Inactive
+            {t("admin.common.inactive")}
           </Badge>
         )
       }
     >
       <dl className="admin-row-facts admin-tier-facts">
         <div>
-          <dt>Price</dt>
+          <dt>{t("admin.memberships.price")}</dt>
           <dd data-testid="tier-price">{perMonth(tier.priceMonthly)}</dd>
         </div>
         <div>
-          <dt>Level</dt>
+          <dt>{t("admin.memberships.level")}</dt>
           <dd data-testid="tier-level">{tier.tierLevel}</dd>
         </div>
         <div>
-          <dt>Members</dt>
+          <dt>{t("admin.memberships.members")}</dt>
           <dd data-testid="tier-members">{membersText(tier.members)}</dd>
         </div>
       </dl>
       {tier.priceStars === null ? null : (
         <p className="admin-tier-stars" data-testid="tier-stars">
-          <Stars count={tier.priceStars} /> / 30 days
+          <Stars count={tier.priceStars} />
+          {t("admin.memberships.per30Days")}
         </p>
       )}
       <div className="admin-row-actions">
@@ -82,20 +85,20 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
           size="m"
           className="admin-row-button"
           before={<Pencil size={16} aria-hidden="true" />}
-          aria-label={`Edit ${tier.displayName}`}
+          aria-label={t("admin.common.editNamed", { name: tier.displayName })}
           onClick={onEdit}
         >
-          Edit
+          {t("admin.common.edit")}
         </Button>
         <Button
           mode="plain"
           size="m"
           className="admin-row-button admin-row-delete"
           before={<Trash2 size={16} aria-hidden="true" />}
-          aria-label={`Delete ${tier.displayName}`}
+          aria-label={t("admin.common.deleteNamed", { name: tier.displayName })}
           onClick={onDelete}
         >
-          Delete
+          {t("admin.common.delete")}
         </Button>
       </div>
     </AdminRow>
@@ -114,6 +117,7 @@ function TierSheet({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t, tm } = useT();
   const formId = useId();
   const editing = sheet.kind === "edit" ? sheet.tier : null;
   const mode = editing ? "edit" : "create";
@@ -123,7 +127,7 @@ function TierSheet({
     tierFormRules(mode),
   );
   const { values, set, busy } = form;
-  const failed = editing ? tierTexts.updateFailed : tierTexts.createFailed;
+  const failed = editing ? tierTexts.updateFailed() : tierTexts.createFailed();
 
   // The body as typed goes (the contract's output is what the server saves of it).
   const submit = form.submit(
@@ -131,10 +135,10 @@ function TierSheet({
       try {
         if (editing) {
           await call(api.admin.tiers[":id"].$patch({ param: { id: editing.id }, json: updateBody(values) }));
-          toast.success(tierTexts.updated);
+          toast.success(tierTexts.updated());
         } else {
           await call(api.admin.tiers.$post({ json: createBody(values) }));
-          toast.success(tierTexts.created);
+          toast.success(tierTexts.created());
         }
         onSaved();
       } catch (error) {
@@ -144,7 +148,8 @@ function TierSheet({
         toast.error(failed, { id: FORM_TOAST, description: reason });
       }
     },
-    (refusal) => toast.error(failed, { id: FORM_TOAST, description: refusal.first ?? undefined }),
+    (refusal) =>
+      toast.error(failed, { id: FORM_TOAST, description: refusal.first ? tm(refusal.first) : undefined }),
   );
 
   const slug = slugOf(values.displayName);
@@ -152,32 +157,36 @@ function TierSheet({
     <BottomSheet
       open
       onClose={busy ? stay : onClose}
-      title={editing ? "Edit Membership Tier" : "Add Membership Tier"}
-      description={editing ? `Level ${editing.tierLevel}` : "The new tier goes one level above the highest."}
+      title={t(editing ? "admin.memberships.editTitle" : "admin.memberships.addTitle")}
+      description={
+        editing
+          ? t("admin.memberships.levelNumber", { level: editing.tierLevel })
+          : t("admin.memberships.newTierHint")
+      }
       className="tier-sheet"
       footer={
         <div className="tier-sheet-buttons">
           <Button type="button" mode="bezeled" size="l" stretched onClick={onClose} disabled={busy}>
-            Cancel
+            {t("admin.common.cancel")}
           </Button>
           <Button type="submit" form={formId} size="l" stretched disabled={busy} loading={busy}>
-            {editing ? "Save Changes" : "Create Tier"}
+            {t(editing ? "admin.memberships.saveChanges" : "admin.memberships.createTier")}
           </Button>
         </div>
       }
     >
       <form id={formId} className="form" onSubmit={submit} noValidate>
         <Field
-          label="Display name"
+          label={t("admin.memberships.displayName")}
           name="displayName"
           {...form.input("displayName")}
-          note={slug ? `Slug: ${slug}` : undefined}
+          note={slug ? t("admin.memberships.slug", { slug }) : undefined}
           autoComplete="off"
           maxLength={100}
           disabled={busy}
         />
         <Field
-          label="Price (USD per month)"
+          label={t("admin.memberships.priceMonthly")}
           name="price"
           type="number"
           inputMode="decimal"
@@ -188,30 +197,30 @@ function TierSheet({
           disabled={busy}
         />
         <Field
-          label="Stars price (per 30 days, optional)"
+          label={t("admin.memberships.starsPrice")}
           name="priceStars"
           type="number"
           inputMode="numeric"
           step="1"
           min="1"
           max={String(MAX_STARS)}
-          placeholder="Not sold for Stars"
+          placeholder={t("admin.memberships.notForStars")}
           {...form.input("priceStars")}
-          note="Members pay this in Telegram Stars, renewed every 30 days. Empty: not sold for Stars."
+          note={t("admin.memberships.starsNote")}
           disabled={busy}
         />
         {editing ? null : (
           <>
             <TextAreaField
-              label="Description"
+              label={t("admin.memberships.description")}
               value={values.description}
               onChange={(text) => set("description", text)}
               maxLength={1000}
               disabled={busy}
             />
             <TextAreaField
-              label="Features"
-              note="One feature per line."
+              label={t("admin.memberships.features")}
+              note={t("admin.memberships.featuresNote")}
               value={values.features}
               onChange={(text) => set("features", text)}
               disabled={busy}
@@ -219,8 +228,8 @@ function TierSheet({
           </>
         )}
         <SwitchField
-          label="Active"
-          note="Members can choose an active tier."
+          label={t("admin.common.active")}
+          note={t("admin.memberships.activeNote")}
           checked={values.isActive}
           onChange={(on) => set("isActive", on)}
           disabled={busy}
@@ -240,27 +249,31 @@ function DeleteConfirmation({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useT();
   const remove = async () => {
     try {
       await call(api.admin.tiers[":id"].$delete({ param: { id: tier.id } }));
       toast.success(tierTexts.deleted(tier.displayName));
       onDeleted();
     } catch (error) {
-      toast.error(tierTexts.deleteFailed, { description: serverReason(error) });
+      toast.error(tierTexts.deleteFailed(), { description: serverReason(error) });
       // Whoever joined the tier meanwhile shows in its count.
       onClose();
     }
   };
   return (
     <ConfirmSheet
-      title={`Delete ${tier.displayName}?`}
-      action="Delete"
+      title={t("admin.common.deleteQuestion", { name: tier.displayName })}
+      action={t("admin.common.delete")}
       className="tier-sheet"
       onConfirm={remove}
       onClose={onClose}
     >
-      This permanently deletes the {tier.displayName} tier ({perMonth(tier.priceMonthly)}, level{" "}
-      {tier.tierLevel}). A tier with members on it cannot be deleted.
+      {t("admin.memberships.deleteText", {
+        name: tier.displayName,
+        price: perMonth(tier.priceMonthly),
+        level: tier.tierLevel,
+      })}
     </ConfirmSheet>
   );
 }
@@ -282,27 +295,28 @@ export default function MembershipsAdminPage() {
     setVersion((v) => v + 1);
   }, []);
   const add = () => setSheet({ kind: "create" });
+  const { t } = useT();
 
   return (
     <div className="page settings-page">
-      <PageHeader title="Memberships" back="/administration">
-        <p className="page-subtitle">Membership tiers and their monthly prices</p>
+      <PageHeader title={t("admin.menu.memberships")} back="/administration">
+        <p className="page-subtitle">{t("admin.memberships.subtitle")}</p>
       </PageHeader>
       <Button size="l" stretched before={<Plus size={20} aria-hidden="true" />} onClick={add}>
-        Add Tier
+        {t("admin.memberships.addTier")}
       </Button>
       <ResourceList
         resource={tiers}
-        loadingLabel="Loading membership tiers"
-        errorMessage="Failed to load membership tiers"
+        loadingLabel={t("admin.memberships.loading")}
+        errorMessage={t("admin.memberships.loadFailed")}
         empty={{
-          title: "No membership tiers yet",
-          description: "Add a tier for members to choose.",
+          title: t("admin.memberships.empty"),
+          description: t("admin.memberships.emptyHint"),
           icon: <Crown size={36} />,
         }}
       >
         {(data) => (
-          <AdminList label="Membership tiers">
+          <AdminList label={t("admin.memberships.tiers")}>
             {data.map((tier) => (
               <TierRow
                 key={tier.id}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Star, Undo2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
@@ -5,6 +6,8 @@ import type { StarPayment } from "#api/contracts/plan-payments";
 import { ConfirmSheet } from "../../components/confirm-sheet";
 import { Stars } from "../../components/stars";
 import { ResourceList } from "../../components/state-view";
+import { t as translate } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { toast } from "../../lib/toast";
@@ -15,14 +18,10 @@ async function fetchPayments(signal: AbortSignal): Promise<StarPayment[]> {
   return (await call(api.admin.payments.$get(undefined, { init: { signal } }))).payments;
 }
 
-export const paymentTexts = {
-  refunded: "Payment refunded",
-  refundFailed: "Refund failed",
-} as const;
-
-const memberOf = (payment: StarPayment) => payment.userName ?? "Deleted account";
+const memberOf = (payment: StarPayment) => payment.userName ?? translate("admin.payments.deletedAccount");
 
 function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () => void }) {
+  const { t } = useT();
   const member = memberOf(payment);
   return (
     <AdminRow
@@ -31,31 +30,31 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
       after={
         payment.refundedAt ? (
           <Badge type="number" mode="gray" className="admin-row-badge" data-testid="payment-refunded">
-            Refunded
+            {t("admin.payments.refundedBadge")}
           </Badge>
         ) : null
       }
     >
       <dl className="admin-row-facts star-payment-facts">
         <div>
-          <dt>Tier</dt>
+          <dt>{t("admin.payments.tier")}</dt>
           <dd data-testid="payment-tier">{payment.tierName}</dd>
         </div>
         <div>
-          <dt>Stars</dt>
+          <dt>{t("admin.payments.stars")}</dt>
           <dd data-testid="payment-stars">
             <Stars count={payment.stars} />
           </dd>
         </div>
         <div>
-          <dt>Paid</dt>
+          <dt>{t("admin.payments.paid")}</dt>
           <dd data-testid="payment-date">{formatShortDate(payment.paidAt)}</dd>
         </div>
       </dl>
       <p className="star-payment-kind" data-testid="payment-kind">
-        {payment.renewal ? "Renewal" : "First payment"}
+        {t(payment.renewal ? "admin.payments.renewal" : "admin.payments.firstPayment")}
         {payment.expiresAt && !payment.refundedAt
-          ? ` · paid until ${formatShortDate(payment.expiresAt)}`
+          ? t("admin.payments.paidUntil", { date: formatShortDate(payment.expiresAt) })
           : ""}
       </p>
       {payment.refundedAt ? null : (
@@ -65,10 +64,10 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
             size="m"
             className="admin-row-button admin-row-delete"
             before={<Undo2 size={16} aria-hidden="true" />}
-            aria-label={`Refund ${member}'s payment of ${payment.stars} Stars`}
+            aria-label={t("admin.payments.refundLabel", { name: member, stars: payment.stars })}
             onClick={onRefund}
           >
-            Refund
+            {t("admin.payments.refund")}
           </Button>
         </div>
       )}
@@ -86,32 +85,37 @@ function RefundConfirmation({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const { t } = useT();
   const refund = async () => {
     try {
       await call(api.admin.payments[":id"].refund.$post({ param: { id: payment.id } }));
-      toast.success(paymentTexts.refunded);
+      toast.success(t("admin.payments.refunded"));
     } catch (error) {
-      toast.error(paymentTexts.refundFailed, { description: errorMessage(error) });
+      toast.error(t("admin.payments.refundFailed"), { description: errorMessage(error) });
     }
     // Either way the list is read again: a refusal may mean someone refunded it meanwhile.
     onDone();
   };
   return (
     <ConfirmSheet
-      title="Refund this payment?"
-      action="Refund"
+      title={t("admin.payments.refundQuestion")}
+      action={t("admin.payments.refund")}
       className="tier-sheet"
       onConfirm={refund}
       onClose={onClose}
     >
-      {memberOf(payment)} gets <Stars count={payment.stars} /> back for {payment.tierName}, paid on{" "}
-      {formatShortDate(payment.paidAt)}, and their subscription ends at once.
+      <Trans
+        id="admin.payments.refundText"
+        values={{ name: memberOf(payment), tier: payment.tierName, date: formatShortDate(payment.paidAt) }}
+        components={{ 0: <Stars count={payment.stars} /> }}
+      />
     </ConfirmSheet>
   );
 }
 
 /** Below the tiers: the Telegram Stars payments, newest first, each refundable once. */
 export function StarPayments() {
+  const { t } = useT();
   const titleId = useId();
   const [version, setVersion] = useState(0);
   const payments = useResource("admin-star-payments", fetchPayments, { version });
@@ -124,20 +128,20 @@ export function StarPayments() {
   return (
     <section className="star-payments" aria-labelledby={titleId}>
       <h2 id={titleId} className="star-payments-title">
-        Telegram Stars payments
+        {t("admin.payments.title")}
       </h2>
       <ResourceList
         resource={payments}
-        loadingLabel="Loading Stars payments"
-        errorMessage="Failed to load Stars payments"
+        loadingLabel={t("admin.payments.loading")}
+        errorMessage={t("admin.payments.loadFailed")}
         empty={{
-          title: "No Stars payments yet",
-          description: "Payments appear here when members buy a tier with Telegram Stars.",
+          title: t("admin.payments.empty"),
+          description: t("admin.payments.emptyHint"),
           icon: <Star size={36} />,
         }}
       >
         {(data) => (
-          <AdminList label="Telegram Stars payments">
+          <AdminList label={t("admin.payments.title")}>
             {data.map((payment) => (
               <PaymentRow key={payment.id} payment={payment} onRefund={() => setRefunding(payment)} />
             ))}

@@ -5,6 +5,7 @@ import {
   tierSlug,
   updateTierSchema,
 } from "#api/contracts/admin-tiers";
+import { t } from "../../i18n/i18n";
 import type { FormRules } from "../../lib/form-issues";
 
 export { MAX_STARS } from "#api/contracts/plan-payments";
@@ -14,14 +15,14 @@ export { MAX_STARS } from "#api/contracts/plan-payments";
  * rules and messages are written there only.
  */
 
-/** The screen's toasts. */
+/** The screen's toasts, in the app's language when they show. */
 export const tierTexts = {
-  created: "Membership tier created successfully",
-  createFailed: "Failed to create membership tier",
-  updated: "Membership tier updated successfully",
-  updateFailed: "Failed to update membership tier",
-  deleted: (displayName: string) => `${displayName} deleted successfully`,
-  deleteFailed: "Failed to delete tier",
+  created: () => t("admin.memberships.created"),
+  createFailed: () => t("admin.memberships.createFailed"),
+  updated: () => t("admin.memberships.updated"),
+  updateFailed: () => t("admin.memberships.updateFailed"),
+  deleted: (displayName: string) => t("admin.memberships.deleted", { name: displayName }),
+  deleteFailed: () => t("admin.memberships.deleteFailed"),
 } as const;
 
 /** The slug the server makes of the name it saves (trimmed). */
@@ -124,4 +125,4 @@ export function fieldOfReason(reason: string | undefined): keyof TierFormValues 
   return null;
 }
 
-export const membersText = (count: number): string => `${count} ${count === 1 ? "member" : "members"}`;
+export const membersText = (count: number): string => t("admin.memberships.memberCount", { count });

@@ -3,6 +3,8 @@ import { useCallback, useState } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { PageHeader } from "../../components/page-header";
+import type { AdminTextKey } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
 import { toast } from "../../lib/toast";
@@ -14,17 +16,12 @@ import "./orders-admin-page.css";
 import { OrdersExport } from "./orders-export";
 
 type OrderFilter = "all" | OrderStatus;
-const filters: [OrderFilter, string][] = [
-  ["all", "All"],
-  ["placed", "Placed"],
-  ["fulfilled", "Fulfilled"],
-  ["cancelled", "Cancelled"],
+const filters: [OrderFilter, AdminTextKey][] = [
+  ["all", "admin.orders.all"],
+  ["placed", "admin.orders.placed"],
+  ["fulfilled", "admin.orders.fulfilled"],
+  ["cancelled", "admin.orders.cancelled"],
 ];
-export const orderTexts = {
-  fulfilled: (number: number) => `Order #${number} fulfilled`,
-  cancelled: (number: number) => `Order #${number} cancelled`,
-  failed: "Failed to update order",
-} as const;
 
 const fetchOrders = (filter: OrderFilter) => async (signal: AbortSignal) =>
   (
@@ -43,6 +40,7 @@ function OrderSheet({
   onClose: () => void;
   onChanged: () => void;
 }) {
+  const { t } = useT();
   const [busy, setBusy] = useState<"fulfilled" | "cancelled" | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const move = async (status: "fulfilled" | "cancelled") => {
@@ -50,12 +48,14 @@ function OrderSheet({
     try {
       await call(api.admin.orders[":id"].$patch({ param: { id: order.id }, json: { status } }));
       toast.success(
-        status === "fulfilled" ? orderTexts.fulfilled(order.number) : orderTexts.cancelled(order.number),
+        t(status === "fulfilled" ? "admin.orders.fulfilledToast" : "admin.orders.cancelledToast", {
+          number: order.number,
+        }),
       );
       onChanged();
       onClose();
     } catch (error) {
-      toast.error(orderTexts.failed, { description: errorMessage(error) });
+      toast.error(t("admin.orders.updateFailed"), { description: errorMessage(error) });
       onChanged();
     } finally {
       setBusy(null);
@@ -64,7 +64,7 @@ function OrderSheet({
   const footer =
     order.status !== "placed" ? undefined : confirmCancel ? (
       <CancelConfirm
-        question="Cancel this order? Its stock and credits go back."
+        question={t("admin.orders.cancelQuestion")}
         cancelling={busy === "cancelled"}
         onKeep={() => setConfirmCancel(false)}
         onCancel={() => void move("cancelled")}
@@ -78,7 +78,7 @@ function OrderSheet({
           disabled={busy !== null}
           onClick={() => void move("fulfilled")}
         >
-          Mark fulfilled
+          {t("admin.orders.markFulfilled")}
         </Button>
         <Button
           size="l"
@@ -87,7 +87,7 @@ function OrderSheet({
           disabled={busy !== null}
           onClick={() => setConfirmCancel(true)}
         >
-          Cancel order…
+          {t("admin.orders.cancelOrder")}
         </Button>
       </div>
     );
@@ -95,7 +95,7 @@ function OrderSheet({
     <BottomSheet
       open
       onClose={onClose}
-      title={`Order #${order.number}`}
+      title={t("admin.orders.orderTitle", { number: order.number })}
       description={orderStatusLabels[order.status]}
       footer={footer}
     >
@@ -106,6 +106,7 @@ function OrderSheet({
 
 /** /admin/orders (staff): every order, by status, newest first; an order opens in a sheet. */
 export default function OrdersAdminPage() {
+  const { t } = useT();
   const [filter, setFilter] = useState<OrderFilter>("all");
   const [version, setVersion] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -114,9 +115,9 @@ export default function OrdersAdminPage() {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return (
     <div className="page settings-page">
-      <PageHeader title="Orders" back={useStaffBack()} />
+      <PageHeader title={t("admin.menu.orders")} back={useStaffBack()} />
       <OrdersExport />
-      <SegmentedControl className="order-filter" aria-label="Show">
+      <SegmentedControl className="order-filter" aria-label={t("admin.common.show")}>
         {filters.map(([key, label]) => (
           <SegmentedControl.Item
             key={key}
@@ -128,14 +129,18 @@ export default function OrdersAdminPage() {
             className="order-filter-item"
             onClick={() => setFilter(key)}
           >
-            {label}
+            {t(label)}
           </SegmentedControl.Item>
         ))}
       </SegmentedControl>
       <div role="tabpanel" id="orders-panel" aria-labelledby={`orders-tab-${filter}`}>
         <OrderList
           orders={orders}
-          texts={{ loading: "Loading orders", failed: "Failed to load orders", empty: "No orders yet" }}
+          texts={{
+            loading: t("admin.orders.loading"),
+            failed: t("admin.orders.loadFailed"),
+            empty: t("admin.orders.empty"),
+          }}
           row={{
             testId: "admin-order",
             highlight: "placed",

@@ -1,12 +1,7 @@
 import { useState } from "react";
 import { ExportButton } from "../../components/export-button";
 import { Field } from "../../components/field";
-
-export const ordersExportTexts = {
-  from: "From",
-  to: "To",
-  backwards: "From must be on or before To.",
-} as const;
+import { useT } from "../../i18n/use-t";
 
 /**
  * The orders export with its optional date range (UTC days, both included, as the server reads
@@ -14,26 +9,27 @@ export const ordersExportTexts = {
  * server would refuse it.
  */
 export function OrdersExport() {
+  const { t } = useT();
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const backwards = from !== "" && to !== "" && from > to;
   const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
   return (
     <fieldset className="orders-export">
-      <legend className="visually-hidden">Export orders</legend>
+      <legend className="visually-hidden">{t("admin.orders.export")}</legend>
       <div className="orders-export-range">
         <Field
-          label={ordersExportTexts.from}
+          label={t("admin.orders.from")}
           type="date"
           value={from}
           onChange={(e) => setFrom(e.target.value)}
         />
         <Field
-          label={ordersExportTexts.to}
+          label={t("admin.orders.to")}
           type="date"
           value={to}
           onChange={(e) => setTo(e.target.value)}
-          error={backwards ? ordersExportTexts.backwards : null}
+          error={backwards ? t("admin.orders.backwards") : null}
         />
       </div>
       <ExportButton

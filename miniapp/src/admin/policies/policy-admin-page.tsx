@@ -6,6 +6,8 @@ import { type LegalType, legalNotFoundMessages } from "#api/contracts/legal";
 import { Markdown } from "../../components/markdown";
 import { PageHeader } from "../../components/page-header";
 import { ResourceList } from "../../components/state-view";
+import { type AdminTextKey, t as translate } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { api, call } from "../../lib/api";
 import { formatEffectiveDate, formatShortDate } from "../../lib/dates";
 import { useResource } from "../../lib/use-resource";
@@ -13,34 +15,41 @@ import { AdminList, AdminRow } from "../admin-row";
 import { PolicyEditor } from "./policy-editor";
 import "./policy-admin-page.css";
 
-const titles: Record<LegalType, string> = {
-  terms: "Terms of Service",
-  privacy: "Privacy Policy",
-  refund: "Refund Policy",
-  shipping: "Shipping Policy",
-  cancellation: "Cancellation Policy",
+const titles: Record<LegalType, AdminTextKey> = {
+  terms: "admin.menu.terms",
+  privacy: "admin.menu.privacy",
+  refund: "admin.menu.refund",
+  shipping: "admin.menu.shipping",
+  cancellation: "admin.menu.cancellation",
 };
 
 const versionMeta = (doc: AdminLegalVersion) =>
-  `Version ${doc.version} · Effective ${formatEffectiveDate(doc.effectiveDate)}`;
+  translate("admin.policies.versionMeta", {
+    version: doc.version,
+    date: formatEffectiveDate(doc.effectiveDate),
+  });
 
 function VersionRow({ doc, title }: { doc: AdminLegalVersion; title: string }) {
+  const { t } = useT();
   return (
     <AdminRow
       testId="policy-version"
-      title={`Version ${doc.version}`}
-      subtitle={`Effective ${formatEffectiveDate(doc.effectiveDate)} · Published ${formatShortDate(doc.createdAt)}`}
+      title={t("admin.policies.version", { version: doc.version })}
+      subtitle={t("admin.policies.versionDates", {
+        effective: formatEffectiveDate(doc.effectiveDate),
+        published: formatShortDate(doc.createdAt),
+      })}
       after={
         doc.isActive ? (
           <Badge type="number" mode="primary" className="admin-row-badge" data-testid="version-active">
-            Active
+            {t("admin.common.active")}
           </Badge>
         ) : null
       }
     >
       {doc.isActive ? null : (
         <details className="policy-version-text">
-          <summary>Show text</summary>
+          <summary>{t("admin.policies.showText")}</summary>
           <Markdown source={doc.content} title={title} />
         </details>
       )}
@@ -49,7 +58,8 @@ function VersionRow({ doc, title }: { doc: AdminLegalVersion; title: string }) {
 }
 
 function PolicyAdmin({ type }: { type: LegalType }) {
-  const title = titles[type];
+  const { t, tm, language } = useT();
+  const title = t(titles[type]);
   const [changed, setChanged] = useState(0);
   const [editing, setEditing] = useState(false);
   const load = useCallback(
@@ -89,22 +99,22 @@ function PolicyAdmin({ type }: { type: LegalType }) {
           before={<Plus size={20} aria-hidden="true" />}
           onClick={() => setEditing(true)}
         >
-          Publish new version
+          {t("admin.policies.publishNew")}
         </Button>
       )}
       <ResourceList
         resource={versions}
-        loadingLabel={`Loading ${title.toLowerCase()}`}
-        errorMessage={`Failed to load ${title.toLowerCase()}`}
-        empty={{ title: legalNotFoundMessages[type], icon: <FileText size={36} /> }}
+        loadingLabel={t("admin.policies.loading", { document: title.toLocaleLowerCase(language) })}
+        errorMessage={t("admin.policies.loadFailed", { document: title.toLocaleLowerCase(language) })}
+        empty={{ title: tm(legalNotFoundMessages[type]), icon: <FileText size={36} /> }}
       >
         {(data) => (
           <>
             <section className="policy-section" aria-labelledby="policy-versions-title">
               <h2 id="policy-versions-title" className="policy-section-title">
-                Versions
+                {t("admin.policies.versions")}
               </h2>
-              <AdminList label="Versions">
+              <AdminList label={t("admin.policies.versions")}>
                 {data.map((doc) => (
                   <VersionRow key={doc.id} doc={doc} title={title} />
                 ))}
@@ -113,7 +123,7 @@ function PolicyAdmin({ type }: { type: LegalType }) {
             {active ? (
               <section className="policy-section" aria-labelledby="policy-active-title">
                 <h2 id="policy-active-title" className="policy-section-title">
-                  Active document
+                  {t("admin.policies.activeDocument")}
                 </h2>
                 <div className="card policy-active" data-testid="policy-active">
                   <Markdown source={active.content} title={title} />

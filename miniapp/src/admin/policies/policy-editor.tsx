@@ -4,6 +4,8 @@ import { type AdminLegalVersion, publishLegalSchema } from "#api/contracts/admin
 import type { LegalType } from "#api/contracts/legal";
 import { Field } from "../../components/field";
 import { Markdown } from "../../components/markdown";
+import type { AdminTextKey } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatEffectiveDate } from "../../lib/dates";
 import type { FieldErrors } from "../../lib/form-issues";
@@ -11,9 +13,9 @@ import { toast } from "../../lib/toast";
 import { useContractForm } from "../../lib/use-contract-form";
 
 type Tab = "write" | "preview";
-const tabs: [Tab, string][] = [
-  ["write", "Write"],
-  ["preview", "Preview"],
+const tabs: [Tab, AdminTextKey][] = [
+  ["write", "admin.policies.write"],
+  ["preview", "admin.policies.preview"],
 ];
 
 /** The field a refusal from the server names (its messages start with the field's name). */
@@ -52,6 +54,7 @@ export function PolicyEditor({
   onPublished: () => void;
   onCancel: () => void;
 }) {
+  const { t, tm } = useT();
   const editorId = useId();
   const contentId = useId();
   const [tab, setTab] = useState<Tab>("write");
@@ -74,7 +77,7 @@ export function PolicyEditor({
   const { content, version, effectiveDate } = values;
   const refuse = (message: string, found: FieldErrors) => {
     if (found.content) setTab("write");
-    toast.error("Failed to publish version", { id: "policy-publish", description: message });
+    toast.error(t("admin.policies.publishFailed"), { id: "policy-publish", description: tm(message) });
   };
 
   const submit = form.submit(
@@ -86,7 +89,7 @@ export function PolicyEditor({
             json: { content, version: versionOf(version), effectiveDate },
           }),
         );
-        toast.success(`Version ${document.version} published`);
+        toast.success(t("admin.policies.published", { version: document.version }));
         onPublished();
       } catch (error) {
         // What only the server knows: a version not newer than the latest, one published meanwhile.
@@ -102,9 +105,9 @@ export function PolicyEditor({
   return (
     <section className="card policy-editor" aria-labelledby={`${editorId}-title`}>
       <h2 id={`${editorId}-title`} className="policy-section-title">
-        Publish new version
+        {t("admin.policies.publishNew")}
       </h2>
-      <SegmentedControl className="policy-tabs" aria-label="Editor">
+      <SegmentedControl className="policy-tabs" aria-label={t("admin.policies.editor")}>
         {tabs.map(([key, label]) => (
           <SegmentedControl.Item
             key={key}
@@ -116,7 +119,7 @@ export function PolicyEditor({
             className="policy-tab"
             onClick={() => setTab(key)}
           >
-            {label}
+            {t(label)}
           </SegmentedControl.Item>
         ))}
       </SegmentedControl>
@@ -130,7 +133,7 @@ export function PolicyEditor({
         >
           <div className="field">
             <label htmlFor={contentId} className="field-label">
-              Content
+              {t("admin.policies.content")}
             </label>
             <div className="field-control">
               <Textarea
@@ -146,17 +149,17 @@ export function PolicyEditor({
             </div>
             {errors.content ? (
               <p id={`${contentId}-message`} className="field-error" role="alert">
-                {errors.content}
+                {tm(errors.content)}
               </p>
             ) : (
               <p id={`${contentId}-message`} className="field-note">
-                Markdown: # ## ### headings, **bold** lines, "- " bullets, "---" rules.
+                {t("admin.policies.markdownNote")}
               </p>
             )}
           </div>
           <div className="policy-fields">
             <Field
-              label="Version"
+              label={t("admin.policies.versionLabel")}
               type="number"
               inputMode="numeric"
               min="1"
@@ -164,7 +167,12 @@ export function PolicyEditor({
               {...form.input("version")}
               disabled={busy}
             />
-            <Field label="Effective date" type="date" {...form.input("effectiveDate")} disabled={busy} />
+            <Field
+              label={t("admin.policies.effectiveDate")}
+              type="date"
+              {...form.input("effectiveDate")}
+              disabled={busy}
+            />
           </div>
         </div>
         {tab === "preview" ? (
@@ -176,10 +184,13 @@ export function PolicyEditor({
             data-testid="policy-preview"
           >
             <p className="page-subtitle">
-              Version {version || "—"} · Effective {formatEffectiveDate(effectiveDate)}
+              {t("admin.policies.versionMeta", {
+                version: version || "—",
+                date: formatEffectiveDate(effectiveDate),
+              })}
             </p>
             {content.trim() === "" ? (
-              <p className="hint">Nothing to preview yet.</p>
+              <p className="hint">{t("admin.policies.nothingToPreview")}</p>
             ) : (
               <Markdown source={content} title={title} />
             )}
@@ -187,10 +198,10 @@ export function PolicyEditor({
         ) : null}
         <div className="policy-editor-buttons">
           <Button type="button" mode="bezeled" size="l" stretched onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("admin.common.cancel")}
           </Button>
           <Button type="submit" size="l" stretched loading={busy} disabled={busy}>
-            Publish
+            {t("admin.policies.publish")}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { appliedDescription, type StrainAnalysis } from "#api/contracts/strain-analysis";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { Field } from "../../components/field";
+import { useT } from "../../i18n/use-t";
 
 export interface AppliedSuggestion {
   title: string | null;
@@ -24,6 +25,7 @@ export function AiSuggestionsSheet({
   onApply: (applied: AppliedSuggestion) => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   const groupName = useId();
   const [strain, setStrain] = useState(analysis.suggestions[0]?.name ?? "");
   const [features, setFeatures] = useState<string[]>(analysis.features);
@@ -41,23 +43,23 @@ export function AiSuggestionsSheet({
     <BottomSheet
       open
       onClose={onClose}
-      title="AI Strain Suggestions"
-      description={`Detected type: ${analysis.strainType}`}
+      title={t("admin.productForm.aiTitle")}
+      description={t("admin.productForm.detectedType", { type: analysis.strainType })}
       className="ai-sheet"
       footer={
         <div className="product-form-buttons">
           <Button type="button" mode="bezeled" size="l" stretched onClick={onClose}>
-            Cancel
+            {t("admin.common.cancel")}
           </Button>
           <Button type="button" size="l" stretched onClick={apply}>
-            Apply
+            {t("admin.productForm.apply")}
           </Button>
         </div>
       }
     >
       {analysis.suggestions.length > 0 ? (
         <fieldset className="form-group">
-          <legend className="field-label">Suggested strains</legend>
+          <legend className="field-label">{t("admin.productForm.suggestedStrains")}</legend>
           {analysis.suggestions.map((suggestion) => (
             <Cell
               key={suggestion.name}
@@ -78,15 +80,15 @@ export function AiSuggestionsSheet({
         </fieldset>
       ) : null}
       <Field
-        label="Custom name"
-        placeholder="Or enter your own name"
+        label={t("admin.productForm.customName")}
+        placeholder={t("admin.productForm.customNamePlaceholder")}
         value={customName}
         onChange={(event) => setCustomName(event.target.value)}
         maxLength={200}
         autoComplete="off"
       />
       <fieldset className="form-group">
-        <legend className="field-label">Features</legend>
+        <legend className="field-label">{t("admin.productForm.features")}</legend>
         {analysis.features.map((feature) => (
           <Cell
             key={feature}

@@ -2,6 +2,7 @@ import { Button, IconButton, Input, Select } from "@telegram-apps/telegram-ui";
 import { Plus, Trash2 } from "lucide-react";
 import { featureIcons } from "#api/contracts/products";
 import { FeatureIcon } from "../../components/feature-icon";
+import { useT } from "../../i18n/use-t";
 import type { FeatureRow } from "./product-form-rules";
 
 const MAX_FEATURES = 20;
@@ -16,6 +17,7 @@ export function FeaturesEditor({
   onChange: (features: FeatureRow[]) => void;
   disabled: boolean;
 }) {
+  const { t } = useT();
   const change = (index: number, row: Partial<FeatureRow>) =>
     onChange(value.map((feature, i) => (i === index ? { ...feature, ...row } : feature)));
   return (
@@ -30,7 +32,7 @@ export function FeaturesEditor({
             </span>
             <div className="field-control feature-row-select">
               <Select
-                aria-label={`Feature ${index + 1} icon`}
+                aria-label={t("admin.productForm.featureIcon", { number: index + 1 })}
                 value={feature.icon}
                 onChange={(event) => change(index, { icon: event.target.value as FeatureRow["icon"] })}
                 disabled={disabled}
@@ -44,10 +46,10 @@ export function FeaturesEditor({
             </div>
             <div className="field-control feature-row-text">
               <Input
-                aria-label={`Feature ${index + 1} text`}
+                aria-label={t("admin.productForm.featureText", { number: index + 1 })}
                 value={feature.text}
                 maxLength={200}
-                placeholder="e.g. Hand-trimmed"
+                placeholder={t("admin.productForm.featurePlaceholder")}
                 onChange={(event) => change(index, { text: event.target.value })}
                 disabled={disabled}
               />
@@ -56,7 +58,7 @@ export function FeaturesEditor({
               className="feature-row-remove button-destructive"
               type="button"
               mode="plain"
-              aria-label={`Remove feature ${index + 1}`}
+              aria-label={t("admin.productForm.removeFeature", { number: index + 1 })}
               onClick={() => onChange(value.filter((_, i) => i !== index))}
               disabled={disabled}
             >
@@ -73,7 +75,7 @@ export function FeaturesEditor({
         onClick={() => onChange([...value, { icon: "sparkles", text: "" }])}
         disabled={disabled || value.length >= MAX_FEATURES}
       >
-        Add Feature
+        {t("admin.productForm.addFeature")}
       </Button>
     </div>
   );

@@ -6,6 +6,8 @@ import {
   MAX_ADDITIONAL_PER_UPLOAD,
   productFileMessages,
 } from "#api/contracts/product-files";
+import { translateMessage } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { toast } from "../../lib/toast";
 import { useObjectUrl } from "../../lib/use-object-url";
 import { fileProblem } from "./product-form-rules";
@@ -17,7 +19,7 @@ function accepted(event: ChangeEvent<HTMLInputElement>, kind: "productImage" | "
   event.target.value = "";
   return files.filter((file) => {
     const problem = fileProblem(kind, file);
-    if (problem) toast.error(problem, { description: file.name });
+    if (problem) toast.error(translateMessage(problem), { description: file.name });
     return problem === null;
   });
 }
@@ -33,13 +35,14 @@ function Thumb({
   onRemove: () => void;
   disabled: boolean;
 }) {
+  const { t } = useT();
   return (
     <li className="image-thumb">
       <img src={src} alt={alt} width={88} height={88} />
       <button
         type="button"
         className="image-thumb-remove"
-        aria-label={`Remove ${alt}`}
+        aria-label={t("admin.productForm.removeNamed", { name: alt })}
         onClick={onRemove}
         disabled={disabled}
       >
@@ -112,19 +115,25 @@ export function PrimaryImagePicker({
   onRemoveCurrent: () => void;
   disabled: boolean;
 }) {
+  const { t } = useT();
   const preview = useObjectUrl(file);
   return (
     <fieldset className="field form-group">
-      <legend className="field-label">Primary image</legend>
-      <ul className="image-thumbs" aria-label="Primary image">
+      <legend className="field-label">{t("admin.productForm.primaryImage")}</legend>
+      <ul className="image-thumbs" aria-label={t("admin.productForm.primaryImage")}>
         {preview && file ? (
           <Thumb src={preview} alt={file.name} onRemove={() => onChoose(null)} disabled={disabled} />
         ) : current ? (
-          <Thumb src={current} alt="Primary image" onRemove={onRemoveCurrent} disabled={disabled} />
+          <Thumb
+            src={current}
+            alt={t("admin.productForm.primaryImage")}
+            onRemove={onRemoveCurrent}
+            disabled={disabled}
+          />
         ) : null}
       </ul>
       <PickButton
-        label={current || file ? "Change primary image" : "Choose primary image"}
+        label={t(current || file ? "admin.productForm.changePrimary" : "admin.productForm.choosePrimary")}
         accept="image/*"
         onPick={(event) => {
           const [chosen] = accepted(event, "productImage");
@@ -151,18 +160,19 @@ export function AdditionalImagesPicker({
   onRemoveCurrent: (url: string) => void;
   disabled: boolean;
 }) {
+  const { t, tm } = useT();
   // The API's limits: so many at a time, and so many on a product.
   const room = Math.min(MAX_ADDITIONAL_PER_UPLOAD, MAX_ADDITIONAL_IMAGES - current.length);
   return (
     <fieldset className="field form-group">
-      <legend className="field-label">Additional images</legend>
+      <legend className="field-label">{t("admin.productForm.additionalImages")}</legend>
       {current.length + files.length > 0 ? (
-        <ul className="image-thumbs" aria-label="Additional images">
+        <ul className="image-thumbs" aria-label={t("admin.productForm.additionalImages")}>
           {current.map((url, index) => (
             <Thumb
               key={url}
               src={url}
-              alt={`Additional image ${index + 1}`}
+              alt={t("admin.productForm.additionalImage", { number: index + 1 })}
               onRemove={() => onRemoveCurrent(url)}
               disabled={disabled}
             />
@@ -178,16 +188,18 @@ export function AdditionalImagesPicker({
         </ul>
       ) : null}
       <PickButton
-        label="Add images"
+        label={t("admin.productForm.addImages")}
         accept="image/*"
         multiple
         onPick={(event) => {
           const chosen = [...files, ...accepted(event, "productImage")];
           if (chosen.length > room) {
             toast.error(
-              room < MAX_ADDITIONAL_PER_UPLOAD
-                ? productFileMessages.tooManyImages
-                : productFileMessages.tooManyFiles,
+              tm(
+                room < MAX_ADDITIONAL_PER_UPLOAD
+                  ? productFileMessages.tooManyImages
+                  : productFileMessages.tooManyFiles,
+              ),
             );
           }
           onFiles(chosen.slice(0, room));
@@ -211,16 +223,17 @@ export function CertificatePicker({
   onChoose: (file: File | null) => void;
   disabled: boolean;
 }) {
+  const { t } = useT();
   return (
     <fieldset className="field form-group">
-      <legend className="field-label">Certificate of analysis (COA)</legend>
+      <legend className="field-label">{t("admin.productForm.certificate")}</legend>
       {file ? (
         <p className="certificate-file" data-testid="certificate-chosen">
           <FileText size={16} aria-hidden="true" /> {file.name}
           <button
             type="button"
             className="image-thumb-remove certificate-remove"
-            aria-label={`Remove ${file.name}`}
+            aria-label={t("admin.productForm.removeNamed", { name: file.name })}
             onClick={() => onChoose(null)}
             disabled={disabled}
           >
@@ -229,14 +242,16 @@ export function CertificatePicker({
         </p>
       ) : current ? (
         <a className="certificate-file" href={current} target="_blank" rel="noreferrer">
-          <FileText size={16} aria-hidden="true" /> Current certificate
+          <FileText size={16} aria-hidden="true" /> {t("admin.productForm.currentCertificate")}
         </a>
       ) : (
-        <p className="field-note">PDF, JPG, JPEG or PNG.</p>
+        <p className="field-note">{t("admin.productForm.certificateTypes")}</p>
       )}
       <PickButton
         icon={<FileUp size={16} aria-hidden="true" />}
-        label={current || file ? "Replace certificate" : "Choose certificate"}
+        label={t(
+          current || file ? "admin.productForm.replaceCertificate" : "admin.productForm.chooseCertificate",
+        )}
         accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
         onPick={(event) => {
           const [chosen] = accepted(event, "certificate");

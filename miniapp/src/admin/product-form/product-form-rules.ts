@@ -9,17 +9,6 @@ import { type UploadKindName, uploadKinds } from "#api/contracts/uploads";
 import type { UsState } from "#api/contracts/us-states";
 import type { FieldErrors, FormRules } from "../../lib/form-issues";
 
-/** The toasts of the Upload and Edit forms. */
-export const productFormTexts = {
-  created: "Product created successfully!",
-  viewAll: "View All Products",
-  imagesFailed: "Product created but failed to save images",
-  createFailed: "Failed to create product",
-  updated: "Product updated successfully!",
-  updateFailed: "Failed to update product",
-  loadFailed: "Failed to load product",
-} as const;
-
 export const PRODUCTS_LIST = "/admin/products";
 
 export interface FeatureRow {

@@ -7,6 +7,7 @@ import { type StrainAnalysis, strainAnalysisMessages } from "#api/contracts/stra
 import { Field } from "../../components/field";
 import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { useContractForm } from "../../lib/use-contract-form";
@@ -22,7 +23,6 @@ import {
   productFormFrom,
   productFormRefusal,
   productFormRules,
-  productFormTexts as texts,
 } from "./product-form-rules";
 import { analyzeStrain, type ChosenFiles, hasUploads, noFiles, saveFiles } from "./product-uploads";
 import { SelectField } from "./select-field";
@@ -43,6 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Upload Products (no product) or Edit Product: every field, the images and the certificate. */
 export function ProductForm({ product }: { product: AdminProduct | null }) {
+  const { t, tm } = useT();
   const mode = product ? "edit" : "create";
   const navigate = useNavigate();
   const form = useContractForm(
@@ -69,7 +70,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
           if (run === latestAnalysis.current) setAnalysis(result);
         },
         () => {
-          if (run === latestAnalysis.current) toast.error(strainAnalysisMessages.failed);
+          if (run === latestAnalysis.current) toast.error(tm(strainAnalysisMessages.failed));
         },
       )
       .finally(() => {
@@ -89,7 +90,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     }));
     form.setErrors((all) => ({ ...all, title: undefined, strainType: undefined }));
     setAnalysis(null);
-    toast.success(strainAnalysisMessages.applied);
+    toast.success(tm(strainAnalysisMessages.applied));
   };
   const removeCurrent = (url: string) => setFiles((all) => ({ ...all, removed: [...all.removed, url] }));
 
@@ -104,20 +105,20 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     try {
       created = (await call(api.admin.products.$post({ json: body }))).product;
     } catch (error) {
-      toast.error(texts.createFailed, { id: FORM_TOAST, description: errorMessage(error) });
+      toast.error(t("admin.productForm.createFailed"), { id: FORM_TOAST, description: errorMessage(error) });
       return;
     }
     try {
       await uploadsOf(created.id);
     } catch (error) {
-      toast.error(texts.imagesFailed, { id: FORM_TOAST, description: errorMessage(error) });
+      toast.error(t("admin.productForm.imagesFailed"), { id: FORM_TOAST, description: errorMessage(error) });
       // The product exists: its images can be tried again on its edit screen.
       navigate(`/admin/edit-product/${created.id}`);
       return;
     }
-    toast.success(texts.created, {
+    toast.success(t("admin.productForm.created"), {
       id: FORM_TOAST,
-      action: { label: texts.viewAll, onClick: () => navigate(PRODUCTS_LIST) },
+      action: { label: t("admin.productForm.viewAll"), onClick: () => navigate(PRODUCTS_LIST) },
     });
     // Ready for the next product.
     form.setValues(emptyProductForm);
@@ -130,10 +131,10 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     try {
       await call(api.admin.products[":id"].$patch({ param: { id }, json: body }));
       await uploadsOf(id);
-      toast.success(texts.updated, { id: FORM_TOAST });
+      toast.success(t("admin.productForm.updated"), { id: FORM_TOAST });
       navigate(PRODUCTS_LIST);
     } catch (error) {
-      toast.error(texts.updateFailed, { id: FORM_TOAST, description: errorMessage(error) });
+      toast.error(t("admin.productForm.updateFailed"), { id: FORM_TOAST, description: errorMessage(error) });
       setProgress(null);
     }
   };
@@ -141,7 +142,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
   const submit = form.submit(
     // The body as typed (the API saves empty optional fields as null), not the contract's output.
     () => (product ? update(product.id, productBody(values)) : create(productBody(values))),
-    (refusal) => toast.error(productFormRefusal(refusal.fields, refusal.first), { id: FORM_TOAST }),
+    (refusal) => toast.error(tm(productFormRefusal(refusal.fields, refusal.first)), { id: FORM_TOAST }),
   );
 
   const primaryNow =
@@ -153,11 +154,19 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
 
   return (
     <div className="page settings-page product-form-page">
-      <PageHeader title={product ? "Edit Product" : "Upload Products"} back={PRODUCTS_LIST}>
-        <p className="page-subtitle">{product ? product.title : "Add a product to the shop"}</p>
+      <PageHeader
+        title={t(product ? "admin.productForm.editTitle" : "admin.menu.uploadProducts")}
+        back={PRODUCTS_LIST}
+      >
+        <p className="page-subtitle">{product ? product.title : t("admin.productForm.addHint")}</p>
       </PageHeader>
-      <form className="form product-form" onSubmit={submit} noValidate aria-label="Product">
-        <Section title="Images">
+      <form
+        className="form product-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t("admin.productForm.product")}
+      >
+        <Section title={t("admin.productForm.images")}>
           <PrimaryImagePicker
             current={primaryNow}
             file={files.primary}
@@ -167,7 +176,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
           />
           {analyzing ? (
             <p className="product-form-analyzing" role="status">
-              <Spinner size="s" /> Analyzing strain...
+              <Spinner size="s" /> {t("admin.productForm.analyzing")}
             </p>
           ) : null}
           <AdditionalImagesPicker
@@ -178,10 +187,16 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
             disabled={busy}
           />
         </Section>
-        <Section title="Product">
-          <Field label="Title *" name="title" autoComplete="off" maxLength={200} {...field("title")} />
+        <Section title={t("admin.productForm.product")}>
+          <Field
+            label={t("admin.productForm.title")}
+            name="title"
+            autoComplete="off"
+            maxLength={200}
+            {...field("title")}
+          />
           <TextAreaField
-            label="Description"
+            label={t("admin.productForm.description")}
             value={values.description}
             onChange={(text) => set("description", text)}
             maxLength={10_000}
@@ -189,7 +204,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
             disabled={busy}
           />
           <Field
-            label="Price (credits) *"
+            label={t("admin.productForm.price")}
             name="creditPrice"
             type="number"
             inputMode="decimal"
@@ -199,21 +214,21 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
             {...field("creditPrice")}
           />
           <SelectField
-            label="Category"
-            empty="No category"
+            label={t("admin.productForm.category")}
+            empty={t("admin.productForm.noCategory")}
             options={mode === "create" ? createFormCategories : productCategories}
             {...field("category")}
             onChange={(value) => set("category", value)}
           />
           <SelectField
-            label="Strain type"
-            empty="No strain type"
+            label={t("admin.productForm.strainType")}
+            empty={t("admin.productForm.noStrainType")}
             options={strainTypes}
             {...field("strainType")}
             onChange={(value) => set("strainType", value)}
           />
         </Section>
-        <Section title="Details">
+        <Section title={t("admin.productForm.details")}>
           <div className="product-form-pair">
             <Field
               label="THC %"
@@ -236,18 +251,23 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
           </div>
           <div className="product-form-pair">
             <Field
-              label="Stock"
+              label={t("admin.productForm.stock")}
               type="number"
               inputMode="numeric"
               step="1"
               min="0"
               {...field("stockQuantity")}
             />
-            <Field label="Unit size" placeholder="e.g. 3.5g" maxLength={50} {...field("unitSize")} />
+            <Field
+              label={t("admin.productForm.unitSize")}
+              placeholder={t("admin.productForm.unitSizePlaceholder")}
+              maxLength={50}
+              {...field("unitSize")}
+            />
           </div>
           <div className="product-form-pair">
-            <Field label="Batch number" maxLength={100} {...field("batchNumber")} />
-            <Field label="Lab tested date" type="date" {...field("labTestedDate")} />
+            <Field label={t("admin.productForm.batchNumber")} maxLength={100} {...field("batchNumber")} />
+            <Field label={t("admin.productForm.labTestedDate")} type="date" {...field("labTestedDate")} />
           </div>
           <StateSelect
             value={values.restrictedStates}
@@ -261,27 +281,27 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
             disabled={busy}
           />
         </Section>
-        <Section title="Features">
+        <Section title={t("admin.productForm.features")}>
           <FeaturesEditor
             value={values.features}
             onChange={(features) => set("features", features)}
             disabled={busy}
           />
         </Section>
-        <Section title="Storefront">
+        <Section title={t("admin.productForm.storefront")}>
           <Field
-            label="Shopify variant"
+            label={t("admin.productForm.variant")}
             placeholder="gid://shopify/ProductVariant/…"
             autoComplete="off"
-            note="Empty: sold for credits. Set: sold through the Shopify store at the price below."
+            note={t("admin.productForm.variantNote")}
             value={values.variantId}
             onChange={(event) => set("variantId", event.target.value)}
-            error={errors.storefront}
+            error={errors.storefront && tm(errors.storefront)}
             disabled={busy}
           />
           <div className="product-form-pair">
             <Field
-              label="Store price"
+              label={t("admin.productForm.storePrice")}
               type="number"
               inputMode="decimal"
               step="0.01"
@@ -291,7 +311,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
               disabled={busy || values.variantId.trim() === ""}
             />
             <Field
-              label="Currency"
+              label={t("admin.productForm.currency")}
               maxLength={3}
               autoCapitalize="characters"
               value={values.storefrontCurrency}
@@ -300,17 +320,17 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
             />
           </div>
         </Section>
-        <Section title="Visibility">
+        <Section title={t("admin.productForm.visibility")}>
           <SwitchField
-            label="Featured"
-            note="Shown among the featured products."
+            label={t("admin.productForm.featured")}
+            note={t("admin.productForm.featuredNote")}
             checked={values.isFeatured}
             onChange={(on) => set("isFeatured", on)}
             disabled={busy}
           />
           <SwitchField
-            label="Active"
-            note="Customers see active products."
+            label={t("admin.common.active")}
+            note={t("admin.productForm.activeNote")}
             checked={values.isActive}
             onChange={(on) => set("isActive", on)}
             disabled={busy}
@@ -318,12 +338,14 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
         </Section>
         {progress !== null ? (
           <div className="product-form-progress">
-            <Progress value={Math.round(progress * 100)} aria-label="Upload progress" />
-            <span aria-live="polite">Uploading... {Math.round(progress * 100)}%</span>
+            <Progress value={Math.round(progress * 100)} aria-label={t("admin.productForm.uploadProgress")} />
+            <span aria-live="polite">
+              {t("admin.productForm.uploading", { percent: Math.round(progress * 100) })}
+            </span>
           </div>
         ) : null}
         <Button type="submit" size="l" stretched disabled={busy} loading={busy}>
-          {product ? "Update Product" : "Upload Product"}
+          {t(product ? "admin.productForm.update" : "admin.productForm.upload")}
         </Button>
       </form>
       {analysis ? (

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { stateName as nameOf, type UsState, usStates } from "#api/contracts/us-states";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { Field } from "../../components/field";
+import { useT } from "../../i18n/use-t";
 
 const byName = (Object.entries(usStates) as [UsState, string][]).sort(([, a], [, b]) => a.localeCompare(b));
 
@@ -17,6 +18,7 @@ export function StateSelect({
   onChange: (states: UsState[]) => void;
   disabled: boolean;
 }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
   const chosen = new Set(value);
@@ -31,16 +33,16 @@ export function StateSelect({
 
   return (
     <fieldset className="field form-group">
-      <legend className="field-label">Restricted states</legend>
+      <legend className="field-label">{t("admin.productForm.restrictedStates")}</legend>
       {value.length > 0 ? (
-        <ul className="state-chips" aria-label="Restricted states">
+        <ul className="state-chips" aria-label={t("admin.productForm.restrictedStates")}>
           {value.map((code) => (
             <li key={code} className="state-chip">
               {nameOf(code)}
               <button
                 type="button"
                 className="state-chip-remove"
-                aria-label={`Remove ${nameOf(code)}`}
+                aria-label={t("admin.productForm.removeNamed", { name: nameOf(code) })}
                 onClick={() => toggle(code, false)}
                 disabled={disabled}
               >
@@ -50,25 +52,25 @@ export function StateSelect({
           ))}
         </ul>
       ) : (
-        <p className="field-note">Sold to every state.</p>
+        <p className="field-note">{t("admin.productForm.everyState")}</p>
       )}
       <Button type="button" mode="bezeled" size="m" onClick={() => setOpen(true)} disabled={disabled}>
-        Choose states
+        {t("admin.productForm.chooseStates")}
       </Button>
       <BottomSheet
         open={open}
         onClose={() => setOpen(false)}
-        title="Restricted states"
-        description="The product cannot be delivered to the states ticked."
+        title={t("admin.productForm.restrictedStates")}
+        description={t("admin.productForm.statesHint")}
         className="state-sheet"
         footer={
           <Button type="button" size="l" stretched onClick={() => setOpen(false)}>
-            Done ({value.length})
+            {t("admin.productForm.done", { count: value.length })}
           </Button>
         }
       >
         <Field
-          label="Search states"
+          label={t("admin.productForm.searchStates")}
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}

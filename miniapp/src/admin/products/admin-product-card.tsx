@@ -2,13 +2,15 @@ import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Pencil, Trash2 } from "lucide-react";
 import type { AdminProduct } from "#api/contracts/admin-products";
 import { LinkButton } from "../../components/link-button";
+import { t as translate } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { productPriceText } from "../../lib/format";
 import { ProductImage } from "../../shop/product-image";
 import { AdminRow } from "../admin-row";
 
 /** "Indica · Flower"; what is not set is left out. */
 const kindText = (product: AdminProduct) =>
-  [product.strainType, product.category].filter(Boolean).join(" · ") || "No strain or category";
+  [product.strainType, product.category].filter(Boolean).join(" · ") || translate("admin.products.noKind");
 
 /** One product on the staff list: picture, badges, facts, and Edit, Activate/Deactivate, Delete. */
 export function AdminProductCard({
@@ -22,6 +24,7 @@ export function AdminProductCard({
   onToggle: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useT();
   return (
     <AdminRow
       testId="admin-product"
@@ -34,12 +37,12 @@ export function AdminProductCard({
           <span className="admin-row-badges">
             {product.isFeatured ? (
               <Badge type="number" mode="primary" className="admin-row-badge">
-                Featured
+                {t("admin.products.featured")}
               </Badge>
             ) : null}
             {product.isActive ? null : (
               <Badge type="number" mode="gray" className="admin-row-badge">
-                Inactive
+                {t("admin.common.inactive")}
               </Badge>
             )}
           </span>
@@ -49,7 +52,7 @@ export function AdminProductCard({
       description={
         <span className="admin-product-facts">
           <span className="admin-product-price">{productPriceText(product)}</span>
-          <span>Stock: {product.stockQuantity}</span>
+          <span>{t("admin.products.stock", { count: product.stockQuantity })}</span>
         </span>
       }
     >
@@ -60,31 +63,36 @@ export function AdminProductCard({
           size="m"
           className="admin-row-button"
           before={<Pencil size={16} aria-hidden="true" />}
-          aria-label={`Edit ${product.title}`}
+          aria-label={t("admin.common.editNamed", { name: product.title })}
         >
-          Edit
+          {t("admin.common.edit")}
         </LinkButton>
         <Button
           mode="bezeled"
           size="m"
           className="admin-row-button"
-          aria-label={`${product.isActive ? "Deactivate" : "Activate"} ${product.title}`}
+          aria-label={t(
+            product.isActive ? "admin.products.deactivateNamed" : "admin.products.activateNamed",
+            {
+              name: product.title,
+            },
+          )}
           loading={busy}
           disabled={busy}
           onClick={onToggle}
         >
-          {product.isActive ? "Deactivate" : "Activate"}
+          {t(product.isActive ? "admin.products.deactivate" : "admin.products.activate")}
         </Button>
         <Button
           mode="plain"
           size="m"
           className="admin-row-button admin-row-delete"
           before={<Trash2 size={16} aria-hidden="true" />}
-          aria-label={`Delete ${product.title}`}
+          aria-label={t("admin.common.deleteNamed", { name: product.title })}
           disabled={busy}
           onClick={onDelete}
         >
-          Delete
+          {t("admin.common.delete")}
         </Button>
       </div>
     </AdminRow>

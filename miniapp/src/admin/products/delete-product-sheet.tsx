@@ -1,13 +1,8 @@
 import type { AdminProduct } from "#api/contracts/admin-products";
 import { ConfirmSheet } from "../../components/confirm-sheet";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { toast } from "../../lib/toast";
-
-// Ours: the original product has no toasts for Delete (decision 042).
-export const deleteProductTexts = {
-  deleted: "Product deleted",
-  failed: "Failed to delete product",
-} as const;
 
 /** Delete's confirmation (the original product's words): a soft delete, the product is marked inactive. */
 export function DeleteProductSheet({
@@ -21,21 +16,28 @@ export function DeleteProductSheet({
   onDeleting: () => void;
   onDone: () => void;
 }) {
+  const { t } = useT();
+  // Ours: the original product has no toasts for Delete (decision 042).
   const remove = async () => {
     onDeleting();
     try {
       await call(api.admin.products[":id"].$delete({ param: { id: product.id } }));
-      toast.success(deleteProductTexts.deleted);
+      toast.success(t("admin.products.deleted"));
       onClose();
     } catch (error) {
-      toast.error(deleteProductTexts.failed, { description: errorMessage(error) });
+      toast.error(t("admin.products.deleteFailed"), { description: errorMessage(error) });
     } finally {
       onDone();
     }
   };
   return (
-    <ConfirmSheet title={`Delete ${product.title}?`} action="Delete" onConfirm={remove} onClose={onClose}>
-      This product will be marked inactive and will no longer be visible to customers.
+    <ConfirmSheet
+      title={t("admin.common.deleteQuestion", { name: product.title })}
+      action={t("admin.common.delete")}
+      onConfirm={remove}
+      onClose={onClose}
+    >
+      {t("admin.products.deleteText")}
     </ConfirmSheet>
   );
 }

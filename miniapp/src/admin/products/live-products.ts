@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { ProductChange } from "#api/contracts/events";
+import { type AdminTextKey, t } from "../../i18n/i18n";
 import { subscribeToChanges } from "../../lib/events";
 import { toast } from "../../lib/toast";
 
 /** The toasts for another staff member's change (a soft delete is an update). */
-export const liveProductTexts: Record<ProductChange["op"], string> = {
-  insert: "New product added!",
-  update: "Product updated",
-  delete: "Product removed",
+const liveProductTexts: Record<ProductChange["op"], AdminTextKey> = {
+  insert: "admin.products.liveInsert",
+  update: "admin.products.liveUpdate",
+  delete: "admin.products.liveDelete",
 };
 
 /** Our own change's event arrives within a tick or two: a mark not met by then expires. */
@@ -35,7 +36,7 @@ export function useLiveProducts(reload: () => void): (id: string) => void {
         // admin's change to it a moment later is announced.
         const others = event.changes?.filter((change) => !own.current.delete(change.id));
         const ops = others ? new Set(others.map((change) => change.op)) : new Set(["update" as const]);
-        for (const op of ops) toast(liveProductTexts[op]);
+        for (const op of ops) toast(t(liveProductTexts[op]));
       }),
     [],
   );

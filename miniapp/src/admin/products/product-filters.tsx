@@ -3,6 +3,8 @@ import type { AdminProductQuery } from "#api/contracts/admin-products";
 import { createFormCategories } from "#api/contracts/admin-products";
 import { strainTypes } from "#api/contracts/products";
 import { FilterSelect, SearchField } from "../../components/filter-controls";
+import type { AdminTextKey } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 
 /** What the list asks the server for; "" is All Strains / All Categories. */
 export interface ProductFilterValues {
@@ -20,10 +22,10 @@ export const defaultProductFilters: ProductFilterValues = {
 };
 
 /** The filter choices: the create form's three categories (the edit form has two more). */
-const statusOptions: [ProductFilterValues["status"], string][] = [
-  ["all", "All Status"],
-  ["active", "Active"],
-  ["inactive", "Inactive"],
+const statusOptions: [ProductFilterValues["status"], AdminTextKey][] = [
+  ["all", "admin.products.allStatus"],
+  ["active", "admin.common.active"],
+  ["inactive", "admin.common.inactive"],
 ];
 
 /** The search box and the strain, category and status filters; `action` fills the grid's last cell. */
@@ -36,35 +38,36 @@ export function ProductFilters({
   onChange: (values: ProductFilterValues) => void;
   action: ReactNode;
 }) {
+  const { t } = useT();
   const set = <K extends keyof ProductFilterValues>(key: K, value: ProductFilterValues[K]) =>
     onChange({ ...values, [key]: value });
   return (
-    <search className="admin-product-filters" aria-label="Filter products">
+    <search className="admin-product-filters" aria-label={t("admin.products.filter")}>
       <SearchField
         className="field-control admin-product-search"
-        label="Search products"
-        placeholder="Search products..."
+        label={t("admin.products.search")}
+        placeholder={t("admin.products.searchPlaceholder")}
         value={values.search}
         onChange={(search) => set("search", search)}
       />
       <div className="admin-product-selects">
         <FilterSelect
-          label="Strain"
-          any="All Strains"
+          label={t("admin.products.strain")}
+          any={t("admin.products.allStrains")}
           options={strainTypes}
           value={values.strain}
           onChange={(strain) => set("strain", strain)}
         />
         <FilterSelect
-          label="Category"
-          any="All Categories"
+          label={t("admin.products.category")}
+          any={t("admin.products.allCategories")}
           options={createFormCategories}
           value={values.category}
           onChange={(category) => set("category", category)}
         />
         <FilterSelect
-          label="Status"
-          options={statusOptions}
+          label={t("admin.products.status")}
+          options={statusOptions.map(([value, label]) => [value, t(label)] as const)}
           value={values.status}
           onChange={(status) => set("status", status || "active")}
         />

@@ -7,6 +7,7 @@ import { LinkButton } from "../../components/link-button";
 import { PageHeader } from "../../components/page-header";
 import { PagedList } from "../../components/paged-list";
 import { ResourceView } from "../../components/state-view";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
@@ -21,17 +22,12 @@ import { defaultProductFilters, ProductFilters, type ProductFilterValues } from 
 import { fetchProductPages, sameFilters } from "./product-pages";
 import "./products-admin-page.css";
 
-export const productStatusTexts = {
-  activated: "Product activated",
-  deactivated: "Product deactivated",
-  failed: "Failed to update product status",
-} as const;
-
 /**
  * /admin/products (staff): the catalogue with its search and filters, a page at a time ("Load
  * more"), each product's Edit, Activate/Deactivate and Delete; other staff's changes arrive live.
  */
 export default function ProductsAdminPage() {
+  const { t } = useT();
   const back = useStaffBack();
   const isAdmin = useIsAdmin();
 
@@ -61,9 +57,9 @@ export default function ProductsAdminPage() {
           json: { isActive: !product.isActive },
         }),
       );
-      toast.success(product.isActive ? productStatusTexts.deactivated : productStatusTexts.activated);
+      toast.success(t(product.isActive ? "admin.products.deactivated" : "admin.products.activated"));
     } catch (error) {
-      toast.error(productStatusTexts.failed, { description: errorMessage(error) });
+      toast.error(t("admin.products.statusFailed"), { description: errorMessage(error) });
     } finally {
       setBusyId(null);
       reload();
@@ -73,7 +69,7 @@ export default function ProductsAdminPage() {
   const narrowed = !sameFilters(filters, defaultProductFilters);
   return (
     <div className="page settings-page">
-      <PageHeader title="Products" back={back}>
+      <PageHeader title={t("admin.menu.products")} back={back}>
         {/* The products export is for admins; moderators and employees edit products only. */}
         {isAdmin ? <ExportButton path="/api/admin/exports/products.csv" fallbackName="products.csv" /> : null}
       </PageHeader>
@@ -87,35 +83,35 @@ export default function ProductsAdminPage() {
             className="admin-products-upload"
             before={<Upload size={16} aria-hidden="true" />}
           >
-            Upload Products
+            {t("admin.menu.uploadProducts")}
           </LinkButton>
         }
       />
       <ResourceView
         resource={list}
-        loadingLabel="Loading products"
+        loadingLabel={t("admin.products.loading")}
         showLoadingLabel
-        errorMessage="Failed to load products"
+        errorMessage={t("admin.products.loadFailed")}
         isEmpty={(data) => data.items.length === 0}
         empty={
           narrowed
             ? {
-                title: "No products found",
-                description: "No product matches this search and these filters.",
+                title: t("admin.products.noneFound"),
+                description: t("admin.products.noneFoundHint"),
                 icon: <Package size={36} />,
                 action: (
                   <Button mode="bezeled" size="m" onClick={() => setTyped(defaultProductFilters)}>
-                    Clear filters
+                    {t("admin.products.clearFilters")}
                   </Button>
                 ),
               }
             : {
-                title: "No products yet",
-                description: "Active products appear here.",
+                title: t("admin.products.empty"),
+                description: t("admin.products.emptyHint"),
                 icon: <Package size={36} />,
                 action: (
                   <LinkButton to="/admin/upload-products" mode="bezeled" size="m">
-                    Add First Product
+                    {t("admin.products.addFirst")}
                   </LinkButton>
                 ),
               }
@@ -123,7 +119,7 @@ export default function ProductsAdminPage() {
       >
         {(data) => (
           <PagedList data={data} pages={pages} onMore={loadMore}>
-            <AdminList label="Products">
+            <AdminList label={t("admin.menu.products")}>
               {data.items.map((product) => (
                 <AdminProductCard
                   key={product.id}

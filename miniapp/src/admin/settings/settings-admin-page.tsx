@@ -13,6 +13,8 @@ import { TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
 import { ResourceView } from "../../components/state-view";
 import { DEFAULT_LOGO } from "../../home/channel-header";
+import { translateMessage } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { memberCountText } from "../../lib/format";
 import { toast } from "../../lib/toast";
@@ -45,18 +47,18 @@ const valuesOf = (settings: ChannelSettings): Values => ({
 const switches = [
   {
     key: "ageVerificationEnabled",
-    label: "Age Verification",
-    description: "Members confirm they are 21+ before they see the channel",
+    label: "admin.settings.ageVerification",
+    description: "admin.settings.ageVerificationHint",
   },
   {
     key: "emailNotifications",
-    label: "Email Notifications",
-    description: "The bot tells staff of new orders, and members of their orders' progress",
+    label: "admin.settings.emailNotifications",
+    description: "admin.settings.emailNotificationsHint",
   },
   {
     key: "lowStockAlerts",
-    label: "Low Stock Alerts",
-    description: "The bot tells admins when a product's stock runs low",
+    label: "admin.settings.lowStockAlerts",
+    description: "admin.settings.lowStockAlertsHint",
   },
 ] as const;
 
@@ -71,6 +73,7 @@ const timeZones = (): string[] => {
 
 /** The logo, the hero video, the channel's texts and the switches; Save sends them all at once. */
 function SettingsForm({ initial }: { initial: ChannelSettings }) {
+  const { t, tm } = useT();
   // The server checks Save with the contract and says its first refusal in the toast.
   const form = useContractForm(updateSettingsSchema, (): Values => valuesOf(initial));
   const { values, set, setValues, busy: saving, setBusy: setSaving } = form;
@@ -84,9 +87,9 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
     try {
       const json: UpdateSettings = { ...values };
       setValues(valuesOf((await call(api.admin.settings.$put({ json }))).settings));
-      toast.success(texts.saved);
+      toast.success(tm(texts.saved));
     } catch (error) {
-      toast.error(texts.saveFailed, { description: errorMessage(error) });
+      toast.error(tm(texts.saveFailed), { description: errorMessage(error) });
     } finally {
       setSaving(false);
     }
@@ -97,7 +100,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
     try {
       const found = await call(api.admin.settings["telegram-sync"].$post());
       setValues((all) => ({ ...all, memberCount: found.memberCount, logoUrl: found.logoUrl ?? all.logoUrl }));
-      toast.success(texts.synced, { description: "Save to show it on the channel." });
+      toast.success(tm(texts.synced), { description: t("admin.settings.saveToShow") });
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -107,17 +110,22 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
 
   const busy = saving || syncing;
   return (
-    <form className="form settings-admin-form" onSubmit={save} noValidate aria-label="Landing page settings">
+    <form
+      className="form settings-admin-form"
+      onSubmit={save}
+      noValidate
+      aria-label={t("admin.settings.form")}
+    >
       <div className="settings-admin-uploads">
         <SettingsUpload
           kind={uploadKinds.logo}
           endpoint="/api/admin/settings/logo"
           texts={{
-            title: "Channel Logo",
-            choose: "Upload Logo",
+            title: t("admin.settings.channelLogo"),
+            choose: t("admin.settings.uploadLogo"),
             accept: "image/*",
-            uploaded: texts.logoUploaded,
-            failed: texts.logoFailed,
+            uploaded: tm(texts.logoUploaded),
+            failed: tm(texts.logoFailed),
           }}
           url={values.logoUrl}
           onChange={(url) => set("logoUrl", url)}
@@ -126,7 +134,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
             <img
               className="settings-logo"
               src={values.logoUrl ?? DEFAULT_LOGO}
-              alt="Channel logo"
+              alt={t("admin.settings.logoAlt")}
               width={88}
               height={88}
             />
@@ -136,11 +144,11 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
           kind={uploadKinds.heroVideo}
           endpoint="/api/admin/settings/hero-video"
           texts={{
-            title: "Hero Video",
-            choose: "Upload Video",
+            title: t("admin.settings.heroVideo"),
+            choose: t("admin.settings.uploadVideo"),
             accept: "video/mp4,video/webm,video/quicktime",
-            uploaded: texts.videoUploaded,
-            failed: texts.videoFailed,
+            uploaded: tm(texts.videoUploaded),
+            failed: tm(texts.videoFailed),
           }}
           url={values.heroVideoUrl}
           onChange={(url) => set("heroVideoUrl", url)}
@@ -157,13 +165,13 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
                 data-testid="settings-hero-video"
               />
             ) : (
-              <p className="settings-video settings-video-empty">No video: the landing shows the logo.</p>
+              <p className="settings-video settings-video-empty">{t("admin.settings.noVideo")}</p>
             )
           }
         />
       </div>
       <Field
-        label="Channel Name"
+        label={t("admin.settings.channelName")}
         name="channelName"
         {...form.input("channelName")}
         maxLength={100}
@@ -171,7 +179,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         disabled={busy}
       />
       <Field
-        label="Channel Username"
+        label={t("admin.settings.channelUsername")}
         name="channelUsername"
         {...form.input("channelUsername")}
         maxLength={33}
@@ -180,12 +188,12 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         disabled={busy}
       />
       <Field
-        label="Member Count Display"
+        label={t("admin.settings.memberCount")}
         name="memberCount"
         {...form.input("memberCount")}
         maxLength={20}
         placeholder="26.2K"
-        note={`Shown as "${memberCountText(values.memberCount || "26.2K")}"`}
+        note={t("admin.settings.shownAs", { text: memberCountText(values.memberCount || "26.2K") })}
         disabled={busy}
       />
       <Button
@@ -197,24 +205,24 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         loading={syncing}
         disabled={busy}
       >
-        Sync from Telegram
+        {t("admin.settings.sync")}
       </Button>
       <TextAreaField
-        label="Welcome Message"
+        label={t("admin.settings.welcomeMessage")}
         value={values.welcomeMessage}
         onChange={(text) => set("welcomeMessage", text)}
         maxLength={1000}
         disabled={busy}
       />
       <TextAreaField
-        label="Store Description"
+        label={t("admin.settings.storeDescription")}
         value={values.storeDescription}
         onChange={(text) => set("storeDescription", text)}
         maxLength={2000}
         disabled={busy}
       />
       <Field
-        label="Time Zone"
+        label={t("admin.settings.timeZone")}
         name="timeZone"
         {...form.input("timeZone")}
         list={zoneListId}
@@ -222,7 +230,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         spellCheck={false}
         maxLength={64}
         placeholder="UTC"
-        note="The owner's dashboard counts its days in it, e.g. Europe/Berlin"
+        note={t("admin.settings.timeZoneNote")}
         disabled={busy}
       />
       <datalist id={zoneListId}>
@@ -231,14 +239,14 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         ))}
       </datalist>
       <fieldset className="choice-group">
-        <legend className="section-title">Features</legend>
+        <legend className="section-title">{t("admin.settings.features")}</legend>
         <Section className="settings-switches">
           {switches.map((entry) => (
             <Cell
               key={entry.key}
               Component="label"
               multiline
-              description={entry.description}
+              description={t(entry.description)}
               after={
                 <Switch
                   checked={values[entry.key]}
@@ -247,18 +255,18 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
                 />
               }
             >
-              {entry.label}
+              {t(entry.label)}
             </Cell>
           ))}
         </Section>
       </fieldset>
       <Button type="submit" size="l" stretched disabled={busy}>
         {saving ? (
-          "Saving..."
+          t("admin.settings.saving")
         ) : (
           <>
-            <span className="settings-save-desktop">Save All Settings</span>
-            <span className="settings-save-mobile">Save Changes</span>
+            <span className="settings-save-desktop">{t("admin.settings.saveAll")}</span>
+            <span className="settings-save-mobile">{t("admin.settings.saveChanges")}</span>
           </>
         )}
       </Button>
@@ -268,16 +276,21 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
 
 /** /admin/settings (admins): the landing page editor; /admin leads here. */
 export default function SettingsAdminPage() {
+  const { t, tm } = useT();
   const settings = useResource("admin-settings", fetchSettings);
   useEffect(() => {
-    if (settings.status === "error") toast.error(texts.loadFailed, { id: "load-settings" });
+    if (settings.status === "error") toast.error(translateMessage(texts.loadFailed), { id: "load-settings" });
   }, [settings.status]);
   return (
     <div className="page settings-page">
-      <PageHeader title="Edit Landing Page" back="/administration">
-        <p className="page-subtitle">The channel's logo, hero video, name and settings</p>
+      <PageHeader title={t("admin.menu.landingPage")} back="/administration">
+        <p className="page-subtitle">{t("admin.settings.subtitle")}</p>
       </PageHeader>
-      <ResourceView resource={settings} loadingLabel="Loading settings" errorMessage={texts.loadFailed}>
+      <ResourceView
+        resource={settings}
+        loadingLabel={t("admin.settings.loading")}
+        errorMessage={tm(texts.loadFailed)}
+      >
         {(data) => <SettingsForm initial={data} />}
       </ResourceView>
     </div>

@@ -3,6 +3,7 @@ import { Upload, X } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { type UploadedAsset, uploadedAssetSchema } from "#api/contracts/admin-settings";
 import type { UploadKind } from "#api/contracts/uploads";
+import { useT } from "../../i18n/use-t";
 import { errorMessage } from "../../lib/api";
 import { type FormSending, sendForm } from "../../lib/send-form";
 import { toast } from "../../lib/toast";
@@ -40,6 +41,7 @@ export function SettingsUpload({
   disabled: boolean;
   preview: ReactNode;
 }) {
+  const { t, tm, language } = useT();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const sending = useRef<FormSending<UploadedAsset> | null>(null);
@@ -53,7 +55,7 @@ export function SettingsUpload({
     if (!file) return;
     const problem = uploadProblem(kind, file);
     if (problem) {
-      toast.error(problem);
+      toast.error(tm(problem));
       return;
     }
     const form = new FormData();
@@ -106,17 +108,17 @@ export function SettingsUpload({
               before={<X size={16} aria-hidden="true" />}
               onClick={() => onChange(null)}
               disabled={disabled}
-              aria-label={`Remove ${texts.title.toLowerCase()}`}
+              aria-label={t("admin.settings.removeNamed", { name: texts.title.toLocaleLowerCase(language) })}
             >
-              Remove
+              {t("admin.common.remove")}
             </Button>
           ) : null}
         </div>
       ) : (
         <div className="settings-upload-progress">
-          <Progress value={percent} aria-label={`${texts.title} upload progress`} />
+          <Progress value={percent} aria-label={t("admin.settings.uploadProgress", { name: texts.title })} />
           <span className="settings-upload-percent" aria-live="polite">
-            {progress >= 1 ? "Processing..." : `${percent}%`}
+            {progress >= 1 ? t("admin.settings.processing") : `${percent}%`}
           </span>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { BottomSheet } from "../../components/bottom-sheet";
+import { useT } from "../../i18n/use-t";
 
 /** Making someone an admin is asked first, naming them: Cancel leaves their role as it is. */
 export function PromoteAdminSheet({
@@ -11,25 +12,24 @@ export function PromoteAdminSheet({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useT();
   return (
     <BottomSheet
       open
       onClose={onCancel}
-      title={`Make ${name} an admin?`}
+      title={t("admin.users.promoteTitle", { name })}
       footer={
         <div className="promote-sheet-buttons">
           <Button mode="bezeled" size="l" stretched onClick={onCancel}>
-            Cancel
+            {t("admin.common.cancel")}
           </Button>
           <Button size="l" stretched onClick={onConfirm}>
-            Confirm
+            {t("admin.common.confirm")}
           </Button>
         </div>
       }
     >
-      <p className="promote-sheet-text">
-        Admins can change everyone's roles and plans, the products and the shop's settings.
-      </p>
+      <p className="promote-sheet-text">{t("admin.users.promoteText")}</p>
     </BottomSheet>
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminUser, AdminUserQuery } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
+import { t } from "../../i18n/i18n";
 
 /**
  * The lines under a user's name: their email, their Telegram @username, both, or "No email" for
@@ -9,12 +10,14 @@ export function contactLines(user: Pick<AdminUser, "email" | "telegramUsername">
   const lines = [user.email, user.telegramUsername ? `@${user.telegramUsername}` : null].filter(
     (line): line is string => Boolean(line),
   );
-  return lines.length ? lines : ["No email"];
+  return lines.length ? lines : [t("admin.users.noEmail")];
 }
 
 /** Who the confirmation names: their name, else their email or @username. */
 export const whoIs = (user: Pick<AdminUser, "fullName" | "email" | "telegramUsername">): string =>
-  user.fullName || user.email || (user.telegramUsername ? `@${user.telegramUsername}` : "this user");
+  user.fullName ||
+  user.email ||
+  (user.telegramUsername ? `@${user.telegramUsername}` : t("admin.users.thisUser"));
 
 /** Making someone an admin hands them the whole shop: it is confirmed first; other changes are not. */
 export const asksBeforeChange = (user: Pick<AdminUser, "roles">, role: Role): boolean =>

@@ -7,6 +7,8 @@ import { ExportButton } from "../../components/export-button";
 import { PageHeader } from "../../components/page-header";
 import { PagedList } from "../../components/paged-list";
 import { ResourceView } from "../../components/state-view";
+import { type AdminTextKey, t as translate } from "../../i18n/i18n";
+import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { fetchPages, type Pages, usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
@@ -19,21 +21,18 @@ import { PromoteAdminSheet } from "./promote-admin-sheet";
 import { asksBeforeChange, contactLines, usersQuery, whoIs } from "./user-rules";
 import "./users-page.css";
 
-const roleLabels: Record<Role, string> = { admin: "Admin", moderator: "Moderator", employee: "Employee" };
+const roleLabels: Record<Role, AdminTextKey> = {
+  admin: "admin.users.roleAdmin",
+  moderator: "admin.users.roleModerator",
+  employee: "admin.users.roleEmployee",
+};
 const roleOrder: Role[] = ["admin", "moderator", "employee"];
 
 type UserFilter = AdminUserQuery["filter"];
-const filters: [UserFilter, string][] = [
-  ["all", "All users"],
-  ["pending", "Pending requests"],
+const filters: [UserFilter, AdminTextKey][] = [
+  ["all", "admin.users.allUsers"],
+  ["pending", "admin.users.pendingRequests"],
 ];
-
-export const requestTexts = {
-  approved: "Plan request approved",
-  declined: "Plan request declined",
-  approveFailed: "Failed to approve request",
-  declineFailed: "Failed to decline request",
-} as const;
 
 /** The first `pages` pages of the users this filter and search pick. */
 const fetchUserPages =
@@ -48,19 +47,22 @@ const fetchUserPages =
 
 /** A member's request for a paid tier: approve moves them to it, decline leaves the plan as it is. */
 function PendingRequest({ user, onDecided }: { user: AdminUser; onDecided: () => void }) {
+  const { t } = useT();
   const [busy, setBusy] = useState<"approve" | "decline" | null>(null);
   const request = user.pendingRequest;
   if (!request) return null;
-  const label = user.fullName || "No name";
+  const label = user.fullName || t("admin.users.noName");
   const decide = async (decision: "approve" | "decline") => {
     setBusy(decision);
     try {
       const param = { param: { id: request.id } };
       if (decision === "approve") await call(api.admin["plan-requests"][":id"].approve.$post(param));
       else await call(api.admin["plan-requests"][":id"].decline.$post(param));
-      toast.success(decision === "approve" ? requestTexts.approved : requestTexts.declined);
+      toast.success(
+        t(decision === "approve" ? "admin.users.requestApproved" : "admin.users.requestDeclined"),
+      );
     } catch (error) {
-      toast.error(decision === "approve" ? requestTexts.approveFailed : requestTexts.declineFailed, {
+      toast.error(t(decision === "approve" ? "admin.users.approveFailed" : "admin.users.declineFailed"), {
         description: errorMessage(error),
       });
     }
@@ -70,30 +72,30 @@ function PendingRequest({ user, onDecided }: { user: AdminUser; onDecided: () =>
   };
   return (
     <div className="user-request" data-testid="user-request">
-      <p className="user-request-text">Requested: {request.tierName}</p>
+      <p className="user-request-text">{t("admin.users.requested", { tier: request.tierName })}</p>
       <div className="user-request-actions">
         <Button
           size="m"
           className="user-request-button"
           before={<Check size={16} aria-hidden="true" />}
-          aria-label={`Approve ${label}'s request for ${request.tierName}`}
+          aria-label={t("admin.users.approveLabel", { name: label, tier: request.tierName })}
           loading={busy === "approve"}
           disabled={busy !== null}
           onClick={() => void decide("approve")}
         >
-          Approve
+          {t("admin.users.approve")}
         </Button>
         <Button
           mode="bezeled"
           size="m"
           className="user-request-button"
           before={<X size={16} aria-hidden="true" />}
-          aria-label={`Decline ${label}'s request for ${request.tierName}`}
+          aria-label={t("admin.users.declineLabel", { name: label, tier: request.tierName })}
           loading={busy === "decline"}
           disabled={busy !== null}
           onClick={() => void decide("decline")}
         >
-          Decline
+          {t("admin.users.decline")}
         </Button>
       </div>
     </div>
@@ -109,6 +111,7 @@ function UserRow({
   onChanged: (user: AdminUser) => void;
   onDecided: () => void;
 }) {
+  const { t } = useT();
   const me = signedInUser(useAuth());
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Role | null>(null);
@@ -120,16 +123,16 @@ function UserRow({
       onChanged(updated);
       // Changing one's own role: the next permission check asks the server again.
       if (me?.id === user.id) forgetRoles(user.id);
-      toast.success("Role updated successfully");
+      toast.success(t("admin.users.roleUpdated"));
     } catch (failed) {
-      toast.error("Failed to update role", {
+      toast.error(t("admin.users.roleFailed"), {
         description: failed instanceof Error && !/^HTTP/.test(failed.message) ? failed.message : undefined,
       });
     } finally {
       setBusy(false);
     }
   };
-  const label = user.fullName || "No name";
+  const label = user.fullName || t("admin.users.noName");
   return (
     <AdminRow
       testId="user-row"
@@ -142,7 +145,7 @@ function UserRow({
       after={
         <span className="admin-row-badges">
           {user.roles.length === 0 ? (
-            <span className="hint">No role assigned</span>
+            <span className="hint">{t("admin.users.noRole")}</span>
           ) : (
             user.roles.map((role) => (
               <Badge
@@ -151,7 +154,7 @@ function UserRow({
                 mode={role === "admin" ? "critical" : "secondary"}
                 className="admin-row-badge badge-role"
               >
-                {roleLabels[role]}
+                {t(roleLabels[role])}
               </Badge>
             ))
           )}
@@ -160,14 +163,14 @@ function UserRow({
     >
       <p className="user-tier" data-testid="user-tier">
         <Crown size={14} aria-hidden="true" />
-        <span className="visually-hidden">Plan: </span>
-        {user.tier?.displayName ?? "No plan"}
+        <span className="visually-hidden">{t("admin.users.planLabel")}</span>
+        {user.tier?.displayName ?? t("admin.users.noPlan")}
       </p>
       <PendingRequest user={user} onDecided={onDecided} />
       <div className="field-control">
         <Select
           className="select"
-          aria-label={`Role for ${label}`}
+          aria-label={t("admin.users.roleFor", { name: label })}
           value={user.roles[0] ?? ""}
           disabled={busy}
           onChange={(event) => {
@@ -177,11 +180,11 @@ function UserRow({
           }}
         >
           <option value="" disabled>
-            Select role
+            {t("admin.users.selectRole")}
           </option>
           {roleOrder.map((role) => (
             <option key={role} value={role}>
-              {roleLabels[role]}
+              {t(roleLabels[role])}
             </option>
           ))}
         </Select>
@@ -201,27 +204,32 @@ function UserRow({
 }
 
 /** The empty state for what is asked: a search that matches no one, no requests waiting, or no users. */
-function emptyState(filter: UserFilter, search: string, clearSearch: () => void) {
+function emptyState(
+  t: ReturnType<typeof useT>["t"],
+  filter: UserFilter,
+  search: string,
+  clearSearch: () => void,
+) {
   if (search) {
     return {
-      title: "No users found",
-      description: "No user's name, email or @username matches this search.",
+      title: t("admin.users.noneFound"),
+      description: t("admin.users.noneFoundHint"),
       icon: <Users size={36} />,
       action: (
         <Button mode="bezeled" size="m" onClick={clearSearch}>
-          Clear search
+          {t("admin.users.clearSearch")}
         </Button>
       ),
     };
   }
   if (filter === "pending") {
     return {
-      title: "No pending requests",
-      description: "Requests for a paid plan wait here for an admin.",
+      title: t("admin.users.noPending"),
+      description: t("admin.users.noPendingHint"),
       icon: <Users size={36} />,
     };
   }
-  return { title: "No users yet", icon: <Users size={36} /> };
+  return { title: t("admin.users.noUsers"), icon: <Users size={36} /> };
 }
 
 /**
@@ -230,6 +238,7 @@ function emptyState(filter: UserFilter, search: string, clearSearch: () => void)
  * or decline; searched on the server and shown a page at a time, filtered to those waiting.
  */
 export default function UsersPage() {
+  const { t } = useT();
   const [filter, setFilter] = useState<UserFilter>("all");
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim(), SEARCH_DELAY_MS);
@@ -241,7 +250,7 @@ export default function UsersPage() {
   const [changed, setChanged] = useState<Record<string, AdminUser>>({});
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
-    if (users.status === "error") toast.error("Failed to load users", { id: "load-users" });
+    if (users.status === "error") toast.error(translate("admin.users.loadFailed"), { id: "load-users" });
   }, [users.status]);
   // A fresh list already has every role change made here.
   const fresh = users.status === "ready" ? users.data : null;
@@ -251,21 +260,21 @@ export default function UsersPage() {
 
   return (
     <div className="page settings-page">
-      <PageHeader title="Users" back="/administration">
+      <PageHeader title={t("admin.menu.users")} back="/administration">
         <ExportButton path="/api/admin/exports/members.csv" fallbackName="members.csv" />
       </PageHeader>
       <search className="field-control users-search">
         <Input
           type="search"
-          aria-label="Search users"
-          placeholder="Name, email or @username"
+          aria-label={t("admin.users.search")}
+          placeholder={t("admin.users.searchPlaceholder")}
           maxLength={100}
           before={<Search size={18} aria-hidden="true" />}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
       </search>
-      <SegmentedControl className="user-filter" aria-label="Show">
+      <SegmentedControl className="user-filter" aria-label={t("admin.common.show")}>
         {filters.map(([key, label]) => (
           <SegmentedControl.Item
             key={key}
@@ -277,21 +286,21 @@ export default function UsersPage() {
             className="user-filter-item"
             onClick={() => setFilter(key)}
           >
-            {label}
+            {t(label)}
           </SegmentedControl.Item>
         ))}
       </SegmentedControl>
       <div role="tabpanel" id="users-panel" aria-labelledby={`users-tab-${filter}`}>
         <ResourceView
           resource={users}
-          loadingLabel="Loading users"
-          errorMessage="Failed to load users"
+          loadingLabel={t("admin.users.loading")}
+          errorMessage={t("admin.users.loadFailed")}
           isEmpty={(data) => data.items.length === 0}
-          empty={emptyState(filter, search, () => setTyped(""))}
+          empty={emptyState(t, filter, search, () => setTyped(""))}
         >
           {(data) => (
             <PagedList data={data} pages={pages} onMore={loadMore}>
-              <AdminList label="Users">
+              <AdminList label={t("admin.menu.users")}>
                 {data.items.map((user) => (
                   <UserRow
                     key={user.id}
