@@ -207,7 +207,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           aria-label={t("composer.send")}
           disabled={sending !== null}
         >
-          <SendHorizontal size={22} aria-hidden="true" />
+          <SendHorizontal size={22} aria-hidden="true" className="dir-flip" />
         </IconButton>
       </div>
     </form>

@@ -70,7 +70,7 @@ export default function AccountPage() {
           stretched
           onClick={leave}
           disabled={busy !== null}
-          before={<LogOut size={18} aria-hidden="true" />}
+          before={<LogOut size={18} aria-hidden="true" className="dir-flip" />}
         >
           {busy === "sign-out" ? t("account.signingOut") : t("account.signOut")}
         </Button>

@@ -43,7 +43,11 @@ export default function SettingsPage() {
           { to: "/admin/orders", icon: <ClipboardList size={20} />, label: t("settings.orders") },
         ]
       : []),
-    { to: "/settings/account", icon: <LogOut size={20} />, label: t("settings.accountActions") },
+    {
+      to: "/settings/account",
+      icon: <LogOut size={20} className="dir-flip" />,
+      label: t("settings.accountActions"),
+    },
   ];
   return (
     <div className="page settings-page">
