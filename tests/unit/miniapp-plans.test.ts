@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { catalogs } from "virtual:catalogs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { planPaymentMessages } from "#api/contracts/plan-payments";
 import { type Budget, planMessages, type Tier } from "#api/contracts/plans";
+import { i18n } from "../../miniapp/src/i18n/i18n";
 import {
   changeSentence,
   confirmationTitle,
@@ -20,6 +22,12 @@ import {
   subscriptionLine,
   tierBadge,
 } from "../../miniapp/src/plans/plan-rules";
+
+// The texts are the English catalog's, as the app shows them in English.
+beforeAll(async () => {
+  i18n.load("en", (await catalogs.en?.app())?.default ?? {});
+  i18n.activate("en");
+});
 
 function tier(displayName: string, priceMonthly: string, tierLevel: number): Tier {
   return {

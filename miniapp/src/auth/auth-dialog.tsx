@@ -5,6 +5,8 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { authMessages, loginSchema, signUpSchema } from "#api/contracts/auth";
 import { BottomSheet } from "../components/bottom-sheet";
 import { EmailField, Field, PasswordField, PasswordFields } from "../components/field";
+import type { AppTextKey } from "../i18n/i18n";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useContractForm } from "../lib/use-contract-form";
@@ -34,6 +36,7 @@ function SignUpForm({
   onAccountExists: (email: string) => void;
   onDone: () => void;
 }) {
+  const { t, tm } = useT();
   const form = useContractForm(signUpSchema, emptySignUp, {
     input: (values) => ({ ...values, fullName: values.fullName.trim() || undefined }),
     matches: { field: "confirmPassword", of: "password", message: authMessages.passwordsDontMatch },
@@ -44,25 +47,23 @@ function SignUpForm({
   const submit = form.submit(async (data) => {
     try {
       const session = await call(api.auth.signup.$post({ json: data }));
-      toast.success("Welcome!", {
-        description: "Your account has been created. You can upgrade to Pro anytime from your profile.",
-      });
+      toast.success(t("signUp.welcome"), { description: t("signUp.welcomeText") });
       form.setValues(emptySignUp);
       onDone();
       acceptSession(session);
     } catch (error) {
       if (error instanceof LoadError && error.status === 409) {
-        toast.error("Account exists", { description: authMessages.accountExists });
+        toast.error(t("signUp.accountExists"), { description: tm(authMessages.accountExists) });
         onAccountExists(data.email);
       } else {
-        toast.error("Error", { description: errorMessage(error) });
+        toast.error(t("signUp.error"), { description: errorMessage(error) });
       }
     }
   });
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Sign Up">
-      <Field label="Full Name (optional)" name="fullName" autoComplete="name" {...form.input("fullName")} />
+    <form className="form" onSubmit={submit} noValidate aria-label={t("signUp.title")}>
+      <Field label={t("signUp.fullName")} name="fullName" autoComplete="name" {...form.input("fullName")} />
       <EmailField {...form.text("email")} />
       <PasswordFields
         label="Password"
@@ -83,58 +84,64 @@ function SignUpForm({
             />
           }
         >
-          I confirm I am 21 years or older
+          {t("signUp.ageConfirm")}
         </Cell>
         {errors.ageConfirmed ? (
           <p className="field-error" role="alert">
-            {errors.ageConfirmed}
+            {tm(errors.ageConfirmed)}
           </p>
         ) : null}
       </div>
       <Button type="submit" size="l" stretched disabled={form.busy}>
-        {form.busy ? "Creating account..." : "Sign Up"}
+        {form.busy ? t("signUp.creating") : t("signUp.title")}
       </Button>
     </form>
   );
 }
 
 function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
+  const { t, tm } = useT();
   const form = useContractForm(loginSchema, { email: initialEmail, password: "" });
 
   const submit = form.submit(async (data) => {
     try {
       const session = await call(api.auth.login.$post({ json: data }));
-      toast.success("Welcome back!", { description: "You've successfully logged in." });
+      toast.success(t("signIn.welcomeBack"), { description: t("signIn.welcomeBackText") });
       onDone();
       acceptSession(session);
     } catch (error) {
       if (error instanceof LoadError && error.status === 401) {
-        toast.error("Login failed", { description: authMessages.invalidCredentials });
+        toast.error(t("signIn.failed"), { description: tm(authMessages.invalidCredentials) });
       } else {
         // 429 says when to try again.
-        toast.error("Login failed", { description: errorMessage(error) });
+        toast.error(t("signIn.failed"), { description: errorMessage(error) });
       }
     }
   });
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Login">
+    <form className="form" onSubmit={submit} noValidate aria-label={t("signIn.title")}>
       <EmailField {...form.text("email")} />
-      <PasswordField label="Password" autoComplete="current-password" {...form.text("password")} />
+      <PasswordField
+        label={t("signIn.password")}
+        autoComplete="current-password"
+        {...form.text("password")}
+      />
       <Link to="/forgot-password" className="form-link" onClick={onDone}>
-        Forgot password?
+        {t("signIn.forgotPassword")}
       </Link>
       <Button type="submit" size="l" stretched disabled={form.busy}>
-        {form.busy ? "Logging in..." : "Login"}
+        {form.busy ? t("signIn.loggingIn") : t("signIn.title")}
       </Button>
     </form>
   );
 }
 
-const titles: Record<AuthTab, string> = { login: "Welcome back", signup: "Create your account" };
+const titles: Record<AuthTab, AppTextKey> = { login: "auth.loginTitle", signup: "auth.signupTitle" };
 
 /** The auth dialog: login and sign-up tabs and a switch link between them. */
 export default function AuthDialog() {
+  const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
   const [tab, setTab] = useAtom(authTabAtom);
   const [loginEmail, setLoginEmail] = useState("");
@@ -148,12 +155,12 @@ export default function AuthDialog() {
   }, [setOpenDrawer, pathname, navigate]);
 
   const tabs: [AuthTab, string][] = [
-    ["login", "Login"],
-    ["signup", "Sign Up"],
+    ["login", t("signIn.title")],
+    ["signup", t("signUp.title")],
   ];
   return (
-    <BottomSheet open={openDrawer === "auth"} onClose={close} title={titles[tab]} className="auth-dialog">
-      <SegmentedControl className="tabs" aria-label="Account">
+    <BottomSheet open={openDrawer === "auth"} onClose={close} title={t(titles[tab])} className="auth-dialog">
+      <SegmentedControl className="tabs" aria-label={t("auth.account")}>
         {tabs.map(([key, label]) => (
           <SegmentedControl.Item
             key={key}
@@ -183,7 +190,7 @@ export default function AuthDialog() {
         )}
       </div>
       <p className="switch-line">
-        {tab === "login" ? "Don't have an account? " : "Already have an account? "}
+        {tab === "login" ? t("auth.noAccount") : t("auth.haveAccount")}{" "}
         <Button
           type="button"
           mode="plain"
@@ -191,7 +198,7 @@ export default function AuthDialog() {
           className="text-button"
           onClick={() => setTab(tab === "login" ? "signup" : "login")}
         >
-          {tab === "login" ? "Sign up" : "Log in"}
+          {tab === "login" ? t("auth.switchToSignUp") : t("auth.switchToLogin")}
         </Button>
       </p>
     </BottomSheet>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { passwordResetRequestSchema } from "#api/contracts/auth";
 import { EmailField } from "../components/field";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useContractForm } from "../lib/use-contract-form";
@@ -11,6 +12,7 @@ import "./password-pages.css";
 
 /** Forgot password: one email field; the answer is the same whether or not it has an account. */
 export default function ForgotPasswordPage() {
+  const { t } = useT();
   const navigate = useNavigate();
   const form = useContractForm(passwordResetRequestSchema, { email: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -19,9 +21,9 @@ export default function ForgotPasswordPage() {
     try {
       await call(api.auth["password-reset"].$post({ json: data }));
       setSentTo(data.email);
-      toast.success("Check your email", { description: "We've sent you a password reset link." });
+      toast.success(t("reset.checkEmail"), { description: t("reset.linkSent") });
     } catch (failed) {
-      toast.error("Error", { description: errorMessage(failed) });
+      toast.error(t("reset.error"), { description: errorMessage(failed) });
     }
   });
 
@@ -29,10 +31,10 @@ export default function ForgotPasswordPage() {
     return (
       <div className="page centered-page" data-testid="reset-sent">
         <MailCheck size={44} className="state-icon" aria-hidden="true" />
-        <h1 className="page-title">Check your email</h1>
-        <p className="hint">We've sent a password reset link to {sentTo}</p>
+        <h1 className="page-title">{t("reset.checkEmail")}</h1>
+        <p className="hint">{t("reset.linkSentTo", { email: sentTo })}</p>
         <Button type="button" size="l" onClick={() => navigate("/")}>
-          Return to Home
+          {t("reset.returnHome")}
         </Button>
       </div>
     );
@@ -40,15 +42,15 @@ export default function ForgotPasswordPage() {
 
   return (
     <div className="page narrow-page">
-      <h1 className="page-title">Forgot password?</h1>
-      <p className="hint page-lead">Enter your email and we'll send you a link to reset your password.</p>
-      <form className="form" onSubmit={submit} noValidate aria-label="Forgot password">
+      <h1 className="page-title">{t("reset.forgotTitle")}</h1>
+      <p className="hint page-lead">{t("reset.forgotLead")}</p>
+      <form className="form" onSubmit={submit} noValidate aria-label={t("reset.forgotTitle")}>
         <EmailField {...form.text("email")} />
         <Button type="submit" size="l" stretched disabled={form.busy}>
-          {form.busy ? "Sending..." : "Send Reset Link"}
+          {form.busy ? t("reset.sending") : t("reset.sendLink")}
         </Button>
         <Button type="button" mode="bezeled" size="l" stretched onClick={() => navigate("/")}>
-          Cancel
+          {t("reset.cancel")}
         </Button>
       </form>
     </div>

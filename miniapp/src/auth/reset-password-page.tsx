@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { authMessages, passwordResetConfirmSchema } from "#api/contracts/auth";
 import { PasswordFields } from "../components/field";
 import { LinkButton } from "../components/link-button";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useContractForm } from "../lib/use-contract-form";
@@ -13,6 +14,7 @@ import "./password-pages.css";
 
 /** /reset-password?token=...: a new password by the sign-up rules, then the login. */
 export default function ResetPasswordPage() {
+  const { t, tm } = useT();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
@@ -30,15 +32,17 @@ export default function ResetPasswordPage() {
   const submit = form.submit(async (data) => {
     try {
       await call(api.auth["password-reset"].confirm.$post({ json: data }));
-      toast.success("Password updated", { description: "You can now log in with your new password." });
+      toast.success(t("reset.passwordUpdated"), { description: t("reset.passwordUpdatedText") });
       // The reset ended every session, this browser's too.
       if (signedIn) forgetSession();
       navigate("/auth", { replace: true });
     } catch (failed) {
-      if (failed instanceof LoadError && failed.message === authMessages.resetLinkInvalid) {
+      // The server's message is the English one, or the member's language's (no reason is sent for it).
+      const linkInvalid = [authMessages.resetLinkInvalid, tm(authMessages.resetLinkInvalid)];
+      if (failed instanceof LoadError && linkInvalid.includes(failed.message)) {
         setInvalid(failed.message);
       } else {
-        toast.error("Error", { description: errorMessage(failed) });
+        toast.error(t("reset.error"), { description: errorMessage(failed) });
       }
     }
   });
@@ -47,10 +51,10 @@ export default function ResetPasswordPage() {
     return (
       <div className="page centered-page" data-testid="reset-invalid">
         <LinkIcon size={40} className="state-icon" aria-hidden="true" />
-        <h1 className="page-title">Reset link not valid</h1>
-        <p className="hint">{invalid}</p>
+        <h1 className="page-title">{t("reset.linkNotValid")}</h1>
+        <p className="hint">{tm(invalid)}</p>
         <LinkButton to="/forgot-password" size="l">
-          Request a new link
+          {t("reset.requestNewLink")}
         </LinkButton>
       </div>
     );
@@ -58,16 +62,16 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="page narrow-page">
-      <h1 className="page-title">Choose a new password</h1>
-      <p className="hint page-lead">At least 8 characters, with an uppercase letter and a number.</p>
-      <form className="form" onSubmit={submit} noValidate aria-label="Reset password">
+      <h1 className="page-title">{t("reset.chooseTitle")}</h1>
+      <p className="hint page-lead">{t("reset.passwordRules")}</p>
+      <form className="form" onSubmit={submit} noValidate aria-label={t("reset.form")}>
         <PasswordFields
           label="New Password"
           password={form.text("password")}
           confirmation={form.text("confirmPassword")}
         />
         <Button type="submit" size="l" stretched disabled={form.busy}>
-          {form.busy ? "Saving..." : "Reset Password"}
+          {form.busy ? t("reset.saving") : t("reset.submit")}
         </Button>
       </form>
     </div>

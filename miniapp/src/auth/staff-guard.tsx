@@ -4,13 +4,9 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import type { Role } from "#api/contracts/roles";
 import { StateView } from "../components/state-view";
+import { useT } from "../i18n/use-t";
 import { signedInUser, useAuth } from "../state/auth";
-import {
-  GUARD_AUTH_STABILITY_MS,
-  GUARD_ROLE_CHECK_TIMEOUT_MS,
-  guardMessages,
-  guardView,
-} from "../state/guard-rules";
+import { GUARD_AUTH_STABILITY_MS, GUARD_ROLE_CHECK_TIMEOUT_MS, guardView } from "../state/guard-rules";
 import { useRoles } from "../state/roles";
 
 const ADMIN_ONLY: readonly Role[] = ["admin"];
@@ -26,6 +22,7 @@ export function StaffGuard({
   allow?: readonly Role[];
   children: ReactNode;
 }) {
+  const { t } = useT();
   const auth = useAuth();
   const me = signedInUser(auth);
   const roles = useRoles(me?.id ?? null);
@@ -69,7 +66,7 @@ export function StaffGuard({
 
   switch (view) {
     case "auth-loading":
-      return <StateView kind="loading" label="Loading account" />;
+      return <StateView kind="loading" label={t("auth.loadingAccount")} />;
     case "redirect-auth":
       return <Navigate to="/auth" replace />;
     case "age-gate":
@@ -78,7 +75,7 @@ export function StaffGuard({
       return (
         <div className="page centered-page" role="status" data-testid="guard-verifying">
           <LoaderCircle size={28} className="spin state-icon" aria-hidden="true" />
-          <p className="hint">{guardMessages.verifying}</p>
+          <p className="hint">{t("auth.guardVerifying")}</p>
         </div>
       );
     case "timeout":
@@ -87,18 +84,18 @@ export function StaffGuard({
       const Icon = view === "timeout" ? TimerOff : view === "role-error" ? ShieldAlert : ShieldX;
       const title =
         view === "timeout"
-          ? guardMessages.timeoutTitle
+          ? t("auth.guardTimeoutTitle")
           : view === "role-error"
-            ? guardMessages.roleErrorTitle
-            : guardMessages.notAuthorizedTitle;
+            ? t("auth.guardRoleErrorTitle")
+            : t("auth.guardNotAuthorizedTitle");
       const text =
         view === "timeout"
-          ? "Checking your permissions is taking too long."
+          ? t("auth.guardTimeoutText")
           : view === "role-error"
             ? roles.status === "error"
               ? roles.message
               : ""
-            : guardMessages.notAuthorizedText;
+            : t("auth.guardNotAuthorizedText");
       return (
         <StateView
           kind="error"
@@ -111,7 +108,7 @@ export function StaffGuard({
           action={
             view === "not-authorized" ? (
               <Button type="button" size="m" onClick={() => navigate("/")}>
-                Go Home
+                {t("auth.goHome")}
               </Button>
             ) : null
           }

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { emailVerificationMessages } from "#api/contracts/auth";
 import { LinkButton } from "../components/link-button";
 import { StateView } from "../components/state-view";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage } from "../lib/api";
 import { updateMe, useAuth } from "../state/auth";
 
@@ -23,6 +24,7 @@ const spend = (token: string) => {
 
 /** /verify-email?token=...: the link mailed to prove an email address; spends it on arrival. */
 export default function VerifyEmailPage() {
+  const { t, tm } = useT();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const signedIn = useAuth().status === "signed-in";
@@ -52,7 +54,7 @@ export default function VerifyEmailPage() {
   if (outcome.status === "loading") {
     return (
       <div className="page centered-page" data-testid="verify-loading">
-        <StateView kind="loading" label="Verifying your email..." showLabel />
+        <StateView kind="loading" label={t("verify.verifying")} showLabel />
       </div>
     );
   }
@@ -60,10 +62,10 @@ export default function VerifyEmailPage() {
     return (
       <div className="page centered-page" data-testid="verify-success">
         <MailCheck size={40} className="state-icon" aria-hidden="true" />
-        <h1 className="page-title">Email verified</h1>
-        <p className="hint">{emailVerificationMessages.verified}</p>
+        <h1 className="page-title">{t("verify.verified")}</h1>
+        <p className="hint">{tm(emailVerificationMessages.verified)}</p>
         <LinkButton to={signedIn ? "/settings/security" : "/auth"} size="l">
-          {signedIn ? "Back to Password and Security" : "Log in"}
+          {signedIn ? t("verify.backToSecurity") : t("verify.logIn")}
         </LinkButton>
       </div>
     );
@@ -71,10 +73,10 @@ export default function VerifyEmailPage() {
   return (
     <div className="page centered-page" data-testid="verify-invalid">
       <MailX size={40} className="state-icon" aria-hidden="true" />
-      <h1 className="page-title">Verification link not valid</h1>
-      <p className="hint">{outcome.message}</p>
+      <h1 className="page-title">{t("verify.linkNotValid")}</h1>
+      <p className="hint">{tm(outcome.message)}</p>
       <LinkButton to={signedIn ? "/settings/security" : "/auth"} size="l">
-        {signedIn ? "Send a new link" : "Log in to send a new link"}
+        {signedIn ? t("verify.sendNewLink") : t("verify.logInToSend")}
       </LinkButton>
     </div>
   );

@@ -2,6 +2,7 @@ import { Button, IconButton, Progress, Textarea } from "@telegram-apps/telegram-
 import { Paperclip, SendHorizontal, X } from "lucide-react";
 import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
+import { useT } from "../i18n/use-t";
 import { errorMessage, LoadError } from "../lib/api";
 import { sendForm } from "../lib/send-form";
 import { toast } from "../lib/toast";
@@ -9,7 +10,7 @@ import { useBottomBar } from "../lib/use-bottom-bar";
 import { hapticImpact } from "../telegram/hooks";
 import "./composer.css";
 import { useObjectUrl } from "../lib/use-object-url";
-import { attachmentProblem, composerMessages, messageProblem } from "./composer-rules";
+import { attachmentProblem, messageProblem } from "./composer-rules";
 
 /** The text area: 32 px high, growing with its text up to 128 px, then scrolling. */
 const MIN_HEIGHT = 32;
@@ -25,6 +26,7 @@ interface Sending {
 
 /** The admins' composer, fixed to the bottom of the feed: text, one image or video, progress, cancel. */
 export default function Composer({ onPosted }: { onPosted: () => void }) {
+  const { t, tm, language } = useT();
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState<Sending | null>(null);
@@ -48,7 +50,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
     event.target.value = "";
     if (!chosen) return;
     const problem = attachmentProblem(chosen);
-    if (problem) toast.error(problem);
+    if (problem) toast.error(tm(problem));
     else setFile(chosen);
   };
 
@@ -56,7 +58,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
     if (sending) return;
     const problem = messageProblem(text, file !== null);
     if (problem) {
-      toast.error(problem);
+      toast.error(tm(problem));
       return;
     }
     const form = new FormData();
@@ -76,13 +78,13 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
       .then(
         (result) => {
           hapticImpact();
-          toast.success(composerMessages.posted, { description: composerMessages.postedText });
+          toast.success(t("composer.posted"), { description: t("composer.postedText") });
           if (result.channel === "failed" || result.channel === "too_large") {
-            toast.error(composerMessages.notPublished, {
+            toast.error(t("composer.notPublished"), {
               description:
                 result.channel === "failed"
-                  ? composerMessages.notPublishedText
-                  : composerMessages.tooLargeForTelegram,
+                  ? t("composer.notPublishedText")
+                  : t("composer.tooLargeForTelegram"),
             });
           }
           setText("");
@@ -95,7 +97,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           // The file's own refusals (type, size), or a connection lost while it was being sent.
           const fileFailed =
             file !== null && (!uploaded || (error instanceof LoadError && [413, 415].includes(error.status)));
-          toast.error(fileFailed ? composerMessages.uploadFailed : composerMessages.postFailed, {
+          toast.error(fileFailed ? t("composer.uploadFailed") : t("composer.postFailed"), {
             description: errorMessage(error),
           });
         },
@@ -115,7 +117,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
     <form
       ref={bar}
       className="bottom-bar composer"
-      aria-label="New message"
+      aria-label={t("composer.newMessage")}
       onSubmit={(event) => {
         event.preventDefault();
         send();
@@ -126,7 +128,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           {file.type.startsWith("video/") ? (
             <video className="composer-thumb" src={preview} muted playsInline preload="metadata" />
           ) : (
-            <img className="composer-thumb" src={preview} alt="Attachment preview" />
+            <img className="composer-thumb" src={preview} alt={t("composer.attachmentPreview")} />
           )}
           <span className="composer-file-name">{file.name}</span>
           {sending ? null : (
@@ -135,7 +137,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
               mode="plain"
               size="l"
               className="icon-button"
-              aria-label="Remove attachment"
+              aria-label={t("composer.removeAttachment")}
               onClick={() => setFile(null)}
             >
               <X size={20} aria-hidden="true" />
@@ -145,13 +147,19 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
       ) : null}
       {sending && file ? (
         <div className="composer-progress">
-          <Progress value={percent} aria-label="Upload progress" className="composer-progress-bar" />
+          <Progress
+            value={percent}
+            aria-label={t("composer.uploadProgress")}
+            className="composer-progress-bar"
+          />
           <span className="composer-progress-text" aria-live="polite">
-            {sending.uploaded ? "Posting..." : `${percent}%`}
+            {sending.uploaded
+              ? t("composer.posting")
+              : new Intl.NumberFormat(language, { style: "percent" }).format(percent / 100)}
           </span>
           {sending.uploaded ? null : (
             <Button type="button" mode="plain" size="s" className="composer-cancel" onClick={sending.abort}>
-              Cancel
+              {t("composer.cancel")}
             </Button>
           )}
         </div>
@@ -162,7 +170,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           mode="plain"
           size="l"
           className="icon-button"
-          aria-label="Attach image or video"
+          aria-label={t("composer.attach")}
           disabled={sending !== null}
           onClick={() => picker.current?.click()}
         >
@@ -175,7 +183,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           hidden
           onChange={attach}
           data-testid="composer-file"
-          aria-label="Image or video"
+          aria-label={t("composer.file")}
         />
         <div className="composer-field">
           <Textarea
@@ -183,8 +191,8 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
             rows={1}
             value={text}
             maxLength={MESSAGE_MAX_LENGTH}
-            placeholder="Write a message..."
-            aria-label="Message"
+            placeholder={t("composer.placeholder")}
+            aria-label={t("composer.message")}
             enterKeyHint="send"
             readOnly={sending !== null}
             onChange={(event) => setText(event.target.value)}
@@ -196,10 +204,10 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           mode="plain"
           size="l"
           className="icon-button composer-send"
-          aria-label="Send"
+          aria-label={t("composer.send")}
           disabled={sending !== null}
         >
-          <SendHorizontal size={22} aria-hidden="true" />
+          <SendHorizontal size={22} aria-hidden="true" className="dir-flip" />
         </IconButton>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
 import type { Role } from "#api/contracts/roles";
 import { StateView } from "../components/state-view";
+import { useT } from "../i18n/use-t";
 import { signedInUser, useAuth } from "../state/auth";
 import { hasRole } from "../state/role-cache";
 import { useRoles } from "../state/roles";
@@ -39,6 +40,7 @@ export default function Feed() {
 
 /** The messages: pinned first, newest first, more as the reader scrolls. */
 function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: boolean }) {
+  const { t } = useT();
   const highlighted = useLinkedMessage(feed);
   const [acting, setActing] = useState<FeedMessage | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -61,7 +63,7 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
 
   if (feed.status === "loading") {
     return (
-      <section className="feed" aria-busy="true" aria-label="Loading messages" data-testid="feed-loading">
+      <section className="feed" aria-busy="true" aria-label={t("feed.loading")} data-testid="feed-loading">
         {[0, 1, 2].map((n) => (
           <div key={n} className="card message-card message-skeleton">
             <Skeleton visible className="message-skeleton-head" />
@@ -73,13 +75,18 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
     );
   }
   if (feed.status === "error") {
-    return <StateView kind="error" message="Failed to load messages" onRetry={feed.reload} />;
+    return <StateView kind="error" message={t("feed.failed")} onRetry={feed.reload} />;
   }
   if (feed.messages.length === 0) {
-    return <StateView kind="empty" title="No messages available yet" icon={<MessagesSquare size={36} />} />;
+    return <StateView kind="empty" title={t("feed.empty")} icon={<MessagesSquare size={36} />} />;
   }
   return (
-    <section className="feed" aria-label="Messages" data-testid="feed" onPointerDownCapture={loadActions}>
+    <section
+      className="feed"
+      aria-label={t("feed.messages")}
+      data-testid="feed"
+      onPointerDownCapture={loadActions}
+    >
       {feed.messages.map((message) => (
         <MessageCard
           key={message.id}
@@ -104,9 +111,9 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
         {feed.loadingMore ? <Spinner size="s" /> : null}
         {feed.moreFailed ? (
           <div className="feed-more-failed" role="alert">
-            <span>Failed to load older messages</span>
+            <span>{t("feed.olderFailed")}</span>
             <Button mode="bezeled" size="m" onClick={loadMore}>
-              Retry
+              {t("feed.retry")}
             </Button>
           </div>
         ) : null}

@@ -3,6 +3,7 @@ import { Copy, Link2, Pin, PinOff, Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
 import { BottomSheet } from "../components/bottom-sheet";
+import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
@@ -42,19 +43,20 @@ export function MessageActions({
   onClose,
   onChanged,
 }: MessageActionsProps) {
+  const { t } = useT();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const link = messageLink(message.id, telegramLinkPrefix);
 
   const copyText = async () => {
     if (await copy(message.content ?? ""))
-      toast.success("Copied", { description: "Message copied to clipboard" });
-    else toast.error("Failed to copy message");
+      toast.success(t("feed.copied"), { description: t("feed.messageCopied") });
+    else toast.error(t("feed.copyMessageFailed"));
     onClose();
   };
   const copyLink = async () => {
-    if (await copy(link)) toast.success("Copied", { description: "Link copied to clipboard" });
-    else toast.error("Failed to copy link");
+    if (await copy(link)) toast.success(t("feed.copied"), { description: t("feed.linkCopied") });
+    else toast.error(t("feed.copyLinkFailed"));
     onClose();
   };
   const share = async () => {
@@ -67,7 +69,7 @@ export function MessageActions({
     } else if (typeof navigator.share === "function") {
       await navigator.share({ url: link, text: message.content ?? undefined }).catch(() => {});
     } else {
-      toast.error("Share unavailable", { description: "Sharing is not supported on this device" });
+      toast.error(t("feed.shareUnavailable"), { description: t("feed.shareUnsupported") });
     }
     onClose();
   };
@@ -77,13 +79,13 @@ export function MessageActions({
       await call(
         api.messages[":id"].$patch({ param: { id: message.id }, json: { isPinned: !message.isPinned } }),
       );
-      toast.success(message.isPinned ? "Unpinned" : "Pinned", {
-        description: message.isPinned ? "Message unpinned successfully" : "Message pinned successfully",
+      toast.success(message.isPinned ? t("feed.unpinned") : t("feed.pinned"), {
+        description: message.isPinned ? t("feed.unpinnedText") : t("feed.pinnedText"),
       });
       onChanged();
       onClose();
     } catch {
-      toast.error("Failed to update message");
+      toast.error(t("feed.updateFailed"));
       setBusy(false);
     }
   };
@@ -91,22 +93,22 @@ export function MessageActions({
     setBusy(true);
     try {
       await call(api.messages[":id"].$delete({ param: { id: message.id } }));
-      toast.success("Deleted", { description: "Message deleted successfully" });
+      toast.success(t("feed.deleted"), { description: t("feed.deletedText") });
       onChanged();
       onClose();
     } catch {
-      toast.error("Failed to delete message");
+      toast.error(t("feed.deleteFailed"));
       setBusy(false);
     }
   };
 
   return (
-    <BottomSheet open onClose={onClose} title="Message">
+    <BottomSheet open onClose={onClose} title={t("feed.message")}>
       {confirmDelete ? (
         <div className="message-actions">
-          <p>Delete this message? Members will no longer see it.</p>
+          <p>{t("feed.deleteQuestion")}</p>
           <Button mode="bezeled" size="l" stretched onClick={() => setConfirmDelete(false)} disabled={busy}>
-            Cancel
+            {t("feed.cancel")}
           </Button>
           <Button
             mode="bezeled"
@@ -116,19 +118,19 @@ export function MessageActions({
             onClick={remove}
             disabled={busy}
           >
-            Delete
+            {t("feed.delete")}
           </Button>
         </div>
       ) : (
         <div className="message-actions">
           <Button mode="plain" size="l" stretched before={<Copy size={18} />} onClick={copyText}>
-            Copy text
+            {t("feed.copyText")}
           </Button>
           <Button mode="plain" size="l" stretched before={<Link2 size={18} />} onClick={copyLink}>
-            Copy link
+            {t("feed.copyLink")}
           </Button>
           <Button mode="plain" size="l" stretched before={<Share2 size={18} />} onClick={share}>
-            Share
+            {t("feed.share")}
           </Button>
           {staff ? (
             <>
@@ -140,7 +142,7 @@ export function MessageActions({
                 onClick={pin}
                 disabled={busy}
               >
-                {message.isPinned ? "Unpin" : "Pin"}
+                {message.isPinned ? t("feed.unpin") : t("feed.pin")}
               </Button>
               <Button
                 mode="plain"
@@ -150,7 +152,7 @@ export function MessageActions({
                 before={<Trash2 size={18} />}
                 onClick={() => setConfirmDelete(true)}
               >
-                Delete
+                {t("feed.delete")}
               </Button>
             </>
           ) : null}

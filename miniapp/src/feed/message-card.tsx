@@ -1,6 +1,7 @@
 import { Avatar, Button } from "@telegram-apps/telegram-ui";
 import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
 import type { FeedMessage } from "#api/contracts/feed";
+import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
@@ -27,7 +28,9 @@ interface MessageCardProps {
 
 /** One message: author and time, the text with its links and formatting, its media, its reactions. */
 export function MessageCard({ message, highlighted = false, onActions, onChange }: MessageCardProps) {
-  const name = message.author.name ?? (message.author.kind === "channel" ? "Channel" : "Member");
+  const { t } = useT();
+  const name =
+    message.author.name ?? (message.author.kind === "channel" ? t("feed.channel") : t("feed.member"));
   const press = useLongPress(onActions);
   const video = message.content ? youtubeId(message.content) : null;
   const toggle = async (reaction: "heart" | "flame") => {
@@ -37,7 +40,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
     try {
       onChange(await call(on ? route.$put(param) : route.$delete(param)));
     } catch {
-      toast.error("Failed to update message");
+      toast.error(t("feed.updateFailed"));
     }
   };
   return (
@@ -45,7 +48,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
       className={highlighted ? "card message-card message-highlighted" : "card message-card"}
       data-testid="message"
       data-message-id={message.id}
-      aria-label={`Message from ${name}`}
+      aria-label={t("feed.messageFrom", { name })}
       {...press}
     >
       <header className="message-head">
@@ -64,7 +67,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
         {message.isPinned ? (
           <span className="message-pinned">
             <Pin size={16} aria-hidden="true" />
-            <span className="visually-hidden">Pinned</span>
+            <span className="visually-hidden">{t("feed.pinnedLabel")}</span>
           </span>
         ) : null}
       </header>
@@ -74,7 +77,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
         <iframe
           className="message-embed"
           src={youtubeEmbedUrl(video)}
-          title="YouTube video"
+          title={t("feed.youtubeVideo")}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
           allowFullScreen
@@ -88,7 +91,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
           className="reaction"
           before={<Heart size={18} aria-hidden="true" />}
           aria-pressed={message.myReactions.includes("heart")}
-          aria-label={`Heart, ${message.hearts}`}
+          aria-label={t("feed.hearts", { count: message.hearts })}
           onClick={() => void toggle("heart")}
         >
           {message.hearts}
@@ -99,14 +102,14 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
           className="reaction"
           before={<Flame size={18} aria-hidden="true" />}
           aria-pressed={message.myReactions.includes("flame")}
-          aria-label={`Flame, ${message.flames}`}
+          aria-label={t("feed.flames", { count: message.flames })}
           onClick={() => void toggle("flame")}
         >
           {message.flames}
         </Button>
         {message.trending ? (
           <span className="message-trending">
-            <TrendingUp size={16} aria-hidden="true" /> Trending
+            <TrendingUp size={16} aria-hidden="true" /> {t("feed.trending")}
           </span>
         ) : null}
       </footer>

@@ -1,5 +1,6 @@
 import { ExternalLink, FileText } from "lucide-react";
 import type { FeedMessage, RelayedMedia } from "#api/contracts/feed";
+import { useT } from "../i18n/use-t";
 import { isVideoUrl } from "./embeds";
 
 /** A picture, or a video served with HTTP Range by /media (so it seeks; only its first frame loads until played). */
@@ -14,9 +15,14 @@ function Attachment({ kind, url }: { kind: "image" | "video"; url: string }) {
 
 /** What could not be fetched from Telegram (too large for the Bot API, or a file the app does not show). */
 function InTelegram({ item, href }: { item: RelayedMedia; href: string | null }) {
+  const { t } = useT();
   if (!href) return null;
   const label =
-    item.kind === "document" ? `Open ${item.name ?? "the file"} in Telegram` : "Watch in Telegram";
+    item.kind !== "document"
+      ? t("feed.watchInTelegram")
+      : item.name
+        ? t("feed.openFileInTelegram", { name: item.name })
+        : t("feed.openTheFileInTelegram");
   return (
     <a className="message-telegram-link" href={href} target="_blank" rel="noopener noreferrer">
       {item.kind === "document" ? (
@@ -34,6 +40,7 @@ function InTelegram({ item, href }: { item: RelayedMedia; href: string | null })
  * grid); a relayed post with nothing the app can show links to it in Telegram.
  */
 export function MessageMedia({ message }: { message: FeedMessage }) {
+  const { t } = useT();
   if (message.media.length === 0) {
     if (message.imageUrl) {
       return <Attachment kind={isVideoUrl(message.imageUrl) ? "video" : "image"} url={message.imageUrl} />;
@@ -46,7 +53,7 @@ export function MessageMedia({ message }: { message: FeedMessage }) {
         rel="noopener noreferrer"
       >
         <ExternalLink size={18} aria-hidden="true" />
-        Open in Telegram
+        {t("feed.openInTelegram")}
       </a>
     ) : null;
   }

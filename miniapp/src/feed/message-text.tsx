@@ -1,18 +1,20 @@
 import { type ReactNode, useState } from "react";
 import type { TelegramEntity } from "#api/contracts/feed";
+import { useT } from "../i18n/use-t";
 import { formatText, type TextNode } from "./entities";
 
 const LINK_PROPS = { target: "_blank", rel: "noopener noreferrer nofollow" } as const;
 
 /** A spoiler stays blurred until tapped. */
 function Spoiler({ children }: { children: ReactNode }) {
+  const { t } = useT();
   const [shown, setShown] = useState(false);
   return (
     // Raw: a spoiler is inline text in the line that wraps with it; the kit's buttons are boxes.
     <button
       type="button"
       className={shown ? "spoiler spoiler-shown" : "spoiler"}
-      aria-label={shown ? undefined : "Spoiler, tap to show"}
+      aria-label={shown ? undefined : t("feed.spoiler")}
       onClick={() => setShown(true)}
     >
       {children}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { t } from "../i18n/i18n";
 import { toast } from "../lib/toast";
 import type { useFeed } from "./use-feed";
 
@@ -29,7 +30,7 @@ export function useLinkedMessage(feed: ReturnType<typeof useFeed>): string | nul
     }
     handled.current = wanted;
     if (!found) {
-      toast.error("Message not found");
+      toast.error(t("feed.messageNotFound"));
       return;
     }
     setHighlighted(wanted);

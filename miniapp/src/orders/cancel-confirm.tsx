@@ -1,4 +1,5 @@
 import { Button } from "@telegram-apps/telegram-ui";
+import { useT } from "../i18n/use-t";
 
 /**
  * The second step of cancelling an order, for staff and members alike: the question, Keep order,
@@ -15,14 +16,15 @@ export function CancelConfirm({
   onKeep: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useT();
   return (
     <div className="order-actions">
       <p className="order-confirm-text">{question}</p>
       <Button size="l" stretched mode="bezeled" onClick={onKeep} disabled={cancelling}>
-        Keep order
+        {t("orders.keep")}
       </Button>
       <Button size="l" stretched className="order-cancel-button" loading={cancelling} onClick={onCancel}>
-        Cancel order
+        {t("orders.cancel")}
       </Button>
     </div>
   );

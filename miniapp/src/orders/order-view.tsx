@@ -4,20 +4,29 @@ import type { ReactNode } from "react";
 import type { Order, OrderStatus } from "#api/contracts/checkout";
 import { stateName } from "#api/contracts/us-states";
 import { ResourceList } from "../components/state-view";
+import { t } from "../i18n/i18n";
+import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { formatShortDate } from "../lib/dates";
 import { formatCredits } from "../lib/format";
 import type { Resource } from "../lib/use-resource";
 import "./order-view.css";
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  placed: "Placed",
-  fulfilled: "Fulfilled",
-  cancelled: "Cancelled",
+/** Each status's word, in the app's language when it is read (at render). */
+export const orderStatusLabels: Readonly<Record<OrderStatus, string>> = {
+  get placed() {
+    return t("orders.statusPlaced");
+  },
+  get fulfilled() {
+    return t("orders.statusFulfilled");
+  },
+  get cancelled() {
+    return t("orders.statusCancelled");
+  },
 };
 
 const itemCount = (order: Order) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
-export const itemsLabel = (order: Order) => (itemCount(order) === 1 ? "1 item" : `${itemCount(order)} items`);
+export const itemsLabel = (order: Order) => t("orders.items", { count: itemCount(order) });
 
 /** One order in a list, a kit cell: number, a line about it, total and status; opens the order. */
 function OrderRow({
@@ -59,9 +68,10 @@ function OrderRow({
 
 /** An order in full: its lines at the prices paid, the total, the delivery and when it was placed. */
 export function OrderDetail({ order }: { order: Order }) {
+  const { t } = useT();
   return (
     <div className="order-detail">
-      <ul className="order-detail-lines" aria-label="Items">
+      <ul className="order-detail-lines" aria-label={t("orders.itemsLabel")}>
         {/* One line per product (the checkout refuses a product twice); a deleted one keeps its title. */}
         {order.lines.map((line) => (
           <li key={`${line.productId ?? "gone"}:${line.title}`}>
@@ -72,16 +82,16 @@ export function OrderDetail({ order }: { order: Order }) {
           </li>
         ))}
         <li className="order-detail-total">
-          <span>Total</span>
+          <span>{t("orders.total")}</span>
           <span>{formatCredits(order.total)}</span>
         </li>
       </ul>
-      <section aria-label="Delivery" className="order-delivery">
+      <section aria-label={t("orders.delivery")} className="order-delivery">
         <p className="order-delivery-name">{order.delivery.name}</p>
         <p>{order.delivery.address}</p>
         <p>{stateName(order.delivery.state)}</p>
       </section>
-      <p className="order-placed-at">Placed {formatShortDate(order.createdAt)}</p>
+      <p className="order-placed-at">{t("orders.placedOn", { date: formatShortDate(order.createdAt) })}</p>
     </div>
   );
 }
@@ -98,6 +108,7 @@ export function OrderList({
   row: { testId: string; highlight: OrderStatus; about: (order: Order) => string };
   onOpen: (id: string) => void;
 }) {
+  const { t } = useT();
   return (
     <ResourceList
       resource={orders}
@@ -106,7 +117,7 @@ export function OrderList({
       empty={{ title: texts.empty, icon: <Receipt size={36} /> }}
     >
       {(data) => (
-        <Section className="order-list" aria-label="Orders">
+        <Section className="order-list" aria-label={t("orders.list")}>
           {data.map((order) => (
             <OrderRow
               key={order.id}

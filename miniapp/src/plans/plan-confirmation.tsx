@@ -4,6 +4,8 @@ import { useState } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
 import { BottomSheet } from "../components/bottom-sheet";
 import { Stars } from "../components/stars";
+import { translateMessage } from "../i18n/i18n";
+import { useT } from "../i18n/use-t";
 import { errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
@@ -22,12 +24,13 @@ import {
 
 /**
  * A refusal the server explains (a tier gone or made inactive meanwhile) shows its message; a
- * server fault or a lost connection shows PLAN_UPDATE_FAILED rather than a generic text.
+ * server fault or a lost connection shows PLAN_UPDATE_FAILED (in the app's language) rather than a
+ * generic text.
  */
 const failureText = (error: unknown): string =>
   error instanceof LoadError && error.status < 500
-    ? errorMessage(error, PLAN_UPDATE_FAILED)
-    : PLAN_UPDATE_FAILED;
+    ? errorMessage(error, translateMessage(PLAN_UPDATE_FAILED))
+    : translateMessage(PLAN_UPDATE_FAILED);
 
 // While the change is on its way the sheet stays: Escape, the backdrop and its X do nothing.
 const stay = () => {};
@@ -57,6 +60,7 @@ export function PlanConfirmation({
   onChanged,
   onRequested,
 }: PlanConfirmationProps) {
+  const { t, tm } = useT();
   const [busy, setBusy] = useState(false);
   const planChanged = useSetAtom(planVersionAtom);
   const path = planPath(payments, next);
@@ -82,7 +86,7 @@ export function PlanConfirmation({
       onChanged();
     } catch (error) {
       // The confirmation stays, so Confirm can be tried again or the change cancelled.
-      toast.error("Error", { description: failureText(error) });
+      toast.error(t("plans.error"), { description: failureText(error) });
       setBusy(false);
     }
   };
@@ -97,7 +101,7 @@ export function PlanConfirmation({
       status = await tg.openInvoice(invoiceUrl).catch(() => "failed");
     } catch (error) {
       // The server's reason, 503 included ("Payments through Telegram are not available right now…").
-      toast.error("Error", { description: errorMessage(error, PLAN_UPDATE_FAILED) });
+      toast.error(t("plans.error"), { description: errorMessage(error, tm(PLAN_UPDATE_FAILED)) });
       setBusy(false);
       return;
     }
@@ -122,14 +126,14 @@ export function PlanConfirmation({
   const confirmLabel =
     path === "stars" && next.priceStars !== null ? (
       <>
-        Pay <Stars count={next.priceStars} />
+        {t("plans.pay")} <Stars count={next.priceStars} />
       </>
     ) : path === "request" ? (
-      "Send Request"
+      t("plans.sendRequest")
     ) : (
-      "Confirm"
+      t("plans.confirm")
     );
-  const busyLabel = path === "request" ? "Sending..." : "Updating...";
+  const busyLabel = path === "request" ? t("plans.sending") : t("plans.updating");
   return (
     <BottomSheet
       open
@@ -139,7 +143,7 @@ export function PlanConfirmation({
       footer={
         <div className="plan-confirmation-buttons">
           <Button mode="bezeled" size="l" stretched onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("plans.cancel")}
           </Button>
           {path === "stars" ? (
             <Button size="l" stretched onClick={pay} loading={busy} disabled={busy || starsOutsideTelegram}>
@@ -163,7 +167,7 @@ export function PlanConfirmation({
             planPaymentTexts.payWithStars
           ) : (
             <>
-              Pay <Stars count={next.priceStars} /> every 30 days with Telegram Stars
+              {t("plans.pay")} <Stars count={next.priceStars} /> {t("plans.everyThirtyDays")}
             </>
           )}
         </p>

@@ -4,6 +4,7 @@ import { useCallback, useId, useState } from "react";
 import type { Budget, Plan, Tier } from "#api/contracts/plans";
 import { BottomSheet } from "../components/bottom-sheet";
 import { ResourceView } from "../components/state-view";
+import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { useResource } from "../lib/use-resource";
 import { openDrawerAtom } from "../state/drawers";
@@ -15,6 +16,7 @@ import {
   monthlyValueLine,
   perMonth,
   planAction,
+  planActionLabel,
   REQUEST_PENDING_ACTION,
   rolloverLine,
   selectableTiers,
@@ -39,6 +41,7 @@ async function loadPicker(signal: AbortSignal): Promise<PickerData> {
 }
 
 function MoneyPanel({ budget }: { budget: Budget }) {
+  const { t } = useT();
   const titleId = useId();
   const money = moneyRemaining(budget);
   if (!money) return null;
@@ -46,32 +49,34 @@ function MoneyPanel({ budget }: { budget: Budget }) {
     <section className="card" aria-labelledby={titleId}>
       <div className="plan-money-head">
         <h3 id={titleId} className="plan-money-title">
-          Money remaining
+          {t("plans.moneyRemaining")}
         </h3>
         <p className="plan-money-amount" data-testid="money-remaining">
           {money.text}
         </p>
       </div>
-      <Progress className="plan-progress" value={money.usedPercent} aria-label="Budget used" />
+      <Progress className="plan-progress" value={money.usedPercent} aria-label={t("plans.budgetUsed")} />
     </section>
   );
 }
 
 function BudgetLines({ budget }: { budget: Budget }) {
+  const { t } = useT();
   const rollover = rolloverLine(budget);
   return (
     <ul className="plan-lines">
-      <li>Using monthly budget</li>
+      <li>{t("plans.usingMonthlyBudget")}</li>
       <li>{monthlyValueLine(budget)}</li>
       {rollover ? <li className="plan-rollover">{rollover}</li> : null}
-      <li>Budget resets on the first of next month</li>
-      <li>Unused money rolls over automatically</li>
+      <li>{t("plans.budgetResets")}</li>
+      <li>{t("plans.unusedRollsOver")}</li>
     </ul>
   );
 }
 
 /** The budget, the price of the tier picked in the dropdown, the action button and its features. */
 function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tier) => void }) {
+  const { t } = useT();
   const selectId = useId();
   const current = data.plan.tier;
   const options = selectableTiers(data.tiers);
@@ -101,7 +106,7 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
       </div>
       <div className="field">
         <label htmlFor={selectId} className="field-label">
-          Select plan
+          {t("plans.selectLabel")}
         </label>
         <div className="field-control">
           <Select
@@ -112,7 +117,7 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
           >
             {selected ? null : (
               <option value="" disabled>
-                Choose a plan
+                {t("plans.choosePlan")}
               </option>
             )}
             {options.map((tier) => (
@@ -129,10 +134,13 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
         disabled={!selected || action === "Current Plan" || waiting}
         onClick={() => selected && onChoose(selected)}
       >
-        {action}
+        {planActionLabel(action)}
       </Button>
       {selected ? (
-        <TierFeatures features={selected.features} label={`${selected.displayName} features`} />
+        <TierFeatures
+          features={selected.features}
+          label={t("plans.features", { name: selected.displayName })}
+        />
       ) : null}
     </div>
   );
@@ -143,6 +151,7 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
  * over it, the confirmation of the change picked in it.
  */
 export default function PlanDialog() {
+  const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
   const loaded = useResource("plan-picker", loadPicker);
@@ -157,12 +166,12 @@ export default function PlanDialog() {
   }, []);
   return (
     <>
-      <BottomSheet open onClose={close} title="Manage Your Plan">
+      <BottomSheet open onClose={close} title={t("plans.manageTitle")}>
         <ResourceView
           resource={picker}
-          loadingLabel="Loading plans..."
+          loadingLabel={t("plans.loading")}
           showLoadingLabel
-          errorMessage={errorMessage(picker.status === "error" ? picker.error : null, "Failed to load plans")}
+          errorMessage={errorMessage(picker.status === "error" ? picker.error : null, t("plans.failed"))}
         >
           {(data) => <PlanPicker data={data} onChoose={setNext} />}
         </ResourceView>

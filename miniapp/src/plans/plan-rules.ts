@@ -1,6 +1,7 @@
 import { toCents } from "#api/contracts/cents";
 import type { PlanRequest, PlanSubscription } from "#api/contracts/plan-payments";
 import type { Budget, ChangePlanResult, Plan, Tier } from "#api/contracts/plans";
+import { type AppTextKey, t } from "../i18n/i18n";
 import { formatShortDate } from "../lib/dates";
 import { formatCurrencyCents } from "../lib/format";
 
@@ -20,7 +21,7 @@ type PricedTier = Pick<Tier, "priceMonthly" | "tierLevel">;
 export const dollars = (cents: number): string => formatCurrencyCents(cents, "USD");
 
 /** "25" -> "$25.00/month": the picker's options, the selected price and the confirmation's cost. */
-export const perMonth = (price: string): string => `${dollars(toCents(price))}/month`;
+export const perMonth = (price: string): string => t("plans.perMonth", { price: dollars(toCents(price)) });
 
 /** The tiers the Select plan dropdown offers: every active tier above level 1, lowest first. */
 export const selectableTiers = <T extends TierLevel>(tiers: readonly T[]): T[] =>
@@ -48,30 +49,35 @@ export const isUpgrade = (current: TierLevel | null, next: TierLevel): boolean =
   next.tierLevel > (current?.tierLevel ?? 0);
 
 export const confirmationTitle = (current: TierLevel | null, next: TierLevel): string =>
-  isUpgrade(current, next) ? "Upgrade Plan" : "Change Plan";
+  isUpgrade(current, next) ? t("plans.upgradePlan") : t("plans.changePlan");
 
 export const changeSentence = (
   current: Pick<Tier, "displayName"> | null,
   next: Pick<Tier, "displayName">,
-): string => `You are about to change from ${current?.displayName ?? "no plan"} to ${next.displayName}.`;
+): string =>
+  current
+    ? t("plans.changeFrom", { current: current.displayName, next: next.displayName })
+    : t("plans.changeFromNone", { next: next.displayName });
 
 /** "New cost: $50.00/month (+$25.00)" for a rise, "(saves $25.00/month)" for a fall, bare when equal. */
 export function newCostText(current: PricedTier | null, next: PricedTier): string {
-  const cost = `New cost: ${perMonth(next.priceMonthly)}`;
+  const price = perMonth(next.priceMonthly);
   const diff = toCents(next.priceMonthly) - toCents(current?.priceMonthly ?? "0");
-  if (diff > 0) return `${cost} (+${dollars(diff)})`;
-  if (diff < 0) return `${cost} (saves ${dollars(-diff)}/month)`;
-  return cost;
+  if (diff > 0) return t("plans.newCostRise", { price, diff: dollars(diff) });
+  if (diff < 0) return t("plans.newCostSaves", { price, diff: dollars(-diff) });
+  return t("plans.newCost", { price });
 }
 
 export const planChangedText = (result: Pick<ChangePlanResult, "upgraded"> & { displayName: string }) =>
   result.upgraded
-    ? `Your plan has been upgraded to ${result.displayName}`
-    : `Your plan has been changed to ${result.displayName}`;
+    ? t("plans.upgraded", { name: result.displayName })
+    : t("plans.changed", { name: result.displayName });
 
 /** The memberships badge: "Free" for level 1, else "Pro - <name>" with " credits / month" as "/mo". */
 export const tierBadge = (tier: Pick<Tier, "displayName" | "tierLevel">): string =>
-  tier.tierLevel <= FREE_LEVEL ? "Free" : `Pro - ${tier.displayName.replaceAll(" credits / month", "/mo")}`;
+  tier.tierLevel <= FREE_LEVEL
+    ? t("plans.badgeFree")
+    : t("plans.badgePro", { name: tier.displayName.replaceAll(" credits / month", "/mo") });
 
 export interface MoneyRemaining {
   /** "$12.50 of $25.00" */
@@ -86,35 +92,43 @@ export function moneyRemaining(budget: Budget): MoneyRemaining | null {
   if (totalCents <= 0) return null;
   const remainingCents = Math.min(Math.max(toCents(budget.remaining), 0), totalCents);
   return {
-    text: `${dollars(remainingCents)} of ${dollars(totalCents)}`,
+    text: t("plans.moneyOf", { remaining: dollars(remainingCents), total: dollars(totalCents) }),
     usedPercent: Math.round(((totalCents - remainingCents) / totalCents) * 100),
   };
 }
 
 /** "Up to $25.00 in monthly value": the month's budget is the plan's price. */
 export const monthlyValueLine = (budget: Pick<Budget, "monthly">): string =>
-  `Up to ${dollars(toCents(budget.monthly))} in monthly value`;
+  t("plans.monthlyValue", { amount: dollars(toCents(budget.monthly)) });
 
 /** The green line, shown only when money rolled over: "$5.00 rolled over from last month". */
 export function rolloverLine(budget: Pick<Budget, "rollover">): string | null {
   const cents = toCents(budget.rollover);
-  return cents > 0 ? `${dollars(cents)} rolled over from last month` : null;
+  return cents > 0 ? t("plans.rollover", { amount: dollars(cents) }) : null;
 }
 
 /*
  * Paying for a plan (the server's PLAN_PAYMENTS). The texts are the API's (planPaymentMessages in
- * api/contracts/plan-payments.ts), copied so the plan sheet does not load the contracts' zod;
- * tests/unit/miniapp-plans.test.ts checks that both agree.
+ * api/contracts/plan-payments.ts) as catalog keys, so the plan sheet does not load the contracts'
+ * zod; tests/unit/miniapp-plans.test.ts checks that the English of both agrees.
  */
 export const planPaymentTexts = {
-  requested: (name: string) => `Your request for ${name} was sent. An admin will review it.`,
-  requestPending: (name: string) => `Your request for ${name} is waiting for an admin`,
-  requestDeclined: (name: string) => `Your request for ${name} was declined`,
-  payWithStars: "This plan is paid with Telegram Stars inside Telegram",
-  requestNote: "An admin reviews your request before your plan changes.",
-  paymentReceived: "Payment received. Your plan will update in a moment.",
-  paymentFailed: "Payment failed. Please try again.",
-} as const;
+  requested: (name: string) => t("plans.requested", { name }),
+  requestPending: (name: string) => t("plans.requestPending", { name }),
+  requestDeclined: (name: string) => t("plans.requestDeclined", { name }),
+  get payWithStars() {
+    return t("plans.payWithStars");
+  },
+  get requestNote() {
+    return t("plans.requestNote");
+  },
+  get paymentReceived() {
+    return t("plans.paymentReceived");
+  },
+  get paymentFailed() {
+    return t("plans.paymentFailed");
+  },
+};
 
 /**
  * How the picked tier is taken: `now` (free payments, or a tier that costs nothing), `stars` (bought
@@ -144,7 +158,19 @@ export function requestLine(
 
 /** "Paid with Telegram Stars · renews 07/15/2025" */
 export const subscriptionLine = (subscription: Pick<PlanSubscription, "expiresAt">): string =>
-  `Paid with Telegram Stars · renews ${formatShortDate(subscription.expiresAt)}`;
+  t("plans.subscription", { date: formatShortDate(subscription.expiresAt) });
 
 /** The action button while the picked tier waits for an admin: asking again changes nothing. */
 export const REQUEST_PENDING_ACTION = "Request Pending";
+
+const planActionKeys: Record<PlanAction | typeof REQUEST_PENDING_ACTION, AppTextKey> = {
+  "Current Plan": "plans.currentPlan",
+  "Upgrade Plan": "plans.upgradePlan",
+  "Downgrade Plan": "plans.downgradePlan",
+  "Select Plan": "plans.selectPlan",
+  "Request Pending": "plans.requestPendingAction",
+};
+
+/** The action button's words: the action in the app's language. */
+export const planActionLabel = (action: PlanAction | typeof REQUEST_PENDING_ACTION): string =>
+  t(planActionKeys[action]);

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { accountMessages, deleteAccountSchema } from "#api/contracts/account";
 import { Field } from "../components/field";
 import { PageHeader } from "../components/page-header";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useContractForm } from "../lib/use-contract-form";
@@ -14,6 +15,7 @@ import "./account-page.css";
 
 /** /settings/account: Sign Out, and Delete Account confirmed by typing the email (or DELETE). */
 export default function AccountPage() {
+  const { t, tm } = useT();
   const me = signedInUser(useAuth());
   const navigate = useNavigate();
   const form = useContractForm(deleteAccountSchema, { confirmation: "" });
@@ -27,9 +29,9 @@ export default function AccountPage() {
     try {
       // Home first, synchronously: this page needs a signed-in user and would send the person to /auth.
       await signOut(() => navigate("/", { replace: true, flushSync: true }));
-      toast.success("Signed out");
+      toast.success(t("account.signedOut"));
     } catch (failed) {
-      toast.error("Error signing out", { description: errorMessage(failed) });
+      toast.error(t("account.signOutFailed"), { description: errorMessage(failed) });
       setBusy(null);
     }
   };
@@ -38,8 +40,8 @@ export default function AccountPage() {
     event.preventDefault();
     if (!typed.trim()) return;
     if (!deleteConfirmed(typed, me.email)) {
-      toast.error(me.email ? "Email doesn't match" : "Confirmation doesn't match", {
-        description: me.email ? accountMessages.deleteEmailMismatch : accountMessages.deleteTypeDelete,
+      toast.error(me.email ? t("account.emailMismatch") : t("account.confirmationMismatch"), {
+        description: tm(me.email ? accountMessages.deleteEmailMismatch : accountMessages.deleteTypeDelete),
       });
       return;
     }
@@ -48,19 +50,19 @@ export default function AccountPage() {
       await call(api.me.$delete({ json: { confirmation: typed } }));
       await navigate("/", { replace: true, flushSync: true });
       forgetSession();
-      toast.success("Account deleted", { description: "Your account and personal data have been removed." });
+      toast.success(t("account.deleted"), { description: t("account.deletedText") });
     } catch (failed) {
-      toast.error("Error", { description: errorMessage(failed) });
+      toast.error(t("account.error"), { description: errorMessage(failed) });
       setBusy(null);
     }
   };
 
   return (
     <div className="page settings-page">
-      <PageHeader title="Account Actions" back="/settings" />
+      <PageHeader title={t("account.title")} back="/settings" />
       <section className="form">
-        <h2 className="section-title">Sign Out</h2>
-        <p className="hint">End your session on this device.</p>
+        <h2 className="section-title">{t("account.signOut")}</h2>
+        <p className="hint">{t("account.signOutHint")}</p>
         <Button
           type="button"
           mode="bezeled"
@@ -68,19 +70,16 @@ export default function AccountPage() {
           stretched
           onClick={leave}
           disabled={busy !== null}
-          before={<LogOut size={18} aria-hidden="true" />}
+          before={<LogOut size={18} aria-hidden="true" className="dir-flip" />}
         >
-          {busy === "sign-out" ? "Signing out..." : "Sign Out"}
+          {busy === "sign-out" ? t("account.signingOut") : t("account.signOut")}
         </Button>
       </section>
-      <form className="form danger-zone" onSubmit={remove} noValidate aria-label="Delete Account">
-        <h2 className="section-title">Delete Account</h2>
-        <p className="hint">
-          This permanently deletes your account, your profile and your sign-in details. Past orders are kept
-          without your personal data. This cannot be undone.
-        </p>
+      <form className="form danger-zone" onSubmit={remove} noValidate aria-label={t("account.delete")}>
+        <h2 className="section-title">{t("account.delete")}</h2>
+        <p className="hint">{t("account.deleteHint")}</p>
         <Field
-          label={me.email ? `Type your email (${me.email}) to confirm` : "Type DELETE to confirm"}
+          label={me.email ? t("account.typeEmail", { email: me.email }) : t("account.typeDelete", { word })}
           name="confirmation"
           autoComplete="off"
           autoCapitalize="none"
@@ -97,7 +96,7 @@ export default function AccountPage() {
           disabled={!typed.trim() || busy !== null}
           before={<Trash2 size={18} aria-hidden="true" />}
         >
-          {busy === "delete" ? "Deleting..." : "Delete Account"}
+          {busy === "delete" ? t("account.deleting") : t("account.delete")}
         </Button>
       </form>
     </div>

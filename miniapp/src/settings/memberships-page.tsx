@@ -5,6 +5,7 @@ import { useId } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
 import { PageHeader } from "../components/page-header";
 import { ResourceView, StateView } from "../components/state-view";
+import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { useResource } from "../lib/use-resource";
 import { planVersionAtom } from "../plans/plan";
@@ -24,6 +25,7 @@ function TierCard({
   subscription: Plan["subscription"];
   onManage: () => void;
 }) {
+  const { t } = useT();
   const titleId = useId();
   return (
     <section className="card" aria-labelledby={titleId} data-testid="tier-card">
@@ -38,9 +40,9 @@ function TierCard({
       <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
       <PlanSubscriptionNotice subscription={subscription} />
       {tier.description ? <p className="tier-card-description">{tier.description}</p> : null}
-      <TierFeatures features={tier.features} label={`${tier.displayName} features`} />
+      <TierFeatures features={tier.features} label={t("memberships.features", { name: tier.displayName })} />
       <Button size="l" stretched onClick={onManage}>
-        Manage Plan
+        {t("memberships.managePlan")}
       </Button>
     </section>
   );
@@ -48,16 +50,17 @@ function TierCard({
 
 /** /settings/memberships: the member's tier, or No Active Plan; both open the plan picker. */
 export default function MembershipsPage() {
+  const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const plan = useResource("my-plan", fetchPlan, { version: useAtomValue(planVersionAtom) });
   const openPicker = () => setOpenDrawer("plan");
   return (
     <div className="page settings-page">
-      <PageHeader title="Memberships" back="/settings" />
+      <PageHeader title={t("memberships.title")} back="/settings" />
       <ResourceView
         resource={plan}
-        loadingLabel="Loading your plan"
-        errorMessage={errorMessage(plan.status === "error" ? plan.error : null, "Failed to load your plan")}
+        loadingLabel={t("memberships.loading")}
+        errorMessage={errorMessage(plan.status === "error" ? plan.error : null, t("memberships.failed"))}
       >
         {(data) => (
           <div className="memberships">
@@ -67,12 +70,12 @@ export default function MembershipsPage() {
             ) : (
               <StateView
                 kind="empty"
-                title="No Active Plan"
-                description="A plan gives you a monthly budget to spend in the shop."
+                title={t("memberships.noPlan")}
+                description={t("memberships.noPlanText")}
                 icon={<Crown size={36} />}
                 action={
                   <Button size="m" onClick={openPicker}>
-                    Choose a Plan
+                    {t("memberships.choosePlan")}
                   </Button>
                 }
               />

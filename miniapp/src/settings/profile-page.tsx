@@ -6,6 +6,7 @@ import { updateProfileSchema } from "#api/contracts/account";
 import type { Me } from "#api/contracts/me";
 import { Field } from "../components/field";
 import { PageHeader } from "../components/page-header";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useContractForm } from "../lib/use-contract-form";
@@ -14,16 +15,18 @@ import { avatarProblem } from "./account-rules";
 import "./profile-page.css";
 
 function Avatar({ me }: { me: Me }) {
+  const { t } = useT();
   return me.avatarUrl ? (
-    <img className="avatar" src={me.avatarUrl} alt="You" width={96} height={96} />
+    <img className="avatar" src={me.avatarUrl} alt={t("profile.you")} width={96} height={96} />
   ) : (
-    <div className="avatar avatar-empty" role="img" aria-label="No avatar yet">
+    <div className="avatar avatar-empty" role="img" aria-label={t("profile.noAvatar")}>
       <UserRound size={40} aria-hidden="true" />
     </div>
   );
 }
 
 export default function ProfilePage() {
+  const { t, tm } = useT();
   const me = signedInUser(useAuth());
   const navigate = useNavigate();
   const form = useContractForm(updateProfileSchema, { fullName: me?.fullName ?? "" });
@@ -37,7 +40,7 @@ export default function ProfilePage() {
     if (!file) return;
     const problem = avatarProblem(file);
     if (problem) {
-      toast.error(problem);
+      toast.error(tm(problem));
       return;
     }
     setUploading(true);
@@ -47,7 +50,7 @@ export default function ProfilePage() {
       // The route streams the body itself (no validator), so the form goes in as the request body.
       const result = await call(api.me.avatar.$post(undefined, { init: { body: form } }));
       updateMe(result.user);
-      toast.success("Profile picture updated!");
+      toast.success(t("profile.pictureUpdated"));
     } catch (failed) {
       toast.error(errorMessage(failed));
     } finally {
@@ -58,7 +61,7 @@ export default function ProfilePage() {
   const save = form.submit(async (data) => {
     try {
       updateMe(await call(api.me.$patch({ json: data })));
-      toast.success("Profile updated");
+      toast.success(t("profile.updated"));
       navigate("/settings");
     } catch (failed) {
       toast.error(errorMessage(failed));
@@ -67,7 +70,7 @@ export default function ProfilePage() {
 
   return (
     <div className="page settings-page">
-      <PageHeader title="Edit Profile" back="/settings" />
+      <PageHeader title={t("profile.title")} back="/settings" />
       <div className="avatar-row">
         <Avatar me={me} />
         <Button
@@ -78,7 +81,7 @@ export default function ProfilePage() {
           disabled={uploading}
           before={<Camera size={18} aria-hidden="true" />}
         >
-          {uploading ? "Uploading..." : "Change Photo"}
+          {uploading ? t("profile.uploading") : t("profile.changePhoto")}
         </Button>
         <input
           ref={fileInput}
@@ -87,25 +90,26 @@ export default function ProfilePage() {
           hidden
           onChange={upload}
           data-testid="avatar-input"
-          aria-label="Profile picture"
+          aria-label={t("profile.picture")}
         />
       </div>
-      <form className="form" onSubmit={save} noValidate aria-label="Profile">
-        <Field label="Full Name" name="fullName" autoComplete="name" {...form.input("fullName")} />
+      <form className="form" onSubmit={save} noValidate aria-label={t("profile.form")}>
         <Field
-          label="Email"
+          label={t("profile.fullName")}
+          name="fullName"
+          autoComplete="name"
+          {...form.input("fullName")}
+        />
+        <Field
+          label={t("profile.email")}
           name="email"
           value={me.email ?? ""}
-          placeholder="No email yet"
+          placeholder={t("profile.noEmail")}
           readOnly
-          note={
-            me.email
-              ? "Your email is changed under Password & Security."
-              : "Add an email under Password & Security to sign in on the web."
-          }
+          note={me.email ? t("profile.emailChangedInSecurity") : t("profile.addEmailInSecurity")}
         />
         <Button type="submit" size="l" stretched disabled={form.busy}>
-          {form.busy ? "Saving..." : "Save"}
+          {form.busy ? t("profile.saving") : t("profile.save")}
         </Button>
       </form>
     </div>

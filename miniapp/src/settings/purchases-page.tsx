@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import type { Order } from "#api/contracts/checkout";
 import { BottomSheet } from "../components/bottom-sheet";
 import { PageHeader } from "../components/page-header";
+import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
 import { formatShortDate } from "../lib/dates";
 import { useResource } from "../lib/use-resource";
@@ -19,6 +20,7 @@ async function fetchOrders(signal: AbortSignal): Promise<Order[]> {
  * shows here at once (live).
  */
 export default function PurchasesPage() {
+  const { t } = useT();
   const [version, setVersion] = useState(0);
   const orders = useResource("my-orders", fetchOrders, { refetchOn: "orders", version });
   const refetch = useCallback(() => setVersion((v) => v + 1), []);
@@ -26,13 +28,13 @@ export default function PurchasesPage() {
   const open = openOrder(orders, openId);
   return (
     <div className="page settings-page">
-      <PageHeader title="Purchases" back="/settings" />
+      <PageHeader title={t("purchases.title")} back="/settings" />
       <OrderList
         orders={orders}
         texts={{
-          loading: "Loading purchases",
-          failed: "Failed to load purchases",
-          empty: "No purchases yet",
+          loading: t("purchases.loading"),
+          failed: t("purchases.failed"),
+          empty: t("purchases.empty"),
         }}
         row={{
           testId: "order",
@@ -45,7 +47,7 @@ export default function PurchasesPage() {
         <BottomSheet
           open
           onClose={() => setOpenId(null)}
-          title={`Order #${open.number}`}
+          title={t("purchases.order", { number: open.number })}
           description={orderStatusLabels[open.status]}
           footer={open.status === "placed" ? <CancelOwnOrder order={open} onChanged={refetch} /> : undefined}
         >

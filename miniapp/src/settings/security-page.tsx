@@ -5,6 +5,7 @@ import { changePasswordSchema, type TelegramLink } from "#api/contracts/account"
 import type { Me } from "#api/contracts/me";
 import { EmailField, Field, PasswordField, PasswordFields } from "../components/field";
 import { PageHeader } from "../components/page-header";
+import { useT } from "../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { useContractForm } from "../lib/use-contract-form";
@@ -26,6 +27,7 @@ const emptyFields: PasswordChangeFields = {
 };
 
 function PasswordForm({ me }: { me: Me }) {
+  const { t, tm } = useT();
   const shape = { needsCurrent: me.hasPassword, needsEmail: !me.email };
   const form = useContractForm(changePasswordSchema, emptyFields, passwordChangeRules(shape));
   const ready = passwordChangeReady(form.values, shape);
@@ -38,9 +40,9 @@ function PasswordForm({ me }: { me: Me }) {
       try {
         updateMe(await call(api.me.password.$post({ json: data })));
         form.setValues(emptyFields);
-        toast.success("Password updated");
+        toast.success(t("security.passwordUpdated"));
       } catch (failed) {
-        toast.error("Error", { description: errorMessage(failed) });
+        toast.error(t("security.error"), { description: errorMessage(failed) });
         // Said where it is wrong too, so the person knows which field to fix.
         if (failed instanceof LoadError && failed.reason === "wrong_current_password") {
           fail("currentPassword", failed.message);
@@ -52,7 +54,7 @@ function PasswordForm({ me }: { me: Me }) {
     (refusal) => {
       const problem = passwordChangeProblem(refusal.fields, refusal.first);
       fail(problem.field, problem.message);
-      toast.error("Error", { description: problem.message });
+      toast.error(t("security.error"), { description: tm(problem.message) });
     },
   );
 
@@ -61,19 +63,18 @@ function PasswordForm({ me }: { me: Me }) {
       className="form"
       onSubmit={(event) => (ready ? submit(event) : event.preventDefault())}
       noValidate
-      aria-label={me.hasPassword ? "Change password" : "Set a password"}
+      aria-label={me.hasPassword ? t("security.changePasswordForm") : t("security.setPasswordForm")}
     >
-      <h2 className="section-title">{me.hasPassword ? "Change Password" : "Set a Password"}</h2>
+      <h2 className="section-title">
+        {me.hasPassword ? t("security.changePassword") : t("security.setPassword")}
+      </h2>
       {!me.hasPassword ? (
-        <p className="hint">
-          Your account signs in with Telegram. Add {me.email ? "a password" : "an email and a password"} to
-          sign in on the web too.
-        </p>
+        <p className="hint">{me.email ? t("security.addPassword") : t("security.addEmailAndPassword")}</p>
       ) : null}
       {shape.needsEmail ? <EmailField {...form.text("email")} /> : null}
       {shape.needsCurrent ? (
         <PasswordField
-          label="Current Password"
+          label={t("security.currentPassword")}
           autoComplete="current-password"
           {...form.text("currentPassword")}
         />
@@ -84,7 +85,11 @@ function PasswordForm({ me }: { me: Me }) {
         confirmation={form.text("confirmPassword")}
       />
       <Button type="submit" size="l" stretched disabled={!ready || form.busy}>
-        {form.busy ? "Updating..." : me.hasPassword ? "Update Password" : "Set Password"}
+        {form.busy
+          ? t("security.updating")
+          : me.hasPassword
+            ? t("security.updatePassword")
+            : t("security.setPasswordButton")}
       </Button>
     </form>
   );
@@ -92,12 +97,13 @@ function PasswordForm({ me }: { me: Me }) {
 
 /** The email's proof: only a verified email can carry a role from ADMIN_EMAILS. */
 function EmailVerification({ me }: { me: Me }) {
+  const { t } = useT();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   if (me.emailVerified) {
     return (
       <p className="hint linked-note" data-testid="email-verified">
-        <MailCheck size={16} aria-hidden="true" /> Email verified.
+        <MailCheck size={16} aria-hidden="true" /> {t("security.emailVerified")}
       </p>
     );
   }
@@ -106,21 +112,22 @@ function EmailVerification({ me }: { me: Me }) {
     try {
       await call(api.me["email-verification"].$post());
       setSent(true);
-      toast.success("Link sent", { description: `Open the link we sent to ${me.email} within a day.` });
+      toast.success(t("security.linkSent"), {
+        description: t("security.linkSentText", { email: me.email ?? "" }),
+      });
     } catch (failed) {
-      toast.error("Error", { description: errorMessage(failed) });
+      toast.error(t("security.error"), { description: errorMessage(failed) });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <section className="form" aria-label="Email verification" data-testid="email-unverified">
+    <section className="form" aria-label={t("security.emailVerification")} data-testid="email-unverified">
       <p className="hint">
-        Email not verified.{" "}
-        {sent ? "Check your inbox for the link." : "We send a link to prove the address is yours."}
+        {t("security.emailNotVerified")} {sent ? t("security.checkInbox") : t("security.sendLinkHint")}
       </p>
       <Button type="button" mode="bezeled" size="m" onClick={send} disabled={busy}>
-        {busy ? "Sending..." : sent ? "Send again" : "Send link"}
+        {busy ? t("security.sending") : sent ? t("security.sendAgain") : t("security.sendLink")}
       </Button>
     </section>
   );
@@ -128,6 +135,7 @@ function EmailVerification({ me }: { me: Me }) {
 
 /** A web account joins its Telegram through a one-time deep link to the bot. */
 function LinkTelegram() {
+  const { t } = useT();
   const [link, setLink] = useState<TelegramLink | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -138,7 +146,7 @@ function LinkTelegram() {
       setLink(created);
       openOutside(created.url);
     } catch (failed) {
-      toast.error("Error", { description: errorMessage(failed) });
+      toast.error(t("security.error"), { description: errorMessage(failed) });
     } finally {
       setBusy(false);
     }
@@ -147,7 +155,7 @@ function LinkTelegram() {
   return (
     <section className="form" aria-label="Telegram">
       <h2 className="section-title">Telegram</h2>
-      <p className="hint">Link Telegram to open the shop inside Telegram with this same account.</p>
+      <p className="hint">{t("security.linkTelegramHint")}</p>
       <Button
         type="button"
         mode="bezeled"
@@ -157,15 +165,15 @@ function LinkTelegram() {
         disabled={busy}
         before={<Send size={18} aria-hidden="true" />}
       >
-        {busy ? "Opening..." : "Link Telegram"}
+        {busy ? t("security.opening") : t("security.linkTelegram")}
       </Button>
       {link ? (
         <p className="hint" data-testid="telegram-link">
-          Didn't open?{" "}
+          {t("security.didntOpen")}{" "}
           <a href={link.url} target="_blank" rel="noopener noreferrer">
-            Open the bot
+            {t("security.openBot")}
           </a>{" "}
-          and press Start. The link works once, for 15 minutes.
+          {t("security.pressStart")}
         </p>
       ) : null}
     </section>
@@ -174,21 +182,30 @@ function LinkTelegram() {
 
 /** /settings/security: the email (read-only, or added here by a Telegram-only account) and the password. */
 export default function SecurityPage() {
+  const { t } = useT();
   const me = signedInUser(useAuth());
   if (!me) return null;
   return (
     <div className="page settings-page">
-      <PageHeader title="Password and Security" back="/settings" />
+      <PageHeader title={t("security.title")} back="/settings" />
       {me.email ? (
         <>
-          <Field label="Email" name="current-email" value={me.email} readOnly className="form-block" />
+          <Field
+            label={t("security.email")}
+            name="current-email"
+            value={me.email}
+            readOnly
+            className="form-block"
+          />
           <EmailVerification me={me} />
         </>
       ) : null}
       <PasswordForm me={me} />
       {me.telegramId ? (
         <p className="hint linked-note" data-testid="telegram-linked">
-          Telegram linked{me.telegramUsername ? ` as @${me.telegramUsername}` : ""}.
+          {me.telegramUsername
+            ? t("security.telegramLinkedAs", { username: me.telegramUsername })
+            : t("security.telegramLinked")}
         </p>
       ) : (
         <LinkTelegram />
