@@ -29,11 +29,18 @@ function shape(message: string): { names: Set<string>; plurals: Map<string, Set<
     if (!Array.isArray(tokens)) return;
     for (const token of tokens) {
       if (!Array.isArray(token)) continue;
-      const [name, kind, options] = token as [string, string | undefined, Record<string, unknown> | undefined];
+      const [name, kind, options] = token as [
+        string,
+        string | undefined,
+        Record<string, unknown> | undefined,
+      ];
       names.add(name);
       if (!options) continue;
       if (kind === "plural" || kind === "selectordinal") {
-        plurals.set(name, new Set(Object.keys(options).filter((key) => !/^=\d+$/.test(key) && key !== "offset")));
+        plurals.set(
+          name,
+          new Set(Object.keys(options).filter((key) => !/^=\d+$/.test(key) && key !== "offset")),
+        );
       }
       for (const branch of Object.values(options)) walk(branch);
     }
@@ -41,6 +48,9 @@ function shape(message: string): { names: Set<string>; plurals: Map<string, Set<
   walk(compileMessage(message));
   return { names, plurals };
 }
+
+// Categories "other" words well enough: Spanish's "many" is for round millions ("un millón de").
+const OPTIONAL_PLURALS: Record<string, string[]> = { es: ["many"] };
 
 const languages = readdirSync(localesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -52,6 +62,7 @@ for (const file of files) {
   for (const language of languages) {
     const catalog = language === "en" ? english : readCatalog(language, file);
     const categories = new Set(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+    for (const optional of OPTIONAL_PLURALS[language] ?? []) categories.delete(optional);
     for (const [key, message] of Object.entries(catalog)) {
       const where = `locales/${language}/${file}: ${key}`;
       if (!(key in english)) {
@@ -107,7 +118,15 @@ const TEXT_ATTRIBUTES = new Set([
   "confirmLabel",
   "cancelLabel",
 ]);
-const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
+// Names and units every language writes the same way.
+const UNTRANSLATED = new Set(["Telegram", "THC %", "CBD %", "UTC", "Shopify"]);
+const englishKeys = new Set(files.flatMap((file) => Object.keys(readCatalog("en", file))));
+/** Words a person reads: letters, and neither a catalog key, a name kept as is, nor an address. */
+const hasWords = (text: string) =>
+  /\p{L}{2,}/u.test(text) &&
+  !englishKeys.has(text) &&
+  !UNTRANSLATED.has(text.trim()) &&
+  !/^\w+:\/\//.test(text);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -126,13 +145,19 @@ let allCode = "";
 for (const path of codeFiles) {
   const text = readFileSync(path, "utf8");
   allCode += text;
-  if (!path.includes(`${join("miniapp", "src")}`) || path.includes(join("miniapp", "src", "telegram", "mock-env"))) {
+  if (
+    !path.includes(`${join("miniapp", "src")}`) ||
+    path.includes(join("miniapp", "src", "telegram", "mock-env"))
+  ) {
     continue;
   }
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const exempt = (node: ts.Node) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-    const before = text.split("\n").slice(Math.max(0, line - 2), line + 1).join("\n");
+    const before = text
+      .split("\n")
+      .slice(Math.max(0, line - 2), line + 1)
+      .join("\n");
     return /i18n-exempt:/.test(before);
   };
   const report = (node: ts.Node, what: string) => {
@@ -144,7 +169,11 @@ for (const path of codeFiles) {
     if (ts.isJsxText(node) && hasWords(node.text)) report(node, `text "${node.text.trim().slice(0, 40)}"`);
     if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
       const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
-      if (value && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) && hasWords(value.text)) {
+      if (
+        value &&
+        (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) &&
+        hasWords(value.text)
+      ) {
         report(node, `${node.name.getText(source)}="${value.text.slice(0, 40)}"`);
       }
     }

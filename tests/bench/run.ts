@@ -121,7 +121,13 @@ function miniAppFirstLoad() {
         { webGzipKb: kb(sizes.web), telegramGzipKb: kb(sizes.telegram), catalogGzipKb: kb(sizes.catalog) },
       ]),
     );
-    return { webGzipKb: kb(web), telegramGzipKb: kb(telegram), cssGzipKb: kb(css), byLanguage: languages, files };
+    return {
+      webGzipKb: kb(web),
+      telegramGzipKb: kb(telegram),
+      cssGzipKb: kb(css),
+      byLanguage: languages,
+      files,
+    };
   } catch {
     return { skipped: "dist/miniapp missing: run npm run build" };
   }

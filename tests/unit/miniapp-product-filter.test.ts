@@ -91,11 +91,11 @@ describe("product filters", () => {
     expect(activeChips(filter)).toEqual([
       { key: "category", label: "Flower" },
       { key: "strainType", label: "Hybrid" },
-      { key: "inStock", label: "In stock" },
+      { key: "inStock" },
     ]);
     expect(withoutChip(filter, "strainType")).toEqual({ ...filter, strainType: null });
     expect(withoutChip(filter, "inStock")).toEqual({ ...filter, inStock: false });
     expect(activeChips(noFilter)).toEqual([]);
-    expect(activeChips({ ...noFilter, inStock: true })).toEqual([{ key: "inStock", label: "In stock" }]);
+    expect(activeChips({ ...noFilter, inStock: true })).toEqual([{ key: "inStock" }]);
   });
 });

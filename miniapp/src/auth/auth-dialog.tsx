@@ -65,11 +65,7 @@ function SignUpForm({
     <form className="form" onSubmit={submit} noValidate aria-label={t("signUp.title")}>
       <Field label={t("signUp.fullName")} name="fullName" autoComplete="name" {...form.input("fullName")} />
       <EmailField {...form.text("email")} />
-      <PasswordFields
-        label="Password"
-        password={form.text("password")}
-        confirmation={form.text("confirmPassword")}
-      />
+      <PasswordFields password={form.text("password")} confirmation={form.text("confirmPassword")} />
       <div className="field">
         <Cell
           Component="label"

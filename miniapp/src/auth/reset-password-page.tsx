@@ -65,11 +65,7 @@ export default function ResetPasswordPage() {
       <h1 className="page-title">{t("reset.chooseTitle")}</h1>
       <p className="hint page-lead">{t("reset.passwordRules")}</p>
       <form className="form" onSubmit={submit} noValidate aria-label={t("reset.form")}>
-        <PasswordFields
-          label="New Password"
-          password={form.text("password")}
-          confirmation={form.text("confirmPassword")}
-        />
+        <PasswordFields fresh password={form.text("password")} confirmation={form.text("confirmPassword")} />
         <Button type="submit" size="l" stretched disabled={form.busy}>
           {form.busy ? t("reset.saving") : t("reset.submit")}
         </Button>

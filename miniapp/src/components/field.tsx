@@ -84,19 +84,18 @@ export function PasswordField({
 
 /**
  * A new password and its confirmation, as sign-up, the reset and Password and Security ask for them:
- * "Password" and "Confirm Password", or "New Password" and "Confirm New Password".
+ * "Password" and "Confirm Password", or (`fresh`, replacing one) "New Password" and "Confirm New Password".
  */
 export function PasswordFields({
-  label,
+  fresh = false,
   password,
   confirmation,
 }: {
-  label: "Password" | "New Password";
+  fresh?: boolean;
   password: Omit<TextFieldProps, "label">;
   confirmation: Omit<TextFieldProps, "label">;
 }) {
   const { t } = useT();
-  const fresh = label === "New Password";
   return (
     <>
       <PasswordField

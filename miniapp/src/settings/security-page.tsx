@@ -79,11 +79,7 @@ function PasswordForm({ me }: { me: Me }) {
           {...form.text("currentPassword")}
         />
       ) : null}
-      <PasswordFields
-        label="New Password"
-        password={form.text("newPassword")}
-        confirmation={form.text("confirmPassword")}
-      />
+      <PasswordFields fresh password={form.text("newPassword")} confirmation={form.text("confirmPassword")} />
       <Button type="submit" size="l" stretched disabled={!ready || form.busy}>
         {form.busy
           ? t("security.updating")

@@ -37,11 +37,15 @@ export function QuantityStepper({
   const { t } = useT();
   const { disabled } = quantityBounds(stock);
   // With `of`, each label names what it counts ("Quantity of …").
-  const label = (plain: "quantity.label" | "quantity.decrease" | "quantity.increase") =>
-    of ? t(`${plain}Of`, { item: of }) : t(plain);
+  const labels = {
+    label: of ? t("quantity.labelOf", { item: of }) : t("quantity.label"),
+    decrease: of ? t("quantity.decreaseOf", { item: of }) : t("quantity.decrease"),
+    increase: of ? t("quantity.increaseOf", { item: of }) : t("quantity.increase"),
+  };
+  const label = (which: keyof typeof labels) => labels[which];
   const iconSize = small ? 14 : 16;
   return (
-    <fieldset className={small ? "stepper stepper-small" : "stepper"} aria-label={label("quantity.label")}>
+    <fieldset className={small ? "stepper stepper-small" : "stepper"} aria-label={label("label")}>
       <IconButton
         type="button"
         mode="plain"
@@ -49,7 +53,7 @@ export function QuantityStepper({
         className="stepper-button"
         onClick={() => onChange((current) => (removable ? current - 1 : stepQuantity(current, -1, stock)))}
         disabled={!removable && !canDecrease(value, stock)}
-        aria-label={label("quantity.decrease")}
+        aria-label={label("decrease")}
       >
         <Minus size={iconSize} aria-hidden="true" />
       </IconButton>
@@ -63,7 +67,7 @@ export function QuantityStepper({
         className="stepper-button"
         onClick={() => onChange((current) => stepQuantity(current, 1, stock))}
         disabled={!canIncrease(value, stock)}
-        aria-label={label("quantity.increase")}
+        aria-label={label("increase")}
       >
         <Plus size={iconSize} aria-hidden="true" />
       </IconButton>

@@ -184,6 +184,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
         {...form.input("channelUsername")}
         maxLength={33}
         autoComplete="off"
+        // i18n-exempt: an example of a channel's @username, the same in every language.
         placeholder="shop"
         disabled={busy}
       />

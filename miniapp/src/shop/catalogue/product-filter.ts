@@ -65,14 +65,17 @@ export const categoriesOf = (products: Product[]): string[] =>
     a.localeCompare(b),
   );
 
-/** One removable chip per active filter (the search shows in its own field). */
-export type FilterChip = { key: "category" | "strainType" | "inStock"; label: string };
+/**
+ * One removable chip per active filter (the search shows in its own field): a category or strain
+ * type carries its value; the in-stock chip's words are the browser's to give in the app's language.
+ */
+export type FilterChip = { key: "category" | "strainType"; label: string } | { key: "inStock" };
 
 export function activeChips(filter: ProductFilter): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filter.category !== null) chips.push({ key: "category", label: filter.category });
   if (filter.strainType !== null) chips.push({ key: "strainType", label: filter.strainType });
-  if (filter.inStock) chips.push({ key: "inStock", label: "In stock" });
+  if (filter.inStock) chips.push({ key: "inStock" });
   return chips;
 }
 
