@@ -6,6 +6,7 @@ import { BottomSheet } from "../components/bottom-sheet";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
+import { TranslateAction } from "./translate-message";
 
 /**
  * Where a message can be found again: inside Telegram the Mini App's startapp=msg_<id> link (when the
@@ -29,6 +30,7 @@ interface MessageActionsProps {
   message: FeedMessage;
   staff: boolean;
   telegramLinkPrefix: string | null;
+  canTranslate: boolean;
   onClose: () => void;
   /** The message was pinned, unpinned or deleted (the change stream tells everyone else). */
   onChanged: () => void;
@@ -39,6 +41,7 @@ export function MessageActions({
   message,
   staff,
   telegramLinkPrefix,
+  canTranslate,
   onClose,
   onChanged,
 }: MessageActionsProps) {
@@ -130,6 +133,7 @@ export function MessageActions({
           <Button mode="plain" size="l" stretched before={<Share2 size={18} />} onClick={share}>
             Share
           </Button>
+          <TranslateAction message={message} canTranslate={canTranslate} onDone={onClose} />
           {staff ? (
             <>
               <Button
