@@ -194,17 +194,24 @@ describe("POST /api/messages/:id/translation", () => {
     expect(await rowsOf(id)).toMatchObject([{ status: "failed", text: null }]);
   });
 
-  it("refuses past 30 a minute per member with 429, counted before any work", async () => {
-    const id = await newMessage("Thanks for being with us");
+  it("refuses a member's 31st translation within a minute with 429 before asking the model; kept ones still answer", async () => {
     model.behave({ kind: "answer", content: "Спасибо, что вы с нами" });
     const busy = await memberIn(t, "ru");
-    for (let i = 0; i < 30; i++) expect((await translate(id, busy.token)).status).toBe(200);
-    const res = await translate(id, busy.token);
+    const ids = await Promise.all(
+      Array.from({ length: 31 }, (_, i) => newMessage(`Thanks for being with us, part ${i}`)),
+    );
+    for (const id of ids.slice(0, 30)) expect((await translate(id, busy.token)).status).toBe(200);
+    const last = ids[30] ?? "";
+    const res = await translate(last, busy.token);
     expect(res.status).toBe(429);
     expect((await errorOf(res)).code).toBe("rate_limited");
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(callsFor("Thanks for being with us, part 30")).toHaveLength(0);
+    // A kept translation is a read: still answered, without the model.
+    expect((await translate(ids[0] ?? "", busy.token)).status).toBe(200);
     // Another member is not held back.
-    expect((await translate(id, russian.token)).status).toBe(200);
+    expect((await translate(last, russian.token)).status).toBe(200);
+    expect(callsFor("Thanks for being with us, part 30")).toHaveLength(1);
   });
 
   it("refuses whoever cannot read the message, and a message without text", async () => {

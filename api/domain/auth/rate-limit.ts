@@ -29,7 +29,7 @@ export const limits = {
   verifyEmailAccount: { scope: "verify-email-request:account", limit: 5, windowMs: 15 * MINUTE },
   verifyEmailConfirmAddress: { scope: "verify-email-confirm:address", limit: 20, windowMs: 15 * MINUTE },
   signUpAddress: { scope: "signup:address", limit: 10, windowMs: 60 * MINUTE },
-  // Every translation request counts, cached or not (docs/decisions/103-translate-a-post.md).
+  // Translations not yet kept, each asking (or waiting for) the model (docs/decisions/103).
   translationMember: { scope: "translation:member", limit: 30, windowMs: MINUTE },
 } as const satisfies Record<string, LimitRule>;
 

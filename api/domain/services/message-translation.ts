@@ -30,9 +30,10 @@ export interface MessageTranslations {
  * Feed posts translated into the reader's language, once per message and language however many ask
  * (docs/decisions/103): the process's requests for one text share one promise, and across processes
  * the message_translations row is the single flight (db/queries/translations.ts). Refusals: no
- * model translation_not_configured (503); over the member's limit rate_limited (429, counted before
- * any work); no published message message_not_found; no text no_text_to_translate; the model's
- * failure translation_failed (502), with nothing kept, so the next request asks again.
+ * model translation_not_configured (503); no published message message_not_found; no text
+ * no_text_to_translate; over the member's limit rate_limited (429: a request not answered from the
+ * kept translations counts before it asks or waits); the model's failure translation_failed (502),
+ * with nothing kept, so the next request asks again.
  */
 export function messageTranslations(
   ctx: Pick<ServiceContext, "db" | "log" | "now" | "config">,
@@ -91,7 +92,6 @@ export function messageTranslations(
   return {
     async translate(userId, messageId) {
       if (!translator) throw new Refusal("translation_not_configured");
-      await reserveAttempt(ctx.db, ctx.now(), [limits.translationMember, userId]);
       const source = isUuid(messageId) ? await translationSource(ctx.db, messageId, userId) : undefined;
       if (!source) throw new Refusal("message_not_found");
       if (!source.content?.trim()) throw new Refusal("no_text_to_translate");
@@ -99,6 +99,8 @@ export function messageTranslations(
       const language = shippedLanguage(source.language) ?? defaultLanguage;
       const cached = language === source.language ? source.cached : null;
       if (cached !== null) return { translation: { messageId, language, text: cached } };
+      // Only what may reach the model counts, before it does: a kept translation is a read.
+      await reserveAttempt(ctx.db, ctx.now(), [limits.translationMember, userId]);
       const key = `${messageId}\n${language}\n${source.content}`;
       let pending = inFlight.get(key);
       if (!pending) {

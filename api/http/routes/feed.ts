@@ -89,7 +89,7 @@ const translateRoute = createRoute({
   method: "post",
   path: "/messages/{id}/translation",
   summary:
-    "The message's text in the member's language, made once by the configured model and kept (docs/decisions/103); 30 a minute per member. 503 without a model, 502 when it fails, 422 for a message without text",
+    "The message's text in the member's language, made once by the configured model and kept (docs/decisions/103); each member may have 30 a minute made (kept ones are not counted). 503 without a model, 502 when it fails, 422 for a message without text",
   ...members,
   request: { params: messageId },
   responses: { 200: answers(messageTranslationSchema), ...refusals(401, 403, 404, 422, 429, 502, 503) },
