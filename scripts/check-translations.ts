@@ -61,7 +61,7 @@ for (const file of files) {
   const english = readCatalog("en", file);
   for (const language of languages) {
     const catalog = language === "en" ? english : readCatalog(language, file);
-    const categories = new Set(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
+    const categories = new Set<string>(new Intl.PluralRules(language).resolvedOptions().pluralCategories);
     for (const optional of OPTIONAL_PLURALS[language] ?? []) categories.delete(optional);
     for (const [key, message] of Object.entries(catalog)) {
       const where = `locales/${language}/${file}: ${key}`;

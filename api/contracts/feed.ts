@@ -59,6 +59,11 @@ export const feedPageSchema = z.object({
    * TELEGRAM_APP_SHORT_NAME, else t.me/<bot>?startapp=msg_); null while the bot is off.
    */
   telegramLinkPrefix: z.string().nullable(),
+  /**
+   * A model is configured to translate posts: the Mini App then offers "Translate" on messages in
+   * another language than the member's (POST /api/messages/:id/translation).
+   */
+  canTranslate: z.boolean(),
 });
 export type FeedPage = z.infer<typeof feedPageSchema>;
 

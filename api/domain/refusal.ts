@@ -52,6 +52,10 @@ export const refusalReasons = [
   "image_wrong_type",
   "analysis_not_configured",
   "analysis_failed",
+  // Translating a post
+  "translation_not_configured",
+  "translation_failed",
+  "no_text_to_translate",
   // Orders: a credit checkout's rules, then the order's own
   "age_required",
   "unavailable",

@@ -19,6 +19,7 @@ import { stockAlertMessages } from "../contracts/stock-alerts";
 import { storefrontMessages } from "../contracts/storefront-messages";
 import { strainAnalysisMessages } from "../contracts/strain-analysis";
 import { invalidTextMessage } from "../contracts/text";
+import { translationMessages } from "../contracts/translation";
 import { stateName } from "../contracts/us-states";
 import { errorResponse, statusOf } from "./errors";
 import { fieldTooLargeMessage, incompleteUploadMessage } from "./multipart";
@@ -86,6 +87,9 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   image_wrong_type: { code: "unsupported_media_type", message: strainAnalysisMessages.wrongType },
   analysis_not_configured: { code: "unavailable", message: strainAnalysisMessages.failed },
   analysis_failed: { code: "bad_gateway", message: strainAnalysisMessages.failed },
+  translation_not_configured: { code: "unavailable", message: translationMessages.notConfigured },
+  translation_failed: { code: "bad_gateway", message: translationMessages.failed },
+  no_text_to_translate: { code: "unprocessable", message: translationMessages.noText },
 
   age_required: { code: "forbidden", message: checkoutMessages.ageRequired },
   unavailable: {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import type { RelayedMedia, TelegramEntity } from "../schema/channel";
-import { channelMessages, channelPostCredits } from "../schema/index";
+import { channelMessages, channelPostCredits, messageTranslations } from "../schema/index";
 
 /** A channel post as the feed keeps it. */
 export interface RelayedPost {
@@ -93,19 +93,26 @@ export async function findRelayedPost(db: Db, chatId: bigint, messageId: bigint)
   return row;
 }
 
-/** An edited post: its text (the album's caption, when the edit is on the item that carries it) and media. */
+/**
+ * An edited post: its text (the album's caption, when the edit is on the item that carries it) and
+ * media. An edit of the text drops the text's translations in the same transaction.
+ */
 export async function updateRelayedPost(
   db: Db,
   id: string,
   change: { content?: string | null; entities?: TelegramEntity[] | null; media: RelayedMedia[] },
 ): Promise<void> {
-  await db
-    .update(m)
-    .set({
-      ...change,
-      imageUrl: change.media.find((item) => item.kind === "image")?.url ?? null,
-    })
-    .where(eq(m.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(m)
+      .set({
+        ...change,
+        imageUrl: change.media.find((item) => item.kind === "image")?.url ?? null,
+      })
+      .where(eq(m.id, id));
+    if (change.content !== undefined)
+      await tx.delete(messageTranslations).where(eq(messageTranslations.messageId, id));
+  });
 }
 
 /** A post pinned in the channel is pinned in the feed; false when the post was never relayed. */

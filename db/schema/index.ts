@@ -9,4 +9,5 @@ export * from "./rate-limits";
 export * from "./sql-functions";
 export * from "./stock-alerts";
 export * from "./tiers";
+export * from "./translations";
 export * from "./users";

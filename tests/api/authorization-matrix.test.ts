@@ -151,6 +151,11 @@ const expected: Record<string, Row> = {
     status: signedIn(404),
     call: (api, o) => api.messages[":id"].reactions[":reaction"].$delete({ param: flame }, o),
   },
+  // No model is configured here: 503 once allowed (the route's own tests cover the rest).
+  "POST /api/messages/:id/translation": {
+    status: signedIn(503),
+    call: (api, o) => api.messages[":id"].translation.$post({ param: id }, o),
+  },
   // Admins post (a form: this bodiless call is 415 once allowed).
   "POST /api/messages": { status: adminOnly(415), call: (api, o) => api.messages.$post(undefined, o) },
   "PATCH /api/messages/:id": {

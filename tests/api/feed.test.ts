@@ -53,7 +53,7 @@ describe("GET /api/messages", () => {
     const { res, page } = await feed();
     expect(res.status).toBe(200);
     // The bot is off here: no Telegram link for messages.
-    expect(page).toEqual({ messages: [], nextCursor: null, telegramLinkPrefix: null });
+    expect(page).toEqual({ messages: [], nextCursor: null, telegramLinkPrefix: null, canTranslate: false });
   });
 
   it("names the Mini App link for messages: t.me/<bot>/<app>?startapp=msg_ with a short name, else t.me/<bot>?startapp=msg_", async () => {

@@ -11,6 +11,7 @@
 // - the orders CSV export at 100,000 orders: the API's peak RSS growth, on Postgres (export-rss.ts);
 // - the Products drawer's search and filters over 2,000 products, per keystroke (product-search.ts);
 // - the owner's dashboard at 100,000 orders, 10,000 members and 5,000 posts (dashboard.ts);
+// - a post's translation once cached, p50/p99, the model asked once (translation.ts);
 // - the mixed soak: streams, browsing, checkouts, bot posts and admin edits together for
 //   SOAK_SECONDS (600), on PGlite, on Postgres, and on two processes over Postgres (soak.ts).
 // The servers run in child processes so the load generator does not share their event loop.
@@ -31,6 +32,7 @@ import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
 import { productSearch } from "./product-search";
 import { soak } from "./soak";
 import { channelPostToFeeds, sseFanOut } from "./sse";
+import { translationCached } from "./translation";
 import { uploadRss } from "./upload-rss";
 
 const CONNECTIONS = 50;
@@ -169,6 +171,10 @@ const figures: Record<string, () => unknown> = {
   dashboard: async () => [
     await dashboardAnswer("pglite", ""),
     await withPostgres((url) => dashboardAnswer("postgres", url)),
+  ],
+  translation: async () => [
+    await translationCached("pglite", ""),
+    await withPostgres((url) => translationCached("postgres", url)),
   ],
   soak: async () => [
     await soak("pglite", ""),

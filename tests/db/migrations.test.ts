@@ -34,6 +34,7 @@ describe("migrations", () => {
         "membership_history",
         "membership_tiers",
         "message_reactions",
+        "message_translations",
         "order_lines",
         "orders",
         "password_reset_tokens",

@@ -72,7 +72,12 @@ test("older messages that fail to load say so at the end of the feed, and Retry 
       if (olderFail) {
         return route.fulfill({ status: 500, json: { error: { code: "internal", message: "down" } } });
       }
-      const empty: FeedPage = { messages: [], nextCursor: null, telegramLinkPrefix: null };
+      const empty: FeedPage = {
+        messages: [],
+        nextCursor: null,
+        telegramLinkPrefix: null,
+        canTranslate: false,
+      };
       return route.fulfill({ json: empty });
     }
     if (url.searchParams.has("ids")) return route.continue();
@@ -188,6 +193,7 @@ test("a video plays inline with seeking, and a YouTube link becomes the privacy-
         ],
         nextCursor: null,
         telegramLinkPrefix: null,
+        canTranslate: false,
       } satisfies FeedPage,
     }),
   );

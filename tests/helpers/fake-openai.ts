@@ -16,7 +16,7 @@ export type OpenAiBehaviour =
   | { kind: "refusal" }
   | { kind: "status"; status: number }
   | { kind: "hangUp" }
-  | { kind: "slow"; ms: number };
+  | { kind: "slow"; ms: number; content?: string };
 
 export const defaultAnswer = {
   strain_type: "Indica",
@@ -74,10 +74,8 @@ export async function startFakeOpenAi() {
         case "hangUp":
           return req.socket.destroy();
         case "slow": {
-          const timer = setTimeout(
-            () => answer({ content: JSON.stringify(defaultAnswer), refusal: null }),
-            behaviour.ms,
-          );
+          const { ms, content = JSON.stringify(defaultAnswer) } = behaviour;
+          const timer = setTimeout(() => answer({ content, refusal: null }), ms);
           res.on("close", () => clearTimeout(timer));
         }
       }

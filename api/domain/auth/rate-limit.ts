@@ -29,6 +29,8 @@ export const limits = {
   verifyEmailAccount: { scope: "verify-email-request:account", limit: 5, windowMs: 15 * MINUTE },
   verifyEmailConfirmAddress: { scope: "verify-email-confirm:address", limit: 20, windowMs: 15 * MINUTE },
   signUpAddress: { scope: "signup:address", limit: 10, windowMs: 60 * MINUTE },
+  // Translations not yet kept, each asking (or waiting for) the model (docs/decisions/103).
+  translationMember: { scope: "translation:member", limit: 30, windowMs: MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /** A rule and the subject it counts for (an email, an address, a user id, or a pair of them). */

@@ -1,14 +1,9 @@
-import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import { MAX_ANALYSIS_FEATURES, type StrainAnswer, strainAnswerSchema } from "#api/contracts/strain-analysis";
-import type { Config } from "#api/process/config";
+import { type OpenAiConfig, openAiClient } from "./openai-client";
 
 /** Looks at one image (a data: URL) and answers what the model saw, checked against the schema. */
 export type StrainVision = (imageDataUrl: string) => Promise<StrainAnswer>;
-
-// One retry: the SDK retries timeouts, 429 (after its Retry-After) and 5xx; a member of staff is
-// waiting on the upload form.
-const MAX_RETRIES = 1;
 
 const INSTRUCTIONS = `You look at a photo of hemp flower for a shop's product form.
 Answer strain_type (Indica, Sativa or Hybrid) as the buds' appearance suggests, a description of what the photo shows (2-4 sentences, at most 600 characters) and 3-${MAX_ANALYSIS_FEATURES} short visual features (a few words each, such as "dense buds", "orange hairs", "frosty trichomes", "purple hues", "lime green").
@@ -19,22 +14,9 @@ Describe only what is visible; make no medical or potency claims.`;
  * (a strict JSON schema made from strainAnswerSchema, the answer parsed with it). Undefined without
  * OPENAI_API_KEY. Every failure (timeout, HTTP error, refusal, cut-off or malformed answer) throws.
  */
-export function openAiVision(
-  config: Pick<Config, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_MODEL" | "OPENAI_TIMEOUT_MS">,
-): StrainVision | undefined {
-  if (!config.OPENAI_API_KEY) return undefined;
-  // Everything explicit, so the SDK reads no environment variable of its own (config.ts is the only
-  // reader) and logs nothing (the request holds the image).
-  const client = new OpenAI({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL ?? null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    timeout: config.OPENAI_TIMEOUT_MS,
-    maxRetries: MAX_RETRIES,
-    logLevel: "off",
-  });
+export function openAiVision(config: OpenAiConfig): StrainVision | undefined {
+  const client = openAiClient(config);
+  if (!client) return undefined;
   const responseFormat = zodResponseFormat(strainAnswerSchema, "strain_analysis");
   return async (imageDataUrl) => {
     const completion = await client.chat.completions.parse({

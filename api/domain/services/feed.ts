@@ -18,6 +18,7 @@ import {
   setReaction,
 } from "#db/queries/feed";
 import type { ServiceContext } from "../context";
+import { openAiConfigured } from "../ports/openai-client";
 import { Refusal } from "../refusal";
 import { telegramStartAppLink } from "./app-links";
 
@@ -61,6 +62,7 @@ export async function readFeedPage(
         ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
         : null,
     telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
+    canTranslate: openAiConfigured(ctx.config),
   };
 }
 
@@ -82,6 +84,7 @@ export async function readFeedMessages(
     messages: present(rows),
     nextCursor: null,
     telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
+    canTranslate: openAiConfigured(ctx.config),
   };
 }
 

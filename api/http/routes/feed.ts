@@ -13,8 +13,11 @@ import {
   reactionResultSchema,
   reactionSchema,
 } from "#api/contracts/feed";
+import { messageTranslationSchema } from "#api/contracts/translation";
+import { openAiTranslator } from "#api/domain/ports/openai-translator";
 import { postMessage } from "#api/domain/services/composer-post";
 import { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from "#api/domain/services/feed";
+import { messageTranslations } from "#api/domain/services/message-translation";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { requireRole, requireUser, type SignedInEnv } from "../middleware/auth";
@@ -82,6 +85,16 @@ const unreactRoute = createRoute({
   responses: { 200: answers(reactionResultSchema), ...refusals(401, 403, 404) },
 });
 
+const translateRoute = createRoute({
+  method: "post",
+  path: "/messages/{id}/translation",
+  summary:
+    "The message's text in the member's language, made once by the configured model and kept (docs/decisions/103); each member may have 30 a minute made (kept ones are not counted). 503 without a model, 502 when it fails, 422 for a message without text",
+  ...members,
+  request: { params: messageId },
+  responses: { 200: answers(messageTranslationSchema), ...refusals(401, 403, 404, 422, 429, 502, 503) },
+});
+
 const pinRoute = createRoute({
   method: "patch",
   path: "/messages/{id}",
@@ -100,9 +113,13 @@ const removeRoute = createRoute({
   responses: { 200: answers(okSchema), ...refusals(401, 403, 404) },
 });
 
-/** The channel feed: members read and react; admins post; admins and moderators pin and delete. */
+/**
+ * The channel feed: members read, react and translate; admins post; admins and moderators pin and
+ * delete.
+ */
 export const feedRoutes = (deps: AppDeps) => {
   const ctx = deps;
+  const translations = messageTranslations(ctx, openAiTranslator(deps.config));
   return openApiRouter()
     .openapi(feedRoute, async (c) => {
       const { cursor, limit, ids } = c.req.valid("query");
@@ -127,6 +144,9 @@ export const feedRoutes = (deps: AppDeps) => {
       if (!reaction.success) throw new AppError("not_found", "Not found");
       return c.json(await react(ctx, c.var.user.userId, c.req.valid("param").id, reaction.data, false), 200);
     })
+    .openapi(translateRoute, async (c) =>
+      c.json(await translations.translate(c.var.user.userId, c.req.valid("param").id), 200),
+    )
     .openapi(pinRoute, async (c) => {
       await pinMessage(ctx, c.req.valid("param").id, c.req.valid("json").isPinned);
       return c.json({ ok: true as const }, 200);

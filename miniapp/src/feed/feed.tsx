@@ -92,6 +92,7 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
           key={message.id}
           message={message}
           highlighted={message.id === highlighted}
+          canTranslate={feed.canTranslate}
           onActions={() => setActing(message)}
           onChange={(changes) => feed.update(message.id, changes)}
         />
@@ -102,6 +103,7 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
             message={acting}
             staff={staff}
             telegramLinkPrefix={feed.telegramLinkPrefix}
+            canTranslate={feed.canTranslate}
             onClose={() => setActing(null)}
             onChanged={feed.refresh}
           />

@@ -7,6 +7,7 @@ import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
+import { TranslateAction } from "./translate-message";
 
 /**
  * Where a message can be found again: inside Telegram the Mini App's startapp=msg_<id> link (when the
@@ -30,6 +31,7 @@ interface MessageActionsProps {
   message: FeedMessage;
   staff: boolean;
   telegramLinkPrefix: string | null;
+  canTranslate: boolean;
   onClose: () => void;
   /** The message was pinned, unpinned or deleted (the change stream tells everyone else). */
   onChanged: () => void;
@@ -40,6 +42,7 @@ export function MessageActions({
   message,
   staff,
   telegramLinkPrefix,
+  canTranslate,
   onClose,
   onChanged,
 }: MessageActionsProps) {
@@ -132,6 +135,7 @@ export function MessageActions({
           <Button mode="plain" size="l" stretched before={<Share2 size={18} />} onClick={share}>
             {t("feed.share")}
           </Button>
+          <TranslateAction message={message} canTranslate={canTranslate} onDone={onClose} />
           {staff ? (
             <>
               <Button

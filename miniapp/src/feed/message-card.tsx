@@ -7,7 +7,7 @@ import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
 import { MessageMedia } from "./message-media";
-import { MessageText } from "./message-text";
+import { TranslatableText } from "./translate-message";
 import { useLongPress } from "./use-long-press";
 
 const initials = (name: string | null): string =>
@@ -22,12 +22,19 @@ interface MessageCardProps {
   message: FeedMessage;
   /** Opened through a link to it: scrolled to and marked for a moment. */
   highlighted?: boolean;
+  canTranslate: boolean;
   onActions: () => void;
   onChange: (changes: Partial<FeedMessage>) => void;
 }
 
 /** One message: author and time, the text with its links and formatting, its media, its reactions. */
-export function MessageCard({ message, highlighted = false, onActions, onChange }: MessageCardProps) {
+export function MessageCard({
+  message,
+  highlighted = false,
+  canTranslate,
+  onActions,
+  onChange,
+}: MessageCardProps) {
   const { t } = useT();
   const name =
     message.author.name ?? (message.author.kind === "channel" ? t("feed.channel") : t("feed.member"));
@@ -71,7 +78,7 @@ export function MessageCard({ message, highlighted = false, onActions, onChange 
           </span>
         ) : null}
       </header>
-      {message.content ? <MessageText text={message.content} entities={message.entities} /> : null}
+      <TranslatableText message={message} canTranslate={canTranslate} />
       <MessageMedia message={message} />
       {video ? (
         <iframe

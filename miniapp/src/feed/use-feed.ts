@@ -11,6 +11,8 @@ export type FeedState =
       messages: FeedMessage[];
       nextCursor: string | null;
       telegramLinkPrefix: string | null;
+      /** Whether "Translate" may be offered (a model is configured). */
+      canTranslate: boolean;
       loadingMore: boolean;
       moreFailed: boolean;
     };
@@ -81,6 +83,7 @@ export function useFeed(): FeedState & {
             messages: page.messages,
             nextCursor: page.nextCursor,
             telegramLinkPrefix: page.telegramLinkPrefix,
+            canTranslate: page.canTranslate,
             loadingMore: false,
             moreFailed: false,
           };
