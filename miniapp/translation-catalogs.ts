@@ -12,15 +12,35 @@ import { firstScreenLiterals } from "./first-screen-texts";
  * - `app`: all of locales/<language>/app.json and messages.json, which follows the first paint and
  *   is the one request a change of language costs;
  * - `admin`: locales/<language>/admin.json, loaded with Administration's screens.
+ * In a build, each named key becomes a short id in the catalogs and in the Mini App's code alike
+ * (`"cart.emptyShopper"` → `"_2f"`), so neither carries the long names; the contracts' messages
+ * keep their English keys, which the server shares.
  */
 export function translationCatalogs(localesDir: string, miniappDir: string): Plugin {
   const index = "\0virtual:catalogs";
   const one = /^virtual:catalog\/([a-z]{2,3})\/(start|app|admin)$/;
   let firstScreen: Set<string> | undefined;
+  let shortIds: Map<string, string> | undefined;
+  const sourceDir = join(miniappDir, "src");
   const read = (language: string, file: string): Record<string, string> =>
     JSON.parse(readFileSync(join(localesDir, language, `${file}.json`), "utf8"));
+  const idOf = (key: string) => shortIds?.get(key) ?? key;
   return {
     name: "translation-catalogs",
+    configResolved(config) {
+      if (config.command !== "build") return;
+      const keys = ["app", "admin"].flatMap((file) => Object.keys(read("en", file))).sort();
+      shortIds = new Map(keys.map((key, index) => [key, `_${index.toString(36)}`]));
+    },
+    transform(code, file) {
+      if (!shortIds || !file.startsWith(sourceDir) || !/\.[jt]sx?$/.test(file)) return null;
+      // A key is only ever a whole string literal (its type is the catalog's keys).
+      const out = code.replace(/(["'`])([A-Za-z]\w*(?:\.\w+)+)\1/g, (literal, quote: string, key: string) => {
+        const short = shortIds?.get(key);
+        return short ? `${quote}${short}${quote}` : literal;
+      });
+      return out === code ? null : { code: out, map: null };
+    },
     resolveId(id) {
       if (id === "virtual:catalogs") return index;
       if (one.test(id)) return `\0${id}`;
@@ -48,7 +68,7 @@ export function translationCatalogs(localesDir: string, miniappDir: string): Plu
       for (const file of files) {
         this.addWatchFile(join(localesDir, language, `${file}.json`));
         for (const [key, text] of Object.entries(read(language, file))) {
-          if (surface !== "start" || firstScreen?.has(key)) messages[key] = compileMessage(text);
+          if (surface !== "start" || firstScreen?.has(key)) messages[idOf(key)] = compileMessage(text);
         }
       }
       return `export default ${JSON.stringify(messages)};`;
