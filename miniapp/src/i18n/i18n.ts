@@ -34,8 +34,15 @@ function loadSurface(language: Language, surface: Surface): Promise<void> {
   return load;
 }
 
+let shown: () => void = () => {};
+/** Settles once a language is shown: text composed before then (a sign-in's error) waits for it. */
+export const firstLanguageShown = new Promise<void>((resolve) => {
+  shown = resolve;
+});
+
 function show(language: Language): void {
   i18n.activate(language);
+  shown();
   document.documentElement.lang = language;
   document.documentElement.dir = textDirection(language);
 }

@@ -1,6 +1,7 @@
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import type { Session } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
+import { firstLanguageShown } from "../i18n/i18n";
 import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "../lib/api";
 import { bootSignedIn } from "../lib/boot-data";
 import { restartEvents } from "../lib/events";
@@ -91,6 +92,8 @@ export async function signInWithTelegram(): Promise<void> {
     const body = await call(api.auth.telegram.$post({ json: { initData } }));
     acceptSession(body);
   } catch (error) {
+    // The sign-in runs beside the first screen's words; its message is worded once they are there.
+    await firstLanguageShown;
     signedOut(errorMessage(error), error instanceof LoadError && error.reason === "telegram_data_expired");
   }
 }
