@@ -44,6 +44,7 @@ describe("GET /api/me", () => {
       telegramUsername: null,
       hasPassword: true,
       orderEmails: true,
+      language: "en",
       roles: ["employee"],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
