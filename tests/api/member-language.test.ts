@@ -48,7 +48,7 @@ afterAll(async () => {
 
 let telegramId = 8_700_000_000;
 /** A Mini App launch of `user` (with Telegram's language_code); its session token. */
-async function launch(user: TelegramTestUser & { language_code?: string }): Promise<string> {
+async function launch(user: TelegramTestUser): Promise<string> {
   const res = await t.app.request("/api/auth/telegram", post({ initData: signInitData(user, clock.now()) }));
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
