@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { type Bot, webhookCallback } from "grammy";
 import type { Handler } from "hono";
+import { defaultLanguage, languages } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import type { Config } from "#api/process/config";
 import { createBot } from "./bot";
 import type { BotContext } from "./context";
-import { BOT_COMMANDS } from "./features/start";
+import { botCommands } from "./features/start";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
 /** Exactly the updates the features handle; polling and the webhook both ask for these. */
@@ -98,7 +99,7 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
       // getMe ourselves: bot.init() would retry network errors silently, forever.
       if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
       if (stopped) return;
-      await bot.api.setMyCommands(BOT_COMMANDS);
+      await bot.api.setMyCommands(botCommands("en"));
       if (config.PUBLIC_URL) {
         // Every private chat with the bot gets the Mini App as its menu button.
         await bot.api.setChatMenuButton({
@@ -113,6 +114,11 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
         await bot.api.deleteWebhook();
         runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
       }
+      // The menu's commands in each other language, for chats whose app speaks it; English otherwise.
+      for (const language of languages.filter((l) => l !== defaultLanguage))
+        await bot.api
+          .setMyCommands(botCommands(language), { language_code: language })
+          .catch((error: unknown) => log.warn("bot commands not set", { language, error: String(error) }));
       log.info("bot running", { mode, username: bot.botInfo.username });
     } catch (error) {
       // grammY's errors name the method, never the token.

@@ -1,6 +1,8 @@
 import type { ChannelInfo } from "../contracts/channel";
+import { defaultLanguage, type Language, textDirection } from "../contracts/languages";
 import { productPriceText } from "../contracts/price-text";
 import type { Product } from "../contracts/products";
+import { serverText } from "../domain/i18n/translate";
 import { escapeHtml, shareMeta } from "./share-meta";
 
 /** What the first HTML of a page carries, so the first paint shows content before any script runs. */
@@ -14,6 +16,8 @@ export interface ShellData {
   path: string;
   /** PUBLIC_URL: the preview card's absolute addresses come from it. */
   publicUrl?: string;
+  /** The page's language (`<html lang dir>`, the drawn words, the boot data); English without it. */
+  language?: Language;
 }
 
 export const SHELL_START = "<!--app-shell-->";
@@ -42,12 +46,12 @@ function hero(channel: ChannelInfo): string {
   return `<div class="landing-hero landing-hero-placeholder"><img class="landing-hero-default" src="${DEFAULT_LOGO}" alt="" width="96" height="96"></div>`;
 }
 
-function channelBlock(channel: ChannelInfo): string {
+function channelBlock(channel: ChannelInfo, language: Language): string {
   const name = escapeHtml(channel.channelName);
   const username = channel.channelUsername
     ? `<p class="channel-username">@${escapeHtml(channel.channelUsername.replace(/^@/, ""))}</p>`
     : "";
-  return `<section class="channel-header"><img class="channel-logo" src="${escapeHtml(channel.logoUrl ?? DEFAULT_LOGO)}" alt="${name} logo" width="88" height="88" fetchpriority="high"><h1 class="channel-name">${name}</h1>${username}<p class="channel-members">${escapeHtml(String(channel.memberCount).trim())} members</p></section>`;
+  return `<section class="channel-header"><img class="channel-logo" src="${escapeHtml(channel.logoUrl ?? DEFAULT_LOGO)}" alt="${escapeHtml(serverText(language, "page.logoAlt", { name: channel.channelName }))}" width="88" height="88" fetchpriority="high"><h1 class="channel-name">${name}</h1>${username}<p class="channel-members">${escapeHtml(serverText(language, "page.members", { count: String(channel.memberCount).trim() }))}</p></section>`;
 }
 
 // lucide's ArrowLeft and ZoomIn, as the product page renders them.
@@ -61,7 +65,7 @@ const ZOOM_IN =
  * needs no script), title, stock, price and description. The quantity stepper, the strain badge,
  * the details and the Add to Cart bar come with the app.
  */
-function productScreen(product: Product): string {
+function productScreen(product: Product, language: Language): string {
   const title = escapeHtml(product.title);
   const image = product.primaryImageUrl
     ? `<div class="product-hero"><img class="product-hero-image" src="${escapeHtml(product.primaryImageUrl)}" alt="${title}" fetchpriority="high" elementtiming="${LARGEST_IMAGE}"><span class="product-hero-hint" aria-hidden="true">${ZOOM_IN}</span></div>`
@@ -70,20 +74,27 @@ function productScreen(product: Product): string {
   const description = product.description
     ? `<p class="product-description">${escapeHtml(product.description)}</p>`
     : "";
-  return `<article class="page product-page"><a class="icon-button page-back product-back" aria-label="Back" href="/">${ARROW_LEFT}</a>${image}<div class="product-summary"><h1 class="product-title">${title}</h1><div class="product-meta"><span class="${stock > 0 ? "stock" : "stock stock-out"}">${stock > 0 ? `${stock} in stock` : "Out of stock"}</span></div><div class="product-buy-row"><p class="product-price">${escapeHtml(productPriceText(product))}</p></div></div>${description}</article>`;
+  return `<article class="page product-page"><a class="icon-button page-back product-back" aria-label="${escapeHtml(serverText(language, "page.back"))}" href="/">${ARROW_LEFT}</a>${image}<div class="product-summary"><h1 class="product-title">${title}</h1><div class="product-meta"><span class="${stock > 0 ? "stock" : "stock stock-out"}">${escapeHtml(stock > 0 ? serverText(language, "page.inStock", { count: String(stock) }) : serverText(language, "page.outOfStock"))}</span></div><div class="product-buy-row"><p class="product-price">${escapeHtml(productPriceText(product))}</p></div></div>${description}</article>`;
 }
 
-function firstScreen({ channel, signedIn, product }: ShellData): string {
-  if (product) return productScreen(product);
-  if (signedIn) return `<div class="page home-page">${channelBlock(channel)}</div>`;
+function firstScreen({ channel, signedIn, product }: ShellData, language: Language): string {
+  if (product) return productScreen(product, language);
+  if (signedIn) return `<div class="page home-page">${channelBlock(channel, language)}</div>`;
   const bullets = channel.featureBullets
     .map(
       (bullet) =>
         `<li><span aria-hidden="true">${escapeHtml(bullet.emoji)}</span> ${escapeHtml(bullet.text)}</li>`,
     )
     .join("");
-  return `<div class="landing">${hero(channel)}${channelBlock(channel)}<ul class="landing-bullets">${bullets}</ul></div>`;
+  return `<div class="landing">${hero(channel)}${channelBlock(channel, language)}<ul class="landing-bullets">${bullets}</ul></div>`;
 }
+
+/** The root element speaks the page's language: its `lang`, and `dir` (Arabic runs right to left). */
+const withLanguage = (html: string, language: Language): string =>
+  html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const rest = attributes.replace(/\s(?:lang|dir)="[^"]*"/gi, "");
+    return `<html lang="${language}" dir="${textDirection(language)}"${rest}>`;
+  });
 
 /**
  * The built index.html with the first screen drawn in (the same markup and classes React renders,
@@ -95,27 +106,32 @@ export function renderAppShell(template: string, data: ShellData): string {
   const start = template.indexOf(SHELL_START);
   const end = template.indexOf(SHELL_END);
   if (start < 0 || end < start) return template;
+  const language = data.language ?? defaultLanguage;
   // signedIn tells the app whether to ask GET /api/me at all: a visitor without a session cookie
   // is signed out, and asking would only log a 401 in their console.
   const boot = {
     channel: data.channel,
     signedIn: data.signedIn,
     ...(data.product ? { product: data.product } : {}),
+    language,
   };
   const head = [
     `<title>${escapeHtml(data.product?.title ?? data.channel.channelName)}</title>`,
-    shareMeta(data),
+    shareMeta({ ...data, language }),
     data.product?.primaryImageUrl
       ? `<link rel="preload" as="image" href="${escapeHtml(data.product.primaryImageUrl)}" fetchpriority="high">`
       : "",
     `<script type="application/json" id="boot-data">${scriptJson(boot)}</script>`,
   ].join("");
-  const body = `<header class="app-header"><div class="app-header-inner"></div></header><main class="app-main">${firstScreen(data)}</main>`;
+  const body = `<header class="app-header"><div class="app-header-inner"></div></header><main class="app-main">${firstScreen(data, language)}</main>`;
   // Spliced, never String.replace with the text as replacement: admin text and the request's path
   // reach head and body, and `$&`, `` $` ``, `$'` or `$1` in them must stay what they are.
   const headEnd = template.indexOf("</head>", 0);
   if (headEnd < 0 || headEnd > start)
-    return template.slice(0, start) + body + template.slice(end + SHELL_END.length);
-  const templateHead = template.slice(0, headEnd).replace(/<title>[^<]*<\/title>/, "");
+    return withLanguage(template.slice(0, start), language) + body + template.slice(end + SHELL_END.length);
+  const templateHead = withLanguage(
+    template.slice(0, headEnd).replace(/<title>[^<]*<\/title>/, ""),
+    language,
+  );
   return templateHead + head + template.slice(headEnd, start) + body + template.slice(end + SHELL_END.length);
 }

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode, ErrorReason } from "#api/contracts/errors";
+import { translateMessage } from "#api/domain/i18n/translate";
+import { requestLanguage } from "./request-language";
 
 export const statusOf = {
   bad_request: 400,
@@ -35,7 +37,10 @@ export class AppError extends Error {
   }
 }
 
-/** The error body with its code's literal status, so typed clients tell errors from answers. */
+/**
+ * The error body with its code's literal status, so typed clients tell errors from answers. Its
+ * message speaks the request's language: a contract's English words are looked up in the catalogs.
+ */
 export function errorResponse<Code extends ErrorCode>(
   c: Context,
   code: Code,
@@ -44,5 +49,10 @@ export function errorResponse<Code extends ErrorCode>(
   reason?: ErrorReason,
 ) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
-  return c.json({ error: { code, message, ...(reason ? { reason } : {}) } }, statusOf[code]);
+  return c.json(
+    {
+      error: { code, message: translateMessage(requestLanguage(c), message), ...(reason ? { reason } : {}) },
+    },
+    statusOf[code],
+  );
 }

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
+import type { Language } from "#api/contracts/languages";
 import { busyMessage } from "#api/domain/auth/passwords";
 import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
+import { serverText, translateMessage } from "#api/domain/i18n/translate";
 import type { Refusal, RefusalDetail, RefusalReason } from "#api/domain/refusal";
 import { accountMessages } from "../contracts/account";
 import { adminMessages } from "../contracts/admin";
@@ -23,10 +25,12 @@ import { translationMessages } from "../contracts/translation";
 import { stateName } from "../contracts/us-states";
 import { errorResponse, statusOf } from "./errors";
 import { fieldTooLargeMessage, incompleteUploadMessage } from "./multipart";
+import { requestLanguage } from "./request-language";
 
 interface Answer<R extends RefusalReason> {
   code: ErrorCode;
-  message: string | ((detail: RefusalDetail<R>) => string);
+  /** A contract's English words (errorResponse translates them), or a text built in the language. */
+  message: string | ((detail: RefusalDetail<R>, language: Language) => string);
   headers?: (detail: RefusalDetail<R>) => Record<string, string>;
 }
 
@@ -54,7 +58,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   telegram_data_expired: { code: "unauthorized", message: telegramAuthMessages.expired },
   rate_limited: {
     code: "rate_limited",
-    message: ({ retryAfterSeconds }) => tooManyAttemptsMessage(retryAfterSeconds),
+    message: ({ retryAfterSeconds }, language) => tooManyAttemptsMessage(retryAfterSeconds, language),
     headers: ({ retryAfterSeconds }) => ({ "Retry-After": String(retryAfterSeconds) }),
   },
   server_busy: { code: "unavailable", message: busyMessage, headers: () => ({ "Retry-After": "1" }) },
@@ -94,16 +98,23 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   age_required: { code: "forbidden", message: checkoutMessages.ageRequired },
   unavailable: {
     code: "unprocessable",
-    message: ({ title }) => checkoutMessages.unavailable(title ?? "A product in your cart"),
+    message: ({ title }, language) =>
+      title == null
+        ? serverText(language, "refusal.unavailableInCart")
+        : serverText(language, "refusal.unavailable", { title }),
   },
   restricted_state: {
     code: "unprocessable",
-    message: ({ title, state }) => checkoutMessages.restricted(title ?? "", stateName(state)),
+    message: ({ title, state }, language) =>
+      serverText(language, "refusal.restricted", { title: title ?? "", state: stateName(state) }),
   },
-  out_of_stock: { code: "conflict", message: ({ title }) => checkoutMessages.notEnoughStock(title ?? "") },
+  out_of_stock: {
+    code: "conflict",
+    message: ({ title }, language) => serverText(language, "refusal.outOfStock", { title: title ?? "" }),
+  },
   over_budget: {
     code: "unprocessable",
-    message: ({ remaining }) => checkoutMessages.budgetExceeded(remaining),
+    message: ({ remaining }, language) => serverText(language, "refusal.overBudget", { remaining }),
   },
   order_not_found: { code: "not_found", message: checkoutMessages.orderNotFound },
   idempotency_key_reused: { code: "conflict", message: checkoutMessages.keyReused },
@@ -118,18 +129,28 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   unknown_tier: { code: "not_found", message: planMessages.unknownTier },
   tier_not_found: { code: "not_found", message: adminTierMessages.notFound },
   tier_name_taken: { code: "conflict", message: adminTierMessages.nameTaken },
-  tier_in_use: { code: "conflict", message: ({ members }) => adminTierMessages.inUse(members) },
+  tier_in_use: {
+    code: "conflict",
+    message: ({ members }, language) => serverText(language, "refusal.tierInUse", { count: members }),
+  },
   pay_with_stars: { code: "conflict", message: planPaymentMessages.payWithStars },
   not_sold_for_stars: { code: "conflict", message: planPaymentMessages.notStars },
   payments_unavailable: { code: "unavailable", message: planPaymentMessages.paymentsUnavailable },
   payment_not_found: { code: "not_found", message: planPaymentMessages.paymentNotFound },
   already_refunded: { code: "conflict", message: planPaymentMessages.alreadyRefunded },
-  refund_failed: { code: "unavailable", message: ({ cause }) => planPaymentMessages.refundFailed(cause) },
+  refund_failed: {
+    code: "unavailable",
+    message: ({ cause }, language) => serverText(language, "refusal.refundFailed", { reason: cause }),
+  },
   request_not_found: { code: "not_found", message: planPaymentMessages.requestNotFound },
   request_decided: { code: "conflict", message: planPaymentMessages.requestDecided },
   tier_gone: { code: "conflict", message: planPaymentMessages.tierGone },
 
-  legal_not_newer: { code: "conflict", message: ({ latest }) => adminLegalMessages.notNewer(latest) },
+  legal_not_newer: {
+    code: "conflict",
+    message: ({ latest }, language) =>
+      serverText(language, "refusal.legalNotNewer", { latest: String(latest) }),
+  },
   legal_published_meanwhile: { code: "conflict", message: adminLegalMessages.publishedMeanwhile },
   logo_not_uploaded: { code: "bad_request", message: adminSettingsMessages.notUploaded },
   time_zone_invalid: { code: "bad_request", message: adminSettingsMessages.timeZoneInvalid },
@@ -137,14 +158,17 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   channel_sync_failed: { code: "unavailable", message: adminSettingsMessages.syncFailed },
 };
 
-/** A refusal as HTTP: its rule's code and status, its message and any header. */
-export function answerTo(refusal: Refusal) {
+/** A refusal as HTTP: its rule's code and status, its message (in `language`) and any header. */
+export function answerTo(refusal: Refusal, language: Language = "en") {
   if (!Object.hasOwn(answers, refusal.reason)) throw new Error(`no answer for refusal ${refusal.reason}`);
   const answer = answers[refusal.reason] as Answer<RefusalReason>;
   return {
     code: answer.code,
     status: statusOf[answer.code],
-    message: typeof answer.message === "string" ? answer.message : answer.message(refusal.detail),
+    message:
+      typeof answer.message === "string"
+        ? translateMessage(language, answer.message)
+        : answer.message(refusal.detail, language),
     headers: answer.headers?.(refusal.detail) ?? {},
   };
 }
@@ -154,6 +178,6 @@ const onTheWire = (reason: RefusalReason): reason is RefusalReason & ErrorReason
 
 /** The error body of a refusal; it names the rule when clients branch on it (`errorReasons`). */
 export function refusalResponse(c: Context, refusal: Refusal) {
-  const { code, message, headers } = answerTo(refusal);
+  const { code, message, headers } = answerTo(refusal, requestLanguage(c));
   return errorResponse(c, code, message, headers, onTheWire(refusal.reason) ? refusal.reason : undefined);
 }

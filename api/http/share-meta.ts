@@ -1,6 +1,8 @@
 import type { ChannelInfo } from "../contracts/channel";
+import { defaultLanguage, type Language } from "../contracts/languages";
 import { productPriceText } from "../contracts/price-text";
 import type { Product } from "../contracts/products";
+import { serverText } from "../domain/i18n/translate";
 
 /** Link previews show about this much of a description; search results a little less. */
 const DESCRIPTION_CHARS = 200;
@@ -34,18 +36,34 @@ export interface SharedPage {
   /** The page's path (`/`, `/product/<id>`). */
   path: string;
   publicUrl?: string;
+  /** The visitor's language, for the words the page adds (not the admin's): English without it. */
+  language?: Language;
 }
 
 /**
  * The page's description and its preview card for link unfurlers (Open Graph, read by Telegram,
  * WhatsApp, Facebook and others; Twitter's cards): the landing shows the channel, a product page
- * the product with its image.
+ * the product with its image. Admin-written words stay as written; the page's own (a product's
+ * price line, the landing's line when it has no bullets) are in the visitor's language.
  */
-export function shareMeta({ channel, product, path, publicUrl }: SharedPage): string {
+export function shareMeta({
+  channel,
+  product,
+  path,
+  publicUrl,
+  language = defaultLanguage,
+}: SharedPage): string {
   const title = product?.title ?? channel.channelName;
+  const bullets = channel.featureBullets.map((bullet) => bullet.text).join(" · ");
   const description = product
-    ? summary(product.description || `${productPriceText(product)} at ${channel.channelName}`)
-    : summary(channel.featureBullets.map((bullet) => bullet.text).join(" · "));
+    ? summary(
+        product.description ||
+          serverText(language, "page.priceAt", {
+            price: productPriceText(product),
+            channel: channel.channelName,
+          }),
+      )
+    : summary(bullets || serverText(language, "page.title"));
   const image = absolute(product ? product.primaryImageUrl : channel.logoUrl, publicUrl);
   const url = publicUrl ? new URL(path, publicUrl).toString() : undefined;
   const tags: [string, string, string | undefined][] = [

@@ -1,7 +1,8 @@
 import { Composer } from "grammy";
-import { planPaymentMessages } from "#api/contracts/plan-payments";
 import type { ServiceContext } from "#api/domain/context";
+import { serverText, translateMessage } from "#api/domain/i18n/translate";
 import { checkPlanCheckout, recordPlanPayment } from "#api/domain/services/plan-payments";
+import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import type { BotContext } from "../context";
 
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -10,6 +11,7 @@ const dateOf = (date: Date) => date.toISOString().slice(0, 10);
  * Plans bought as Telegram Stars subscriptions: the pre-checkout answer (within Telegram's 10 s) and
  * the grant on successful_payment, once per charge id; a renewal's payment extends the subscription.
  * Registered before the channel posting feature, so a payment's service message is never a draft.
+ * The payer hears it in their language (telegramUserLanguage); the date stays ISO (YYYY-MM-DD).
  */
 export function planPayments(services: ServiceContext) {
   const composer = new Composer<BotContext>();
@@ -23,7 +25,9 @@ export function planPayments(services: ServiceContext) {
     });
     await (refusal === undefined
       ? ctx.answerPreCheckoutQuery(true)
-      : ctx.answerPreCheckoutQuery(false, { error_message: refusal }));
+      : ctx.answerPreCheckoutQuery(false, {
+          error_message: translateMessage(await telegramUserLanguage(services.db, query.from), refusal),
+        }));
   });
   composer.on("message:successful_payment", async (ctx) => {
     const paid = ctx.message.successful_payment;
@@ -38,10 +42,14 @@ export function planPayments(services: ServiceContext) {
       isFirstRecurring: paid.is_first_recurring === true,
     });
     if (!granted) return;
+    const language = await telegramUserLanguage(services.db, ctx.from);
     await ctx.reply(
       granted.renewal
-        ? planPaymentMessages.renewed(granted.tierName, dateOf(granted.expiresAt))
-        : planPaymentMessages.granted(granted.tierName),
+        ? serverText(language, "bot.planRenewed", {
+            name: granted.tierName,
+            until: dateOf(granted.expiresAt),
+          })
+        : serverText(language, "bot.planGranted", { name: granted.tierName }),
     );
   });
   return composer;

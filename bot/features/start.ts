@@ -1,45 +1,48 @@
 import { Composer, InlineKeyboard } from "grammy";
+import type { Language } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
+import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
 import { readChannelName } from "#api/domain/services/channel-info";
+import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/domain/services/telegram-link";
 import type { BotContext } from "../context";
 
-export const linkReplies: Record<LinkOutcome["result"], string> = {
-  linked:
-    "Done! Your Telegram account is now linked. You can sign in with Telegram or with your email and password.",
-  "already-linked": "This Telegram account is already linked to that account. Nothing to do.",
-  invalid:
-    "This link is invalid or has expired. Create a new one in Settings → Password and Security and open it within 15 minutes.",
-  "telegram-taken":
-    "This Telegram account already belongs to another account, so it can't be linked. Sign in with Telegram to use that account, or delete it first and try again.",
-  "account-taken": "That account is already linked to a different Telegram account.",
-};
+/** The bot's answer to each outcome of `/start link_<code>`. */
+const linkReplyKeys = {
+  linked: "bot.linked",
+  "already-linked": "bot.alreadyLinked",
+  invalid: "bot.linkInvalid",
+  "telegram-taken": "bot.telegramTaken",
+  "account-taken": "bot.accountTaken",
+} as const satisfies Record<LinkOutcome["result"], ServerTextKey>;
+
+export const linkReply = (language: Language, result: LinkOutcome["result"]) =>
+  serverText(language, linkReplyKeys[result]);
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** `/start product_<id>` and `/start msg_<id>` (the links members share) open that screen of the Mini App. */
-const DEEP_LINKS: { pattern: RegExp; path: (id: string) => string; label: string }[] = [
+const DEEP_LINKS: { pattern: RegExp; path: (id: string) => string; label: ServerTextKey }[] = [
   {
     pattern: new RegExp(`^product_(${UUID})$`, "i"),
     path: (id) => `/products/${id}`,
-    label: "Open the product",
+    label: "bot.openProduct",
   },
-  { pattern: new RegExp(`^msg_(${UUID})$`, "i"), path: (id) => `/?message=${id}`, label: "Open the message" },
+  { pattern: new RegExp(`^msg_(${UUID})$`, "i"), path: (id) => `/?message=${id}`, label: "bot.openMessage" },
 ];
 
-/** The commands the chat's menu lists (setMyCommands at start). */
-export const BOT_COMMANDS = [
-  { command: "start", description: "Open the shop" },
-  { command: "help", description: "What this bot does" },
+/** The commands the chat's menu lists (setMyCommands at start), in `language`. */
+export const botCommands = (language: Language) => [
+  { command: "start", description: serverText(language, "bot.commandStart") },
+  { command: "help", description: serverText(language, "bot.commandHelp") },
 ];
 
-export const helpText = (channelName: string) =>
-  [
-    `This bot opens ${channelName}: the members' channel and shop.`,
-    "/start: open the shop (the menu button does too).",
-    "Admins: send me a text, photo, video or album and I'll post it to the channel after you confirm.",
-  ].join("\n");
+export const helpText = (language: Language, channelName: string) =>
+  serverText(language, "bot.help", { channelName });
 
-/** /start: a greeting with the Mini App button, a deep link's screen, or `/start link_<code>` from a web account. */
+/**
+ * /start: a greeting with the Mini App button, a deep link's screen, or `/start link_<code>` from a
+ * web account; in the member's language (telegramUserLanguage).
+ */
 export function startFeature(services: ServiceContext) {
   const composer = new Composer<BotContext>();
   const privateChats = composer.chatType("private");
@@ -52,31 +55,35 @@ export function startFeature(services: ServiceContext) {
         username: ctx.from.username,
       });
       if (outcome.result === "linked") services.log.info("telegram linked", { userId: outcome.userId });
-      await ctx.reply(linkReplies[outcome.result]);
+      await ctx.reply(linkReply(await telegramUserLanguage(services.db, ctx.from), outcome.result));
       return;
     }
     const channelName = await readChannelName(services);
+    const language = await telegramUserLanguage(services.db, ctx.from);
     const publicUrl = services.config.PUBLIC_URL;
     if (!publicUrl) {
-      await ctx.reply(`Welcome to ${channelName}! Members only, 21+.`);
+      await ctx.reply(serverText(language, "bot.welcome", { channelName }));
       return;
     }
     for (const link of DEEP_LINKS) {
       const id = link.pattern.exec(payload)?.[1];
       if (id) {
-        await ctx.reply(`Welcome to ${channelName}! Tap the button below to open it.`, {
-          reply_markup: new InlineKeyboard().webApp(link.label, new URL(link.path(id), publicUrl).toString()),
+        await ctx.reply(serverText(language, "bot.welcomeOpenIt", { channelName }), {
+          reply_markup: new InlineKeyboard().webApp(
+            serverText(language, link.label),
+            new URL(link.path(id), publicUrl).toString(),
+          ),
         });
         return;
       }
     }
-    await ctx.reply(`Welcome to ${channelName}! Tap the button below to open the shop.`, {
-      reply_markup: new InlineKeyboard().webApp("Open the shop", publicUrl),
+    await ctx.reply(serverText(language, "bot.welcomeOpenShop", { channelName }), {
+      reply_markup: new InlineKeyboard().webApp(serverText(language, "bot.openShop"), publicUrl),
     });
   });
   privateChats.command("help", async (ctx) => {
     const channelName = await readChannelName(services);
-    await ctx.reply(helpText(channelName));
+    await ctx.reply(helpText(await telegramUserLanguage(services.db, ctx.from), channelName));
   });
   return composer;
 }

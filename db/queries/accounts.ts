@@ -155,13 +155,20 @@ export async function rolesOfMany(db: Db, userIds: string[]): Promise<Map<string
 }
 
 /** The Telegram ids of everyone holding one of `roles` who has a Telegram account. */
-export async function telegramIdsWithRoles(db: Db, roles: Role[]): Promise<bigint[]> {
+/** The Telegram accounts holding any of `roles`, each with its stored language tag (profiles.language). */
+export async function telegramIdsWithRoles(
+  db: Db,
+  roles: Role[],
+): Promise<{ telegramId: bigint; language: string | null }[]> {
   const rows = await db
-    .selectDistinct({ telegramId: users.telegramId })
+    .selectDistinct({ telegramId: users.telegramId, language: profiles.language })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
     .where(and(inArray(userRoles.role, roles), isNotNull(users.telegramId)));
-  return rows.flatMap((row) => (row.telegramId === null ? [] : [row.telegramId]));
+  return rows.flatMap((row) =>
+    row.telegramId === null ? [] : [{ telegramId: row.telegramId, language: row.language }],
+  );
 }
 
 /** Emails (of `emails`, lower case) whose accounts hold admin without having proven the address. */

@@ -54,6 +54,21 @@ export async function deleteEndedSessions(db: Db, now: Date) {
 }
 
 /** The live (unrevoked, unexpired) session with this token hash, with what access checks need. */
+/** The stored language tag (profiles.language) of a live session's account; undefined without one. */
+export async function findLiveSessionLanguage(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ language: profiles.language })
+    .from(sessions)
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.language;
+}
+
 export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
   const rows = await db
     .select({

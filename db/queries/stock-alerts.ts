@@ -33,6 +33,8 @@ export interface ClaimedStockAlert {
   telegramId: bigint | null;
   /** The member's address once proven (a mailed link); null while unproven. */
   verifiedEmail: string | null;
+  /** The member's stored language tag (profiles.language), the message's language. */
+  language: string | null;
 }
 
 export interface StockAlertClaim {
@@ -68,6 +70,7 @@ export async function claimDueStockAlerts(db: Db, claim: StockAlertClaim): Promi
         title: products.title,
         telegramId: users.telegramId,
         verifiedEmail: verifiedEmail.as("verified_email"),
+        language: profiles.language,
       })
       .from(stockAlerts)
       .innerJoin(products, eq(products.id, stockAlerts.productId))
@@ -102,6 +105,7 @@ export async function claimDueStockAlerts(db: Db, claim: StockAlertClaim): Promi
       attempts: stockAlerts.attempts,
       telegramId: due.telegramId,
       verifiedEmail: due.verifiedEmail,
+      language: due.language,
     });
 }
 

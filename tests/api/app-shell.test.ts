@@ -9,6 +9,7 @@ import { renderAppShell, SHELL_END, SHELL_START } from "#api/http/app-shell";
 import { robotsTxt } from "#api/http/routes/robots";
 import { escapeHtml, summary } from "#api/http/share-meta";
 import { channelSettings } from "#db/schema/index";
+import { bearer, createMember, jsonRequest } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 // The build's index.html, reduced to what the server fills in: a title and the app-shell markers.
@@ -49,7 +50,7 @@ describe("the first HTML of a page draws its first screen", () => {
     expect(html).toContain(`<p class="channel-members">${channel.memberCount} members</p>`);
     expect(html).toContain('<ul class="landing-bullets">');
     expect(html).not.toContain('class="skeleton"');
-    expect(bootData(html)).toEqual({ channel, signedIn: false });
+    expect(bootData(html)).toEqual({ channel, signedIn: false, language: "en" });
     expect(html).toContain(`<title>${channel.channelName}</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
@@ -297,5 +298,44 @@ describe("robots.txt", () => {
     expect(await (await open.request("/robots.txt")).text()).toBe(
       "User-agent: *\nAllow: /\nDisallow: /api/\n",
     );
+  });
+});
+
+describe("the page speaks the visitor's language", () => {
+  const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+
+  it("Accept-Language: ar draws an Arabic page, right to left, and tells the app its language", async () => {
+    const html = await (await app.request("/", { headers: { "accept-language": "ar-EG,en;q=0.5" } })).text();
+    expect(htmlTag(html)).toBe('<html lang="ar" dir="rtl">');
+    expect(bootData(html)).toMatchObject({ language: "ar" });
+    expect(html).toMatch(/<p class="channel-members">الأعضاء: /);
+  });
+
+  it("without a language it ships, and for a link-preview bot, the page is English", async () => {
+    const plain = await (await app.request("/", { headers: { "accept-language": "pt-BR" } })).text();
+    expect(htmlTag(plain)).toBe('<html lang="en" dir="ltr">');
+    const preview = await (
+      await app.request("/", {
+        headers: { "accept-language": "ar", "user-agent": "TelegramBot (like TwitterBot)" },
+      })
+    ).text();
+    expect(htmlTag(preview)).toBe('<html lang="en" dir="ltr">');
+    expect(bootData(preview)).toMatchObject({ language: "en" });
+  });
+
+  it("a signed-in web visitor gets the language stored on their account", async () => {
+    const member = await createMember(t);
+    const chosen = await app.request(
+      "/api/me",
+      jsonRequest("PATCH", { language: "es" }, bearer(member.token)),
+    );
+    expect(chosen.status).toBe(200);
+    const html = await (
+      await app.request("/settings", {
+        headers: { cookie: `__Host-session=${member.token}`, "accept-language": "ru" },
+      })
+    ).text();
+    expect(htmlTag(html)).toBe('<html lang="es" dir="ltr">');
+    expect(bootData(html)).toMatchObject({ signedIn: true, language: "es" });
   });
 });

@@ -168,7 +168,8 @@ const expected: Record<string, Row> = {
   },
   "PATCH /api/me": {
     status: signedIn(200),
-    call: (api, o) => api.me.$patch({ json: { fullName: "Matrix" } }, o),
+    // The name and the language (Settings › Appearance); English keeps the suite's words English.
+    call: (api, o) => api.me.$patch({ json: { fullName: "Matrix", language: "en" } }, o),
   },
   "PATCH /api/me/notifications": {
     status: signedIn(200),

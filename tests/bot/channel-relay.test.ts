@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Message, Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postingReplies } from "#bot/features/post-through-bot";
+import { postingReply } from "#bot/features/post-through-bot";
 import { ALLOWED_UPDATES, startTelegram, type TelegramRuntime } from "#bot/runtime";
 import { channelMessages, users } from "#db/schema/index";
 import { bearer, createMember, TEST_BOT_TOKEN } from "../helpers/accounts";
@@ -428,7 +428,7 @@ describe("posting through the bot", () => {
         .callsTo("answerCallbackQuery")
         .map((c) => c.payload.text)
         .sort(),
-    ).toEqual([postingReplies.alreadyDone, postingReplies.posted].sort());
+    ).toEqual([postingReply("en", "bot.alreadyDone"), postingReply("en", "bot.posted")].sort());
     // The copy comes back as a channel post; the relay credits it to the admin.
     const copiedId = (copies[0]?.result as { message_id: number } | undefined)?.message_id ?? 0;
     fake.push({ channel_post: channelPost({ text: "From the bot" }, copiedId) });
@@ -446,13 +446,15 @@ describe("posting through the bot", () => {
     );
     for (const message of items) fake.push({ message });
     const question = await eventually(async () => {
-      const call = fake.callsTo("sendMessage").find((c) => c.payload.text === postingReplies.albumPreview);
+      const call = fake
+        .callsTo("sendMessage")
+        .find((c) => c.payload.text === postingReply("en", "bot.albumPreview"));
       expect(call).toBeDefined();
       return call;
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
-      fake.callsTo("sendMessage").filter((c) => c.payload.text === postingReplies.albumPreview),
+      fake.callsTo("sendMessage").filter((c) => c.payload.text === postingReply("en", "bot.albumPreview")),
     ).toHaveLength(1);
     const data = (
       question?.payload.reply_markup as { inline_keyboard: { callback_data: string }[][] } | undefined
@@ -465,12 +467,14 @@ describe("posting through the bot", () => {
     tap("album-1");
     await eventually(async () =>
       expect(fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(
-        postingReplies.failed("Bad Request: need administrator rights in the channel chat"),
+        postingReply("en", "bot.postFailed", {
+          reason: "Bad Request: need administrator rights in the channel chat",
+        }),
       ),
     );
     tap("album-2");
     await eventually(async () =>
-      expect(fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(postingReplies.posted),
+      expect(fake.callsTo("answerCallbackQuery").at(-1)?.payload.text).toBe(postingReply("en", "bot.posted")),
     );
     const copied = fake.callsTo("copyMessages").at(-1)?.payload;
     expect(copied?.message_ids).toEqual(items.map((m) => m.message_id));
@@ -482,7 +486,10 @@ describe("posting through the bot", () => {
       expect(
         fake
           .callsTo("sendMessage")
-          .some((c) => c.payload.chat_id === MEMBER_TG && c.payload.text === postingReplies.refused),
+          .some(
+            (c) =>
+              c.payload.chat_id === MEMBER_TG && c.payload.text === postingReply("en", "bot.postRefused"),
+          ),
       ).toBe(true),
     );
     expect(fake.callsTo("copyMessage").some((c) => c.payload.chat_id === MEMBER_TG)).toBe(false);

@@ -8,7 +8,7 @@ import type { ServiceContext } from "#api/domain/context";
 import { createApp } from "#api/http/app";
 import { loadConfig } from "#api/process/config";
 import { createBot } from "#bot/bot";
-import { linkReplies } from "#bot/features/start";
+import { linkReply } from "#bot/features/start";
 import { botNotifier } from "#bot/notifier";
 import { botMode, startTelegram, webhookSecret } from "#bot/runtime";
 import { channelSettings, processedUpdates, users } from "#db/schema/index";
@@ -119,7 +119,7 @@ describe("linking a web account: /start link_<code>", () => {
     const member = await createMember(t);
     const payload = await newLinkCode(member.token);
     await bot.handleUpdate(startUpdate(2_000_000_001, payload, "web_person"));
-    expect(replies().map((r) => r.text)).toEqual([linkReplies.linked]);
+    expect(replies().map((r) => r.text)).toEqual([linkReply("en", "linked")]);
 
     const me = meSchema.parse(await (await app.request("/api/me", { headers: bearer(member.token) })).json());
     expect(me).toMatchObject({ telegramId: "2000000001", telegramUsername: "web_person" });
@@ -132,7 +132,7 @@ describe("linking a web account: /start link_<code>", () => {
 
     calls.length = 0;
     await bot.handleUpdate(startUpdate(2_000_000_001, payload));
-    expect(replies().map((r) => r.text)).toEqual([linkReplies.invalid]);
+    expect(replies().map((r) => r.text)).toEqual([linkReply("en", "invalid")]);
     expect(
       (await app.request("/api/me/telegram-link", { method: "POST", headers: bearer(member.token) })).status,
     ).toBe(409);
@@ -143,14 +143,14 @@ describe("linking a web account: /start link_<code>", () => {
     const payload = await newLinkCode(member.token);
     clock.advance(15 * MINUTE + 1000);
     await bot.handleUpdate(startUpdate(2_000_000_002, payload));
-    expect(replies().map((r) => r.text)).toEqual([linkReplies.invalid]);
+    expect(replies().map((r) => r.text)).toEqual([linkReply("en", "invalid")]);
     const me = meSchema.parse(await (await app.request("/api/me", { headers: bearer(member.token) })).json());
     expect(me.telegramId).toBeNull();
   });
 
   it("refuses unknown codes", async () => {
     await bot.handleUpdate(startUpdate(2_000_000_003, "link_doesnotexist0000000"));
-    expect(replies().map((r) => r.text)).toEqual([linkReplies.invalid]);
+    expect(replies().map((r) => r.text)).toEqual([linkReply("en", "invalid")]);
   });
 
   it("refuses a Telegram id that already has another account, and keeps the code for later", async () => {
@@ -162,7 +162,7 @@ describe("linking a web account: /start link_<code>", () => {
     const member = await createMember(t);
     const payload = await newLinkCode(member.token);
     await bot.handleUpdate(startUpdate(2_000_000_004, payload));
-    expect(replies().map((r) => r.text)).toEqual([linkReplies["telegram-taken"]]);
+    expect(replies().map((r) => r.text)).toEqual([linkReply("en", "telegram-taken")]);
     const me = meSchema.parse(await (await app.request("/api/me", { headers: bearer(member.token) })).json());
     expect(me.telegramId).toBeNull();
 
@@ -170,7 +170,7 @@ describe("linking a web account: /start link_<code>", () => {
     await t.services.database.db.delete(users).where(eq(users.id, taken.userId));
     calls.length = 0;
     await bot.handleUpdate(startUpdate(2_000_000_004, payload));
-    expect(replies().map((r) => r.text)).toEqual([linkReplies.linked]);
+    expect(replies().map((r) => r.text)).toEqual([linkReply("en", "linked")]);
   });
 });
 

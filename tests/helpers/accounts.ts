@@ -48,6 +48,8 @@ export interface TelegramTestUser {
   last_name?: string;
   username?: string;
   photo_url?: string;
+  /** The language of the person's Telegram app (IETF tag), as Telegram sends it. */
+  language_code?: string;
 }
 
 /** initData as Telegram would sign it for this bot token. */

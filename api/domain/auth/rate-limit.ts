@@ -1,5 +1,7 @@
+import type { Language } from "#api/contracts/languages";
 import type { Db } from "#db/client";
 import { clearHits, countHits, uncountHits } from "#db/queries/rate-limits";
+import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
 import { hashToken } from "./tokens";
 
@@ -73,9 +75,10 @@ export async function reserveAttempt(db: Db, now: Date, ...hits: LimitHit[]): Pr
 /** Starts a subject's count again (a login with the right password clears its pair). */
 export const clearLimit = (db: Db, hit: LimitHit) => clearHits(db, keyOf(hit));
 
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+/** The wait in whole minutes (at least one), in `language`. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number, language: Language = "en"): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return serverText(language, "refusal.tooManyAttempts", { minutes });
 }
 
 /** The refusal of any limited attempt, with the wait (HTTP: 429 and Retry-After, api/http/refusals.ts). */

@@ -3,6 +3,7 @@ import type { Db } from "#db/client";
 import {
   findLiveSession,
   findLiveSessionEnd,
+  findLiveSessionLanguage,
   insertSession,
   revokeOldestSessions,
   revokeSession,
@@ -62,6 +63,12 @@ export const liveSessionEnd = (db: Db, token: string, now: Date) =>
 export const endSession = (db: Db, sessionId: string, now: Date) => revokeSession(db, sessionId, now);
 
 /** The user behind a presented token, if the session is live. */
+/** The language stored on a session's account (one indexed read); undefined for no live session. */
+export function sessionLanguage(db: Db, token: string, now: Date): Promise<string | null | undefined> {
+  if (token.length < 20 || token.length > 200) return Promise.resolve(undefined);
+  return findLiveSessionLanguage(db, hashToken(token), now);
+}
+
 export function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
   // Real tokens are 43 characters; anything far off is not worth a query.
   if (token.length < 20 || token.length > 200) return Promise.resolve(undefined);

@@ -41,4 +41,6 @@ export const serverText = (language: Language, key: ServerTextKey, values?: Text
  * `language`; the English wording itself when the catalogs do not hold it (a storefront's own words).
  */
 export const translateMessage = (language: Language, english: string): string =>
-  language === "en" ? english : instance(language)._(english);
+  language === "en" || !Object.hasOwn(serverCatalogs[language].messages, english)
+    ? english
+    : instance(language)._(english);

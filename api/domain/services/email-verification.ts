@@ -5,8 +5,10 @@ import { emailVerificationTokens } from "#db/schema/index";
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
 import type { ServiceContext } from "../context";
+import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
 import { grantConfiguredAdmin } from "./configured-admins";
+import { recipientLanguage } from "./recipient-language";
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -32,18 +34,20 @@ export async function issueVerificationLink(
     expiresAt: new Date(ctx.now().getTime() + VERIFY_TTL_MS),
   });
   const link = `${base}/verify-email?token=${encodeURIComponent(token)}`;
-  ctx.background.run("email verification delivery", () =>
-    mailer.send({
+  // In the account's stored language, read after the answer (sign-up notes it first).
+  ctx.background.run("email verification delivery", async () => {
+    const language = recipientLanguage((await findAccountById(ctx.db, userId))?.language);
+    await mailer.send({
       to: email,
-      subject: "Verify your email",
+      subject: serverText(language, "mail.verifySubject"),
       text: [
-        "Confirm that this address is yours by opening this link within a day:",
+        serverText(language, "mail.verifyOpen"),
         link,
         "",
-        "If you did not add this address to an account, ignore this message.",
+        serverText(language, "mail.verifyIgnore"),
       ].join("\n"),
-    }),
-  );
+    });
+  });
 }
 
 /** "Send link": a new link for the signed-in account's email, counted per account. */

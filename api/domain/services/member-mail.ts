@@ -1,13 +1,16 @@
 import type { Order } from "#api/contracts/checkout";
+import type { Language } from "#api/contracts/languages";
 import type { AccountRow } from "#db/queries/accounts";
 import type { ServiceContext } from "../context";
+import { serverText } from "../i18n/translate";
 import type { MailMessage } from "../ports/mailer";
 import { publicPageLink } from "./app-links";
-import { orderNoticeTexts } from "./order-notice-texts";
+import { creditsText, itemsOf, orderNoticeTexts } from "./order-notice-texts";
 
 /**
  * Mail to members the bot does not reach (no Telegram account, or no bot running): order receipts
- * and back-in-stock alerts, each in plain text and HTML, linking to the app at PUBLIC_URL.
+ * and back-in-stock alerts, each in plain text and HTML, linking to the app at PUBLIC_URL; worded in
+ * the member's stored language (recipientLanguage), amounts through Intl in it.
  */
 interface MemberMail {
   subject: string;
@@ -51,45 +54,70 @@ export function mailAddressOf(ctx: ServiceContext, account: AccountRow): string 
   return account.email;
 }
 
-const orderFooter = {
-  text: 'You get these mails because "Email me about orders" is on. Turn it off in Settings, Notifications:',
+const orderFooter = (language: Language) => ({
+  text: serverText(language, "mail.orderFooter"),
   path: "/settings/notifications",
-};
+});
 
-const itemsOf = (order: Order) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
+const purchases = (language: Language) => ({
+  label: serverText(language, "mail.seePurchases"),
+  path: "/settings/purchases",
+});
 
-export const orderPlacedMail = (ctx: ServiceContext, to: string, order: Order) =>
+export const orderPlacedMail = (ctx: ServiceContext, to: string, language: Language, order: Order) =>
   render(ctx, to, {
-    subject: `Order #${order.number} placed`,
+    subject: serverText(language, "mail.orderPlacedSubject", { number: String(order.number) }),
     paragraphs: [
-      `Your order #${order.number} is placed: ${itemsOf(order)} ${itemsOf(order) === 1 ? "item" : "items"}, ${order.total} credits.`,
-      ...order.lines.map((line) => `${line.quantity} × ${line.title}: ${line.subtotal} credits`),
-      `Delivery to ${order.delivery.name}, ${order.delivery.address}, ${order.delivery.state}.`,
-      "You can cancel it from Purchases while it is placed.",
+      serverText(language, "mail.orderPlaced", {
+        number: String(order.number),
+        items: itemsOf(order),
+        total: creditsText(language, order.total),
+      }),
+      ...order.lines.map((line) =>
+        serverText(language, "mail.orderLine", {
+          quantity: String(line.quantity),
+          title: line.title,
+          subtotal: creditsText(language, line.subtotal),
+        }),
+      ),
+      serverText(language, "mail.delivery", { ...order.delivery }),
+      serverText(language, "mail.canCancel"),
     ],
-    action: { label: "See your purchases", path: "/settings/purchases" },
-    footer: orderFooter,
+    action: purchases(language),
+    footer: orderFooter(language),
   });
 
 export const orderStatusMail = (
   ctx: ServiceContext,
   to: string,
+  language: Language,
   number: number,
   status: "fulfilled" | "cancelled",
 ) =>
   render(ctx, to, {
-    subject: `Order #${number} ${status}`,
+    subject: serverText(
+      language,
+      status === "fulfilled" ? "mail.orderFulfilledSubject" : "mail.orderCancelledSubject",
+      { number: String(number) },
+    ),
     paragraphs: [
-      status === "fulfilled" ? orderNoticeTexts.fulfilled(number) : orderNoticeTexts.cancelled(number),
+      status === "fulfilled"
+        ? orderNoticeTexts.fulfilled(language, number)
+        : orderNoticeTexts.cancelled(language, number),
     ],
-    action: { label: "See your purchases", path: "/settings/purchases" },
-    footer: orderFooter,
+    action: purchases(language),
+    footer: orderFooter(language),
   });
 
-export const backInStockMail = (ctx: ServiceContext, to: string, product: { id: string; title: string }) =>
+export const backInStockMail = (
+  ctx: ServiceContext,
+  to: string,
+  language: Language,
+  product: { id: string; title: string },
+) =>
   render(ctx, to, {
-    subject: `${product.title} is back in stock`,
-    paragraphs: [`${product.title} is back in stock.`],
-    action: { label: "Open it in the shop", path: `/product/${product.id}` },
-    footer: { text: "You asked to hear when it came back; this is the only message about it." },
+    subject: serverText(language, "mail.backInStockSubject", { title: product.title }),
+    paragraphs: [serverText(language, "mail.backInStock", { title: product.title })],
+    action: { label: serverText(language, "mail.openInShop"), path: `/product/${product.id}` },
+    footer: { text: serverText(language, "mail.backInStockFooter") },
   });

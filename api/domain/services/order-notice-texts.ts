@@ -1,15 +1,33 @@
 import type { Order } from "#api/contracts/checkout";
+import type { Language } from "#api/contracts/languages";
+import { serverText } from "../i18n/translate";
 
-/** What the bot says about orders; the order's number, never its id. */
+/** An amount of credits ("12.50", two decimals) as `language` writes it, without grouping. */
+export const creditsText = (language: Language, amount: string) =>
+  new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(Number(amount));
+
+export const itemsOf = (order: Order) => order.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** What the bot says about orders, in the recipient's language; the order's number, never its id. */
 export const orderNoticeTexts = {
-  newOrder: (order: Order) => {
-    const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-    return `New order #${order.number}: ${items} ${items === 1 ? "item" : "items"}, ${order.total} credits, for ${order.delivery.name} (${order.delivery.state}).`;
-  },
-  fulfilled: (number: number) => `Your order #${number} has been fulfilled.`,
-  cancelled: (number: number) =>
-    `Your order #${number} was cancelled. Its credits are back in this month's budget.`,
-  memberCancelled: (number: number) =>
-    `Order #${number} was cancelled by its member. Its stock is back on the shelf.`,
-  lowStock: (title: string, left: number) => `Low stock: ${title} has ${left} left.`,
+  newOrder: (language: Language, order: Order) =>
+    serverText(language, "notice.newOrder", {
+      number: String(order.number),
+      items: itemsOf(order),
+      total: creditsText(language, order.total),
+      name: order.delivery.name,
+      state: order.delivery.state,
+    }),
+  fulfilled: (language: Language, number: number) =>
+    serverText(language, "notice.fulfilled", { number: String(number) }),
+  cancelled: (language: Language, number: number) =>
+    serverText(language, "notice.cancelled", { number: String(number) }),
+  memberCancelled: (language: Language, number: number) =>
+    serverText(language, "notice.memberCancelled", { number: String(number) }),
+  lowStock: (language: Language, title: string, left: number) =>
+    serverText(language, "notice.lowStock", { title, left: String(left) }),
 } as const;

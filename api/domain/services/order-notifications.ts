@@ -1,10 +1,12 @@
 import type { Order } from "#api/contracts/checkout";
+import type { Language } from "#api/contracts/languages";
 import { type AccountRow, findAccountById, telegramIdsWithRoles } from "#db/queries/accounts";
 import { getNotificationSwitches } from "#db/queries/channel";
 import type { ServiceContext } from "../context";
 import type { MailMessage } from "../ports/mailer";
 import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
 import { orderNoticeTexts } from "./order-notice-texts";
+import { recipientLanguage } from "./recipient-language";
 
 /** A product whose stock went from above the threshold to at or below it. */
 export interface StockCrossing {
@@ -12,12 +14,21 @@ export interface StockCrossing {
   left: number;
 }
 
-/** Sends each message, logging (not throwing) what Telegram refuses: the order stands either way. */
-async function sendAll(ctx: ServiceContext, to: bigint[], text: string) {
+/** A Telegram account to tell, with its stored language tag. */
+interface Recipient {
+  telegramId: bigint;
+  language: string | null;
+}
+
+/**
+ * Sends each recipient the message in their language, logging (not throwing) what Telegram refuses:
+ * the order stands either way.
+ */
+async function sendAll(ctx: ServiceContext, to: Recipient[], text: (language: Language) => string) {
   if (!ctx.telegram.enabled) return;
   await Promise.all(
-    to.map((telegramId) =>
-      ctx.telegram.sendMessage(telegramId, text).catch((error: unknown) => {
+    to.map(({ telegramId, language }) =>
+      ctx.telegram.sendMessage(telegramId, text(recipientLanguage(language))).catch((error: unknown) => {
         ctx.log.warn("order notice not sent", { error: String(error) });
       }),
     ),
@@ -40,12 +51,12 @@ const inBackground = (ctx: ServiceContext, send: () => Promise<void>) => {
 async function mailMember(
   ctx: ServiceContext,
   account: AccountRow | string | undefined,
-  mail: (to: string) => MailMessage,
+  mail: (to: string, language: Language) => MailMessage,
 ): Promise<void> {
   const row = typeof account === "string" ? await findAccountById(ctx.db, account) : account;
   const to = row?.orderEmails ? mailAddressOf(ctx, row) : null;
-  if (!to || !ctx.mailer) return;
-  await ctx.mailer.send(mail(to)).catch((error: unknown) => {
+  if (!row || !to || !ctx.mailer) return;
+  await ctx.mailer.send(mail(to, recipientLanguage(row.language))).catch((error: unknown) => {
     ctx.log.warn("order mail not sent", { error: String(error) });
   });
 }
@@ -66,13 +77,15 @@ export async function noticeNewOrder(
   inBackground(ctx, async () => {
     if (switches.orderNotices) {
       const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
-      await sendAll(ctx, staff, orderNoticeTexts.newOrder(order));
-      await mailMember(ctx, userId, (to) => orderPlacedMail(ctx, to, order));
+      await sendAll(ctx, staff, (language) => orderNoticeTexts.newOrder(language, order));
+      await mailMember(ctx, userId, (to, language) => orderPlacedMail(ctx, to, language, order));
     }
     if (switches.lowStockAlerts && crossings.length > 0) {
       const admins = await telegramIdsWithRoles(ctx.db, ["admin"]);
       for (const crossing of crossings)
-        await sendAll(ctx, admins, orderNoticeTexts.lowStock(crossing.title, crossing.left));
+        await sendAll(ctx, admins, (language) =>
+          orderNoticeTexts.lowStock(language, crossing.title, crossing.left),
+        );
     }
   });
 }
@@ -86,8 +99,8 @@ export async function noticeMemberCancelled(ctx: ServiceContext, userId: string,
   if (!switches.orderNotices) return;
   inBackground(ctx, async () => {
     const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
-    await sendAll(ctx, staff, orderNoticeTexts.memberCancelled(number));
-    await mailMember(ctx, userId, (to) => orderStatusMail(ctx, to, number, "cancelled"));
+    await sendAll(ctx, staff, (language) => orderNoticeTexts.memberCancelled(language, number));
+    await mailMember(ctx, userId, (to, language) => orderStatusMail(ctx, to, language, number, "cancelled"));
   });
 }
 
@@ -103,11 +116,14 @@ export async function noticeOrderStatus(
     const account = await findAccountById(ctx.db, userId);
     if (!account) return;
     if (ctx.telegram.enabled && account.telegramId !== null) {
-      const text =
+      const text = (language: Language) =>
         order.status === "fulfilled"
-          ? orderNoticeTexts.fulfilled(order.number)
-          : orderNoticeTexts.cancelled(order.number);
-      await sendAll(ctx, [account.telegramId], text);
-    } else await mailMember(ctx, account, (to) => orderStatusMail(ctx, to, order.number, order.status));
+          ? orderNoticeTexts.fulfilled(language, order.number)
+          : orderNoticeTexts.cancelled(language, order.number);
+      await sendAll(ctx, [{ telegramId: account.telegramId, language: account.language }], text);
+    } else
+      await mailMember(ctx, account, (to, language) =>
+        orderStatusMail(ctx, to, language, order.number, order.status),
+      );
   });
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Language } from "#api/contracts/languages";
 import {
   claimOrder,
   findAccountById,
@@ -11,8 +12,10 @@ import { passwordResetTokens, profiles, telegramLinkCodes, users } from "#db/sch
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import { hashToken, newToken } from "../auth/tokens";
 import type { ServiceContext } from "../context";
+import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
 import { proveEmail } from "./email-verification";
+import { recipientLanguage } from "./recipient-language";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -89,7 +92,10 @@ async function deliverResetLink(ctx: ServiceContext, issued: IssuedReset, token:
   // Without PUBLIC_URL there is no mail or bot to send it (the configuration refuses them).
   const base = publicBase(ctx);
   const link = (secret: string) => `/reset-password?token=${encodeURIComponent(secret)}`;
-  const results = await Promise.allSettled(base ? sendResetLink(ctx, issued, `${base}${link(token)}`) : []);
+  const language = recipientLanguage(account.language);
+  const results = await Promise.allSettled(
+    base ? sendResetLink(ctx, issued, language, `${base}${link(token)}`) : [],
+  );
   for (const result of results) {
     if (result.status === "rejected") {
       ctx.log.warn("password reset delivery failed", { userId: account.id, error: String(result.reason) });
@@ -120,29 +126,32 @@ async function issueOperatorToken(ctx: ServiceContext, userId: string): Promise<
   return token;
 }
 
-function sendResetLink(ctx: ServiceContext, issued: IssuedReset, link: string): Promise<unknown>[] {
+/** The link by mail and through the bot, in the account's language. */
+function sendResetLink(
+  ctx: ServiceContext,
+  issued: IssuedReset,
+  language: Language,
+  link: string,
+): Promise<unknown>[] {
   const attempts: Promise<unknown>[] = [];
   if (ctx.mailer && issued.email) {
     attempts.push(
       ctx.mailer.send({
         to: issued.email,
-        subject: "Reset your password",
+        subject: serverText(language, "mail.resetSubject"),
         text: [
-          "Someone asked to reset the password of your account.",
+          serverText(language, "mail.resetAsked"),
           "",
-          `Open this link within an hour to choose a new one: ${link}`,
+          serverText(language, "mail.resetOpen", { link }),
           "",
-          "If it wasn't you, ignore this message; your password stays as it is.",
+          serverText(language, "mail.resetIgnore"),
         ].join("\n"),
       }),
     );
   }
   if (ctx.telegram.enabled && issued.telegramId !== null) {
     attempts.push(
-      ctx.telegram.sendMessage(
-        issued.telegramId,
-        `You asked to reset your password. Open this link within an hour to choose a new one:\n${link}\n\nIf it wasn't you, ignore this message.`,
-      ),
+      ctx.telegram.sendMessage(issued.telegramId, serverText(language, "notice.resetPassword", { link })),
     );
   }
   return attempts;

@@ -5,9 +5,11 @@ import {
   removeStockAlert,
 } from "#db/queries/stock-alerts";
 import type { ServiceContext } from "../context";
+import { serverText } from "../i18n/translate";
 import { type Mailer, SMTP_CONNECTIONS } from "../ports/mailer";
 import { telegramStartAppLink } from "./app-links";
 import { backInStockMail } from "./member-mail";
+import { recipientLanguage } from "./recipient-language";
 import { repeatEvery } from "./repeating";
 
 /** Alerts are claimed and sent this many at a time: the SMTP pool's connections, never more. */
@@ -78,14 +80,18 @@ async function deliver(ctx: ServiceContext, channels: Channels, alert: ClaimedSt
   await removeStockAlert(ctx.db, alert.userId, alert.productId);
 }
 
-/** Resolves once the bot or the relay accepted the message. */
+/** Resolves once the bot or the relay accepted the message, worded in the member's stored language. */
 async function tell(ctx: ServiceContext, channels: Channels, alert: ClaimedStockAlert): Promise<void> {
+  const language = recipientLanguage(alert.language);
   if (channels.botLinkPrefix !== null && alert.telegramId !== null) {
     const link = `${channels.botLinkPrefix}${alert.productId}`;
-    await ctx.telegram.sendMessage(alert.telegramId, `${alert.title} is back in stock: ${link}`);
+    await ctx.telegram.sendMessage(
+      alert.telegramId,
+      serverText(language, "notice.backInStock", { title: alert.title, link }),
+    );
   } else if (channels.mailer && alert.verifiedEmail) {
     await channels.mailer.send(
-      backInStockMail(ctx, alert.verifiedEmail, { id: alert.productId, title: alert.title }),
+      backInStockMail(ctx, alert.verifiedEmail, language, { id: alert.productId, title: alert.title }),
     );
   } else {
     // The claim picks only members a channel reaches; should one slip through, it is retried.
