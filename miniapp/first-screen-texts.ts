@@ -13,13 +13,15 @@ export const FIRST_SCREEN_MODULES = [
   "src/telegram/init.ts",
 ];
 
+/** The feed, which a returning member lands on: its words come with its own chunk. */
+export const FEED_MODULES = ["src/feed/feed.tsx"];
+
 /**
- * Every string literal of the first screen's code: the modules above and what they import
- * statically (ours, the contracts included; not `import()`, which loads later). The catalog keys
- * among them make the first screen's catalog chunk, so its words come with the first load and the
- * rest of the language follows after the first paint.
+ * Every string literal of `modules` (paths under miniapp/) and what they import statically (ours,
+ * the contracts included; not `import()`, which loads later). The catalog keys among them make a
+ * catalog chunk that comes with those modules, so a screen's words arrive with its code.
  */
-export function firstScreenLiterals(miniappDir: string): Set<string> {
+export function moduleLiterals(miniappDir: string, modules: string[]): Set<string> {
   const projectDir = resolve(miniappDir, "..");
   const literals = new Set<string>();
   const seen = new Set<string>();
@@ -55,6 +57,6 @@ export function firstScreenLiterals(miniappDir: string): Set<string> {
     };
     collect(source);
   };
-  for (const module of FIRST_SCREEN_MODULES) visit(join(miniappDir, module));
+  for (const module of modules) visit(join(miniappDir, module));
   return literals;
 }

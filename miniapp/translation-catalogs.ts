@@ -2,15 +2,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
-import { firstScreenLiterals } from "./first-screen-texts";
+import { FEED_MODULES, FIRST_SCREEN_MODULES, moduleLiterals } from "./first-screen-texts";
 
 /**
  * The Mini App's catalogs as chunks per language, compiled at build time so the browser ships no
  * ICU parser; `virtual:catalogs` lists a loader per language and chunk (docs/decisions/102):
  * - `start`: the words of the first screen's code (miniapp/first-screen-texts.ts), which the first
  *   paint waits for;
- * - `app`: all of locales/<language>/app.json and messages.json, which follows the first paint and
- *   is the one request a change of language costs;
+ * - `feed`: the feed's other words, which come with the feed's code (a returning member's first screen);
+ * - `app`: all of locales/<language>/app.json and messages.json, which any later screen waits for
+ *   and which is the one request a change of language costs;
  * - `admin`: locales/<language>/admin.json, loaded with Administration's screens.
  * In a build, each named key becomes a short id in the catalogs and in the Mini App's code alike
  * (`"cart.emptyShopper"` → `"_2f"`), so neither carries the long names; the contracts' messages
@@ -18,8 +19,18 @@ import { firstScreenLiterals } from "./first-screen-texts";
  */
 export function translationCatalogs(localesDir: string, miniappDir: string): Plugin {
   const index = "\0virtual:catalogs";
-  const one = /^virtual:catalog\/([a-z]{2,3})\/(start|app|admin)$/;
-  let firstScreen: Set<string> | undefined;
+  const one = /^virtual:catalog\/([a-z]{2,3})\/(start|feed|app|admin)$/;
+  // Which keys the start and feed chunks hold (the feed's without the first screen's).
+  let parts: { start: Set<string>; feed: Set<string> } | undefined;
+  const partsOf = () => {
+    if (!parts) {
+      const start = moduleLiterals(miniappDir, FIRST_SCREEN_MODULES);
+      const feed = moduleLiterals(miniappDir, FEED_MODULES);
+      for (const literal of start) feed.delete(literal);
+      parts = { start, feed };
+    }
+    return parts;
+  };
   let shortIds: Map<string, string> | undefined;
   const sourceDir = join(miniappDir, "src");
   const read = (language: string, file: string): Record<string, string> =>
@@ -53,7 +64,7 @@ export function translationCatalogs(localesDir: string, miniappDir: string): Plu
           .map((entry) => entry.name);
         const entries = languages.map(
           (language) =>
-            `${JSON.stringify(language)}: { ${["start", "app", "admin"]
+            `${JSON.stringify(language)}: { ${["start", "feed", "app", "admin"]
               .map((surface) => `${surface}: () => import("virtual:catalog/${language}/${surface}")`)
               .join(", ")} }`,
         );
@@ -63,12 +74,12 @@ export function translationCatalogs(localesDir: string, miniappDir: string): Plu
       if (!match) return null;
       const [, language = "", surface = ""] = match;
       const files = surface === "admin" ? ["admin"] : ["messages", "app"];
-      if (surface === "start") firstScreen ??= firstScreenLiterals(miniappDir);
+      const only = surface === "start" || surface === "feed" ? partsOf()[surface] : null;
       const messages: Record<string, unknown> = {};
       for (const file of files) {
         this.addWatchFile(join(localesDir, language, `${file}.json`));
         for (const [key, text] of Object.entries(read(language, file))) {
-          if (surface !== "start" || firstScreen?.has(key)) messages[idOf(key)] = compileMessage(text);
+          if (!only || only.has(key)) messages[idOf(key)] = compileMessage(text);
         }
       }
       return `export default ${JSON.stringify(messages)};`;

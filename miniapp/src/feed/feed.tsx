@@ -1,6 +1,6 @@
 import { Button, Skeleton, Spinner } from "@telegram-apps/telegram-ui";
 import { MessagesSquare } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
 import type { Role } from "#api/contracts/roles";
 import { StateView } from "../components/state-view";
@@ -9,16 +9,19 @@ import { signedInUser, useAuth } from "../state/auth";
 import { hasRole } from "../state/role-cache";
 import { useRoles } from "../state/roles";
 import "./feed.css";
+import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { MessageCard } from "./message-card";
 import { useFeed } from "./use-feed";
 import { useLinkedMessage } from "./use-linked-message";
 
 // Only admins post: everyone else's feed never loads the composer's code.
-const Composer = lazy(() => import("./composer"));
+const Composer = lazyWithTexts(() => import("./composer"));
 // The long-press sheet (and the bottom sheet's code) is fetched when a finger first touches the
 // feed, half a second before a long press can open it: not on the feed's first load.
 const loadActions = () => import("./message-actions");
-const MessageActions = lazy(() => loadActions().then(({ MessageActions }) => ({ default: MessageActions })));
+const MessageActions = lazyWithTexts(() =>
+  loadActions().then(({ MessageActions }) => ({ default: MessageActions })),
+);
 
 /** The channel feed, and for admins the composer below it, whatever state the feed is in. */
 export default function Feed() {

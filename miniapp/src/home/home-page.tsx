@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { LayoutGrid } from "lucide-react";
 import { Suspense } from "react";
 import { StateView } from "../components/state-view";
-import { lazyWithTexts } from "../i18n/lazy-with-texts";
+import { lazyWithFeedTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
@@ -11,7 +11,7 @@ import { ChannelHeader } from "./channel-header";
 import { Landing } from "./landing";
 
 // The feed's code loads for members only: web visitors' first screen is the landing.
-const Feed = lazyWithTexts(() => import("../feed/feed"));
+const Feed = lazyWithFeedTexts(() => import("../feed/feed"));
 
 /** Signed in and age-verified: the channel and its feed; else the landing. */
 export default function HomePage() {

@@ -3,5 +3,8 @@ declare module "virtual:catalogs" {
 
   type Loader = () => Promise<{ default: Messages }>;
   /** Each language's compiled catalogs, one chunk per surface (miniapp/translation-catalogs.ts). */
-  export const catalogs: Record<string, { start: Loader; app: Loader; admin: Loader } | undefined>;
+  export const catalogs: Record<
+    string,
+    { start: Loader; feed: Loader; app: Loader; admin: Loader } | undefined
+  >;
 }

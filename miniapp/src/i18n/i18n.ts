@@ -16,12 +16,15 @@ export type TextValues = Record<string, string | number | Date>;
 
 export const i18n = setupI18n();
 
-type Surface = "start" | "app" | "admin";
+type Surface = "start" | "feed" | "app" | "admin";
 const loads = new Map<string, Promise<void>>();
 let adminInUse = false;
 
 function loadSurface(language: Language, surface: Surface): Promise<void> {
   const key = `${language}/${surface}`;
+  // The app chunk holds the start and feed chunks' words: once it is asked for, they are not.
+  const whole = surface === "start" || surface === "feed" ? loads.get(`${language}/app`) : undefined;
+  if (whole) return whole;
   let load = loads.get(key);
   if (!load) {
     const loader = catalogs[language]?.[surface];
@@ -48,13 +51,12 @@ function show(language: Language): void {
 }
 
 /**
- * The first screen in `language`: only its own words wait (the `start` chunk); the rest of the
- * language loads beside the first paint, and every later screen waits for it (lazyWithTexts).
+ * The first screen in `language`: only its own words load (the `start` chunk); the rest of the
+ * language comes with the first later screen (lazyWithTexts), beside that screen's code.
  */
 export async function startInLanguage(language: Language): Promise<void> {
   await loadSurface(language, "start");
   show(language);
-  void loadSurface(language, "app").catch(() => {});
 }
 
 /**
@@ -69,6 +71,9 @@ export async function activateLanguage(language: Language): Promise<void> {
 
 /** The active language's member words: every screen after the first waits for them. */
 export const appTexts = (): Promise<void> => loadSurface(currentLanguage(), "app");
+
+/** The feed's words, which come with its code (a returning member's first screen). */
+export const feedTexts = (): Promise<void> => loadSurface(currentLanguage(), "feed");
 
 /** Administration's words, before its first screen renders (its routes await this). */
 export async function loadAdminTexts(): Promise<void> {

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { appTexts, loadAdminTexts } from "./i18n";
+import { appTexts, feedTexts, loadAdminTexts } from "./i18n";
 
 type Module<T> = () => Promise<{ default: T }>;
 
@@ -16,4 +16,10 @@ export function lazyWithTexts<T extends ComponentType<any>>(load: Module<T>): La
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature.
 export function lazyWithAdminTexts<T extends ComponentType<any>>(load: Module<T>): LazyExoticComponent<T> {
   return lazy(() => Promise.all([load(), loadAdminTexts()]).then(([module]) => module));
+}
+
+/** The feed, which waits only for its own words (a returning member's first screen stays small). */
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature.
+export function lazyWithFeedTexts<T extends ComponentType<any>>(load: Module<T>): LazyExoticComponent<T> {
+  return lazy(() => Promise.all([load(), feedTexts()]).then(([module]) => module));
 }
