@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
 
@@ -13,8 +13,11 @@ export const FIRST_SCREEN_MODULES = [
   "src/telegram/init.ts",
 ];
 
-/** The feed, which a returning member lands on: its words come with its own chunk. */
-export const FEED_MODULES = ["src/feed/feed.tsx"];
+/**
+ * The feed, which a returning member lands on: its words come with its own chunk (its translate
+ * control's too, which loads only where a model is configured).
+ */
+export const FEED_MODULES = ["src/feed/feed.tsx", "src/feed/translate-message.tsx"];
 
 /**
  * Every string literal of `modules` (paths under miniapp/) and what they import statically (ours,
@@ -59,4 +62,15 @@ export function moduleLiterals(miniappDir: string, modules: string[]): Set<strin
   };
   for (const module of modules) visit(join(miniappDir, module));
   return literals;
+}
+
+/** Every string literal the Mini App's code can hold: all of src/ and the contracts it imports. */
+export function appLiterals(miniappDir: string): Set<string> {
+  const sources = (dir: string): string[] =>
+    readdirSync(join(miniappDir, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
+    });
+  return moduleLiterals(miniappDir, sources("src"));
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
-import { FEED_MODULES, FIRST_SCREEN_MODULES, moduleLiterals } from "./first-screen-texts";
+import { appLiterals, FEED_MODULES, FIRST_SCREEN_MODULES, moduleLiterals } from "./first-screen-texts";
 
 /**
  * The Mini App's catalogs as chunks per language, compiled at build time so the browser ships no
@@ -10,8 +10,9 @@ import { FEED_MODULES, FIRST_SCREEN_MODULES, moduleLiterals } from "./first-scre
  * - `start`: the words of the first screen's code (miniapp/first-screen-texts.ts), which the first
  *   paint waits for;
  * - `feed`: the feed's other words, which come with the feed's code (a returning member's first screen);
- * - `app`: all of locales/<language>/app.json and messages.json, which any later screen waits for
- *   and which is the one request a change of language costs;
+ * - `app`: all of locales/<language>/app.json, and of messages.json the contracts' words the Mini
+ *   App's code holds (the server words its own answers), which any later screen waits for and
+ *   which is the one request a change of language costs;
  * - `admin`: locales/<language>/admin.json, loaded with Administration's screens.
  * In a build, each named key becomes a short id in the catalogs and in the Mini App's code alike
  * (`"cart.emptyShopper"` → `"_2f"`), so neither carries the long names; the contracts' messages
@@ -21,13 +22,13 @@ export function translationCatalogs(localesDir: string, miniappDir: string): Plu
   const index = "\0virtual:catalogs";
   const one = /^virtual:catalog\/([a-z]{2,3})\/(start|feed|app|admin)$/;
   // Which keys the start and feed chunks hold (the feed's without the first screen's).
-  let parts: { start: Set<string>; feed: Set<string> } | undefined;
+  let parts: { start: Set<string>; feed: Set<string>; app: Set<string> } | undefined;
   const partsOf = () => {
     if (!parts) {
       const start = moduleLiterals(miniappDir, FIRST_SCREEN_MODULES);
       const feed = moduleLiterals(miniappDir, FEED_MODULES);
       for (const literal of start) feed.delete(literal);
-      parts = { start, feed };
+      parts = { start, feed, app: appLiterals(miniappDir) };
     }
     return parts;
   };
@@ -78,8 +79,10 @@ export function translationCatalogs(localesDir: string, miniappDir: string): Plu
       const messages: Record<string, unknown> = {};
       for (const file of files) {
         this.addWatchFile(join(localesDir, language, `${file}.json`));
+        // Named keys are all the app's; an English-keyed message only if the app's code holds it.
+        const wanted = only ?? (file === "messages" ? partsOf().app : null);
         for (const [key, text] of Object.entries(read(language, file))) {
-          if (!only || only.has(key)) messages[idOf(key)] = compileMessage(text);
+          if (!wanted || wanted.has(key)) messages[idOf(key)] = compileMessage(text);
         }
       }
       return `export default ${JSON.stringify(messages)};`;

@@ -1,10 +1,8 @@
 // First: before any schema parses (see the module).
 import "./lib/zod-jitless";
-import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
-import { i18n } from "./i18n/i18n";
 import { startAppearance } from "./state/appearance";
 import { startAuth } from "./state/auth";
 import { startLanguage } from "./state/language";
@@ -75,9 +73,7 @@ async function main(): Promise<void> {
   if (!root) throw new Error("#root is missing from index.html");
   createRoot(root).render(
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <App />
-      </I18nProvider>
+      <App />
     </StrictMode>,
   );
 }

@@ -1,12 +1,15 @@
 import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth } from "./auth/require-auth";
-import { StaffGuard } from "./auth/staff-guard";
 import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./home/home-page"));
+// The staff screens' guard loads with the first staff screen, never with the first screen.
+const StaffGuard = lazyWithTexts(() =>
+  import("./auth/staff-guard").then(({ StaffGuard }) => ({ default: StaffGuard })),
+);
 const ProductPage = lazyWithTexts(() => import("./shop/product/product-page"));
 const NotFoundPage = lazyWithTexts(() => import("./home/not-found-page"));
 const AuthPage = lazyWithTexts(() => import("./auth/auth-page"));

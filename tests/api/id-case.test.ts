@@ -147,6 +147,8 @@ const idRoutes = [
   // tests/bot/plan-payments.test.ts: a refund by an upper-case payment id.
   "POST /api/admin/payments/:id/refund",
   "POST /api/me/orders/:id/cancel",
+  // tests/api/message-translation.test.ts: the cached translation under the id in upper case.
+  "POST /api/messages/:id/translation",
   "GET /api/products/:id/alert",
   "PUT /api/products/:id/alert",
   "DELETE /api/products/:id/alert",

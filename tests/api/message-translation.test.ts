@@ -106,6 +106,19 @@ describe("POST /api/messages/:id/translation", () => {
     expect(await rowsOf(id)).toMatchObject([{ language: "ru", status: "done" }]);
   });
 
+  it("names the same message by its id in upper case: the cached translation, no second call", async () => {
+    const text = "Свежая поставка на этой неделе";
+    const id = await newMessage(text);
+    model.behave({ kind: "answer", content: "Fresh delivery this week" });
+    const english = await memberIn(t, "en");
+    expect((await translate(id, english.token)).status).toBe(200);
+    const res = await translate(id.toUpperCase(), english.token);
+    expect(messageTranslationSchema.parse(await res.json())).toEqual({
+      translation: { messageId: id, language: "en", text: "Fresh delivery this week" },
+    });
+    expect(callsFor(text)).toHaveLength(1);
+  });
+
   it("asks again for another language, and keeps both", async () => {
     const text = "Новая партия уже в магазине";
     const id = await newMessage(text);

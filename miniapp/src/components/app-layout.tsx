@@ -1,11 +1,9 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
 import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { onToasterWanted, toasterWanted } from "../lib/toast";
-import { CartDrawer } from "../shop/cart/cart-drawer";
-import { ProductsDrawer } from "../shop/catalogue/products-drawer";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
 import { useTelegramBackButton } from "../telegram/hooks";
@@ -18,6 +16,9 @@ const AuthDialog = lazyWithTexts(() => import("../auth/auth-dialog"));
 const PlanDialog = lazyWithTexts(() => import("../plans/plan-dialog"));
 // And the credit checkout.
 const CheckoutSheet = lazyWithTexts(() => import("../shop/checkout/checkout-sheet"));
+// And the drawers, each on its first opening; it stays mounted from then on, so it slides in and out.
+const ProductsDrawer = lazyWithTexts(() => import("../shop/catalogue/products-drawer"));
+const CartDrawer = lazyWithTexts(() => import("../shop/cart/cart-drawer"));
 // And the toasts: with the first one (lib/toast.ts).
 const Toaster = lazy(() => import("./toaster"));
 
@@ -27,6 +28,8 @@ export function AppLayout() {
   const openDrawer = useAtomValue(openDrawerAtom);
   const member = signedInUser(useAuth())?.ageVerified === true;
   const toasts = useSyncExternalStore(onToasterWanted, toasterWanted);
+  const productsWanted = useOnceTrue(openDrawer === "products");
+  const cartWanted = useOnceTrue(openDrawer === "cart");
   return (
     <>
       <Header />
@@ -35,8 +38,16 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <ProductsDrawer />
-      <CartDrawer />
+      {productsWanted ? (
+        <Suspense fallback={null}>
+          <ProductsDrawer />
+        </Suspense>
+      ) : null}
+      {cartWanted ? (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      ) : null}
       {openDrawer === "auth" ? (
         <Suspense fallback={null}>
           <AuthDialog />
@@ -59,4 +70,11 @@ export function AppLayout() {
       ) : null}
     </>
   );
+}
+
+/** True from the first render where `now` is true on. */
+function useOnceTrue(now: boolean): boolean {
+  const [once, setOnce] = useState(now);
+  if (now && !once) setOnce(true);
+  return once || now;
 }

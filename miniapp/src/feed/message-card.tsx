@@ -1,5 +1,6 @@
 import { Avatar, Button } from "@telegram-apps/telegram-ui";
 import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
 import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
@@ -7,8 +8,14 @@ import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
 import { MessageMedia } from "./message-media";
-import { TranslatableText } from "./translate-message";
+import { MessageText } from "./message-text";
 import { useLongPress } from "./use-long-press";
+
+// Translating loads only where a model is configured; its words are in the feed's chunk
+// (miniapp/first-screen-texts.ts FEED_MODULES).
+const TranslatableText = lazy(() =>
+  import("./translate-message").then(({ TranslatableText }) => ({ default: TranslatableText })),
+);
 
 const initials = (name: string | null): string =>
   (name ?? "")
@@ -78,7 +85,13 @@ export function MessageCard({
           </span>
         ) : null}
       </header>
-      <TranslatableText message={message} canTranslate={canTranslate} />
+      {canTranslate ? (
+        <Suspense fallback={<PlainText message={message} />}>
+          <TranslatableText message={message} canTranslate />
+        </Suspense>
+      ) : (
+        <PlainText message={message} />
+      )}
       <MessageMedia message={message} />
       {video ? (
         <iframe
@@ -122,4 +135,8 @@ export function MessageCard({
       </footer>
     </article>
   );
+}
+
+function PlainText({ message }: { message: FeedMessage }) {
+  return message.content ? <MessageText text={message.content} entities={message.entities} /> : null;
 }

@@ -90,4 +90,5 @@ export const t = (key: TextKey, values?: TextValues): string => i18n._(key, valu
  * A contract's message (a field's or a refusal's words, written in English in api/contracts) in
  * the app's language; the English itself when no catalog holds it (a storefront's own words).
  */
-export const translateMessage = (english: string): string => i18n._(english);
+export const translateMessage = (english: string): string =>
+  english in i18n.messages ? i18n._(english) : english;

@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react";
+import { TransNoContext } from "@lingui/react/server";
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Star, Undo2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
@@ -6,7 +6,7 @@ import type { StarPayment } from "#api/contracts/plan-payments";
 import { ConfirmSheet } from "../../components/confirm-sheet";
 import { Stars } from "../../components/stars";
 import { ResourceList } from "../../components/state-view";
-import { t as translate } from "../../i18n/i18n";
+import { i18n, t as translate } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
@@ -104,7 +104,8 @@ function RefundConfirmation({
       onConfirm={refund}
       onClose={onClose}
     >
-      <Trans
+      <TransNoContext
+        lingui={{ i18n }}
         id="admin.payments.refundText"
         values={{ name: memberOf(payment), tier: payment.tierName, date: formatShortDate(payment.paidAt) }}
         components={{ 0: <Stars count={payment.stars} /> }}

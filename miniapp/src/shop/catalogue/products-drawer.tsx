@@ -17,7 +17,8 @@ import { useRoles } from "../../state/roles";
 // The grid with its search and filters loads when the drawer first opens, never with the first screen.
 const ProductBrowser = lazyWithTexts(() => import("./product-browser"));
 
-export function ProductsDrawer() {
+/** The catalogue: its chunk (and the language's words) load when it first opens (components/app-layout.tsx). */
+export default function ProductsDrawer() {
   const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);
   const open = openDrawer === "products";
