@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type GuardInputs, guardMessages, guardView } from "../../miniapp/src/state/guard-rules";
+import english from "../../locales/en/app.json";
+import { type GuardInputs, guardView } from "../../miniapp/src/state/guard-rules";
 import { hasRole, isStaff, RoleCache } from "../../miniapp/src/state/role-cache";
 
 describe("role cache", () => {
@@ -88,12 +89,12 @@ describe("staff guard", () => {
   });
 
   it("uses the spec's texts, curly apostrophe included", () => {
-    expect(guardMessages).toMatchObject({
-      verifying: "Verifying permissions...",
-      timeoutTitle: "Permission Check Timeout",
-      roleErrorTitle: "Unable to Verify Permissions",
-      notAuthorizedTitle: "Not authorized",
-      notAuthorizedText: "Your account doesn\u2019t have permission to access this page.",
+    expect(english).toMatchObject({
+      "auth.guardVerifying": "Verifying permissions...",
+      "auth.guardTimeoutTitle": "Permission Check Timeout",
+      "auth.guardRoleErrorTitle": "Unable to Verify Permissions",
+      "auth.guardNotAuthorizedTitle": "Not authorized",
+      "auth.guardNotAuthorizedText": "Your account doesn\u2019t have permission to access this page.",
     });
   });
 });

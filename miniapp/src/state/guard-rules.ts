@@ -1,29 +1,8 @@
 import type { Role } from "#api/contracts/roles";
-import { t } from "../i18n/i18n";
 
 /** The staff guard's timings: auth holds still 100 ms before it may redirect; roles time out after 6 s. */
 export const GUARD_AUTH_STABILITY_MS = 100;
 export const GUARD_ROLE_CHECK_TIMEOUT_MS = 6000;
-
-/** The staff guard's words, in the app's language when read. */
-export const guardMessages = {
-  get verifying() {
-    return t("guard.verifying");
-  },
-  get timeoutTitle() {
-    return t("guard.timeoutTitle");
-  },
-  get roleErrorTitle() {
-    return t("guard.roleErrorTitle");
-  },
-  get notAuthorizedTitle() {
-    return t("guard.notAuthorizedTitle");
-  },
-  // A curly apostrophe in English, as the original product writes it.
-  get notAuthorizedText() {
-    return t("guard.notAuthorizedText");
-  },
-};
 
 export type GuardView =
   | "auth-loading"
