@@ -93,7 +93,7 @@ describe("the first HTML of a page draws its first screen", () => {
   it("answers compressed when asked, and files with extensions stay files", async () => {
     const res = await app.request("/", { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
-    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
     expect((await app.request("/missing.js")).headers.get("content-type")).toMatch(/html/);
   });
 });

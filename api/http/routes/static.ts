@@ -40,6 +40,9 @@ export function staticRoutes(staticDir: string, shellData?: (c: Context) => Prom
         // The database is away for a moment: the plain page still starts the app, which retries.
       }
     }
+    // A page speaks the visitor's language (Accept-Language, or a signed-in member's choice by the
+    // session cookie) and says whether a session came with it: a shared cache keeps one per each.
+    c.header("Vary", "Accept-Encoding, Accept-Language, Cookie");
     const encoding = pickEncoding(c.req.header("accept-encoding"));
     if (!encoding || c.req.method === "HEAD") return c.html(html);
     c.header("Content-Encoding", encoding);
