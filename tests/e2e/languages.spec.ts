@@ -150,6 +150,25 @@ test.describe("a web visitor whose browser asks for Spanish", () => {
     await expect(page.getByRole("link", { name: catalogText("es", "landing.terms") })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await screenshot(page, "lang-es-web-dark-landing");
-    await page.evaluate(() => localStorage.setItem("appearance", "light"));
+  });
+});
+
+test.describe("a web visitor whose browser asks for Arabic", () => {
+  test.use({ locale: "ar" });
+
+  test("reads the page right to left, the sign-up tabs' pill under the chosen tab", async ({ page }) => {
+    const t = (key: string) => catalogText("ar", key);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByRole("button", { name: t("landing.join") }).click();
+    const sheet = page.getByRole("dialog", { name: t("getStarted.title") });
+    await sheet.getByRole("button", { name: new RegExp(`^${t("getStarted.shop")}`) }).click();
+    const chosen = page.getByRole("tab", { name: t("signUp.title") });
+    await expect(chosen).toHaveAttribute("aria-selected", "true");
+    // The kit's pill (the tab list's one aria-hidden child) sits under the chosen tab, not its mirror.
+    const pill = page.getByRole("tablist").locator(":scope > div > div[aria-hidden]");
+    const [tab, under] = [await chosen.boundingBox(), await pill.boundingBox()];
+    expect(tab && under && Math.abs(tab.x + tab.width / 2 - (under.x + under.width / 2))).toBeLessThan(4);
+    await screenshot(page, "lang-ar-web-dark-sign-up");
   });
 });
