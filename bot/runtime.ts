@@ -8,7 +8,7 @@ import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import type { Config } from "#api/process/config";
 import { createBot } from "./bot";
 import type { BotContext } from "./context";
-import { botCommands } from "./features/start";
+import { botCommands, menuButton } from "./features/start";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
 /** Exactly the updates the features handle; polling and the webhook both ask for these. */
@@ -102,9 +102,7 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
       await bot.api.setMyCommands(botCommands("en"));
       if (config.PUBLIC_URL) {
         // Every private chat with the bot gets the Mini App as its menu button.
-        await bot.api.setChatMenuButton({
-          menu_button: { type: "web_app", text: "Open shop", web_app: { url: config.PUBLIC_URL } },
-        });
+        await bot.api.setChatMenuButton({ menu_button: menuButton(defaultLanguage, config.PUBLIC_URL) });
       }
       if (mode === "webhook" && config.PUBLIC_URL) {
         const url = new URL(WEBHOOK_PATH, config.PUBLIC_URL).toString();

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { Language } from "#api/contracts/languages";
+import { defaultLanguage, type Language } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
 import { readChannelName } from "#api/domain/services/channel-info";
@@ -36,6 +36,13 @@ export const botCommands = (language: Language) => [
   { command: "help", description: serverText(language, "bot.commandHelp") },
 ];
 
+/** The Mini App as a chat's menu button, labelled in `language`. */
+export const menuButton = (language: Language, url: string) => ({
+  type: "web_app" as const,
+  text: serverText(language, "bot.menuButton"),
+  web_app: { url },
+});
+
 export const helpText = (language: Language, channelName: string) =>
   serverText(language, "bot.help", { channelName });
 
@@ -64,6 +71,13 @@ export function startFeature(services: ServiceContext) {
     if (!publicUrl) {
       await ctx.reply(serverText(language, "bot.welcome", { channelName }));
       return;
+    }
+    // The chat's menu button in the member's language (every chat's default is English); a failure
+    // leaves the default, never the reply.
+    if (language !== defaultLanguage) {
+      await ctx.api
+        .setChatMenuButton({ chat_id: ctx.chat.id, menu_button: menuButton(language, publicUrl) })
+        .catch((error: unknown) => services.log.warn("menu button not set", { error: String(error) }));
     }
     for (const link of DEEP_LINKS) {
       const id = link.pattern.exec(payload)?.[1];

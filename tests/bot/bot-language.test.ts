@@ -52,6 +52,9 @@ describe("the bot's language", () => {
       "Добро пожаловать в Exclusive Drops! Нажмите кнопку ниже, чтобы открыть магазин.",
     );
     expect(reply.reply_markup.inline_keyboard[0]?.[0]?.text).toBe("Открыть магазин");
+    // The chat's menu button in Russian too (the default, for every chat, is English).
+    const menu = fake.callsTo("setChatMenuButton").find((c) => c.payload.chat_id === id);
+    expect(menu?.payload.menu_button).toMatchObject({ type: "web_app", text: "Магазин" });
   });
 
   it("someone without an account hears the language of their Telegram app, English for one not shipped", async () => {
@@ -63,6 +66,8 @@ describe("the bot's language", () => {
     expect((await replyTo(7_100_000_003)).text).toBe(
       "Welcome to Exclusive Drops! Tap the button below to open the shop.",
     );
+    // English is every chat's default menu button: nothing to set for this chat.
+    expect(fake.callsTo("setChatMenuButton").some((c) => c.payload.chat_id === 7_100_000_003)).toBe(false);
   });
 
   it("sets the command menu in each language it ships", async () => {
