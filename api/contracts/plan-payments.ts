@@ -103,4 +103,6 @@ export const planPaymentMessages = {
 } as const;
 
 /** POST /api/me/plan/renewal: stop (false) or restart (true) the Stars subscription's renewal. */
-export const renewalRequestSchema = z.object({ renew: z.boolean({ error: planPaymentMessages.renewalRequired }) });
+export const renewalRequestSchema = z.object({
+  renew: z.boolean({ error: planPaymentMessages.renewalRequired }),
+});

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoiceSchema, planSubscriptionSchema } from "#api/contracts/plan-payments";
-import { planSchema } from "#api/contracts/plans";
+import { budgetSchema, planSchema } from "#api/contracts/plans";
 import {
   lapsePlans,
   plansEndingSoon,
   plansInGrace,
   plansLapsedSince,
 } from "#api/domain/services/plan-renewals";
-import { createApp } from "#api/http/app";
+import type { createApp } from "#api/http/app";
 import { membershipHistory, starPayments, users } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
@@ -159,7 +159,10 @@ describe("stopping and restarting the renewal", () => {
       expect(bad.status).toBe(400);
       expect((await errorOf(bad)).message).toBe("Say whether the plan renews");
     }
-    fake.failNext("editUserStarSubscription", { error_code: 400, description: "Bad Request: SUBSCRIPTION_INVALID" });
+    fake.failNext("editUserStarSubscription", {
+      error_code: 400,
+      description: "Bad Request: SUBSCRIPTION_INVALID",
+    });
     const refused = await setRenewal(subscribed.token, { renew: false });
     expect(refused.status).toBe(503);
     expect((await planOf(subscribed.token)).subscription?.renews).toBe(true);
@@ -211,7 +214,9 @@ describe("grace and lapse", () => {
       false,
     );
     // Budget as for any plan change: this month's budget is level 1's price.
-    const budget = await (await app.request("/api/me/budget", { headers: bearer(member.token) })).json();
+    const budget = budgetSchema.parse(
+      await (await app.request("/api/me/budget", { headers: bearer(member.token) })).json(),
+    );
     expect(budget.monthly).toBe("0.00");
   });
 
@@ -258,10 +263,12 @@ describe("grace and lapse", () => {
     expect(ended.tier?.displayName).toBe("Free");
     expect(await historyOf(member.userId)).toEqual(["Subscription ended"]);
     // Ended by choice, not lapsed: no "payment not received" notice.
-    expect(
-      (await plansLapsedSince(ctx(), new Date(START))).some((p) => p.userId === member.userId),
-    ).toBe(false);
+    expect((await plansLapsedSince(ctx(), new Date(START))).some((p) => p.userId === member.userId)).toBe(
+      false,
+    );
     expect(await soon()).toEqual([]);
-    expect(await db().select().from(starPayments).where(eq(starPayments.chargeId, member.chargeId))).toHaveLength(1);
+    expect(
+      await db().select().from(starPayments).where(eq(starPayments.chargeId, member.chargeId)),
+    ).toHaveLength(1);
   });
 });

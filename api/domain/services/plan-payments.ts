@@ -234,9 +234,11 @@ export async function refundPayment(ctx: ServiceContext, id: string): Promise<St
   ctx.metrics.planPayments.inc({ mode: "stars", outcome: "refunded" });
   const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
   if (ended) {
-    await ctx.telegram.editStarSubscription(claimed.telegramId, ended.chargeId, true).catch((error: unknown) => {
-      ctx.log.warn("subscription not cancelled after a refund", { error: String(error) });
-    });
+    await ctx.telegram
+      .editStarSubscription(claimed.telegramId, ended.chargeId, true)
+      .catch((error: unknown) => {
+        ctx.log.warn("subscription not cancelled after a refund", { error: String(error) });
+      });
   }
   const account = claimed.userId ? await findAccountById(ctx.db, claimed.userId) : undefined;
   return starPaymentOf(claimed, account?.fullName ?? account?.email ?? null);

@@ -43,7 +43,11 @@ export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: numbe
  * state is stored. Asking for the state it already has still tells Telegram (it may have changed
  * there), so a retry after a lost answer is safe.
  */
-export async function setRenewal(ctx: ServiceContext, userId: string, renew: boolean): Promise<PlanSubscription> {
+export async function setRenewal(
+  ctx: ServiceContext,
+  userId: string,
+  renew: boolean,
+): Promise<PlanSubscription> {
   await endExpired(ctx, userId);
   const subscription = await findSubscription(ctx.db, userId);
   if (!subscription) throw new Refusal("no_subscription");
@@ -90,7 +94,10 @@ export function startPlanRenewals(
  * the sender keys each message by member and period (or history id) so it goes once.
  */
 
-/** Plans whose renewal was cancelled and whose period ends within REMINDER_DAYS: "renew" reminders. */
+/**
+ * Plans whose renewal was cancelled and whose period ends within REMINDER_DAYS: "renew" reminders.
+ * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ */
 export const plansEndingSoon = (ctx: Pick<ServiceContext, "db" | "now">): Promise<EndingPlan[]> => {
   const now = ctx.now();
   return endingWithoutRenewal(ctx.db, now, new Date(now.getTime() + REMINDER_DAYS * DAY_MS));
@@ -101,7 +108,10 @@ export interface GracePlan extends EndingPlan {
   lapsesAt: Date;
 }
 
-/** Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders. */
+/**
+ * Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders.
+ * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ */
 export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "now">): Promise<GracePlan[]> {
   const now = ctx.now();
   const graceMs = ctx.config.PLAN_GRACE_DAYS * DAY_MS;
@@ -110,6 +120,11 @@ export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "
     .filter((plan) => plan.lapsesAt.getTime() > now.getTime());
 }
 
-/** Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices. */
-export const plansLapsedSince = (ctx: Pick<ServiceContext, "db" | "now">, since: Date): Promise<EndedPlan[]> =>
-  endedBetween(ctx.db, [tierChangeReasons.lapsed], since, ctx.now());
+/**
+ * Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices.
+ * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ */
+export const plansLapsedSince = (
+  ctx: Pick<ServiceContext, "db" | "now">,
+  since: Date,
+): Promise<EndedPlan[]> => endedBetween(ctx.db, [tierChangeReasons.lapsed], since, ctx.now());
