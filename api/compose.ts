@@ -11,6 +11,7 @@ import { BackgroundTasks } from "#api/domain/services/background";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
+import { startPlanRenewals } from "#api/domain/services/plan-renewals";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
@@ -109,6 +110,8 @@ export async function startServices(
   });
   await hub.start(db);
   const housekeeping = startHousekeeping(db, now, log);
+  // Plans whose period (and grace) is over end within a minute; members reading their plan end theirs at once.
+  const planRenewals = startPlanRenewals(context, log);
   return {
     ...context,
     database: db,
@@ -118,6 +121,7 @@ export async function startServices(
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
     async close() {
       await housekeeping.stop();
+      await planRenewals.stop();
       await context.background.drain();
       // Mail sent in the background has gone out; the SMTP pool's idle connections go.
       context.mailer?.close();

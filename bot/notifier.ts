@@ -86,8 +86,8 @@ export function botNotifier(
     async refundStarPayment(telegramId, chargeId) {
       await bot.api.refundStarPayment(Number(telegramId), chargeId);
     },
-    async cancelStarSubscription(telegramId, chargeId) {
-      await bot.api.editUserStarSubscription(Number(telegramId), chargeId, true);
+    async editStarSubscription(telegramId, chargeId, canceled) {
+      await bot.api.editUserStarSubscription(Number(telegramId), chargeId, canceled);
     },
   };
 }

@@ -36,7 +36,14 @@ export const planSubscriptionSchema = z.object({
   tierId: z.uuid().nullable(),
   tierName: z.string(),
   stars: z.number().int(),
+  /** The end of the paid period: Telegram renews it then, unless its renewal was cancelled. */
   expiresAt: z.string(),
+  /** False once the member cancelled the renewal: the plan ends at `expiresAt`. */
+  renews: z.boolean(),
+  /** The period is over and its renewal has not arrived: the plan stays until `lapsesAt`. */
+  paymentDue: z.boolean(),
+  /** When the plan goes without a payment: `expiresAt` plus PLAN_GRACE_DAYS, or `expiresAt` when it does not renew. */
+  lapsesAt: z.string(),
 });
 export type PlanSubscription = z.infer<typeof planSubscriptionSchema>;
 
@@ -68,6 +75,7 @@ export const tierChangeReasons = {
   approved: "Plan request approved",
   stars: "Telegram Stars subscription",
   ended: "Subscription ended",
+  lapsed: "Payment not received",
   refunded: "Payment refunded",
 } as const;
 
@@ -83,6 +91,8 @@ export const planPaymentMessages = {
   tierGone: "This plan is no longer available",
   paymentNotFound: "Payment not found",
   alreadyRefunded: "This payment was already refunded",
+  renewalRequired: "Say whether the plan renews",
+  noSubscription: "You have no Telegram Stars subscription to change",
   refundFailed: (why: string) => `Telegram refused the refund: ${why}`,
   // The bot's answers to a pre-checkout query.
   invoiceUnknown: "This invoice is no longer valid. Please open the plan again.",
@@ -91,3 +101,8 @@ export const planPaymentMessages = {
   granted: (name: string) => `Thank you! Your plan is now ${name}.`,
   renewed: (name: string, until: string) => `Your ${name} plan was renewed until ${until}.`,
 } as const;
+
+/** POST /api/me/plan/renewal: stop (false) or restart (true) the Stars subscription's renewal. */
+export const renewalRequestSchema = z.object({
+  renew: z.boolean({ error: planPaymentMessages.renewalRequired }),
+});

@@ -82,6 +82,7 @@ export const refusalReasons = [
   "payment_not_found",
   "already_refunded",
   "refund_failed",
+  "no_subscription",
   "request_not_found",
   "request_decided",
   "tier_gone",

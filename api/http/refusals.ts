@@ -142,6 +142,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
     code: "unavailable",
     message: ({ cause }, language) => serverText(language, "refusal.refundFailed", { reason: cause }),
   },
+  no_subscription: { code: "not_found", message: planPaymentMessages.noSubscription },
   request_not_found: { code: "not_found", message: planPaymentMessages.requestNotFound },
   request_decided: { code: "conflict", message: planPaymentMessages.requestDecided },
   tier_gone: { code: "conflict", message: planPaymentMessages.tierGone },

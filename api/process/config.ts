@@ -160,6 +160,8 @@ const configSchema = z
     // a request) or stars (a Telegram Stars subscription; members without Telegram request manually).
     // Unset: free in development, so the demo works, and manual otherwise.
     PLAN_PAYMENTS: z.preprocess(emptyToUndefined, z.enum(planPaymentModes).optional()),
+    // Days a Stars plan whose renewal did not arrive stays on, marked "Payment due", before it lapses (decision 107).
+    PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
     // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or
     // SHOPIFY_API_URL, the whole GraphQL endpoint (tests, proxies). Without them no storefront items.
     SHOPIFY_STORE_DOMAIN: z.preprocess(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   membershipHistory,
@@ -8,6 +8,7 @@ import {
   planSubscriptions,
   profiles,
   starPayments,
+  users,
 } from "../schema/index";
 import { changeTier } from "./plans";
 
@@ -166,8 +167,8 @@ export async function recordStarPayment(
           tierName,
           stars: payment.stars,
           expiresAt: sql`greatest(${planSubscriptions.expiresAt}, excluded.expires_at)`,
-          // A renewal keeps the subscription's first charge id; a new subscription replaces it.
-          ...(payment.renewal ? {} : { chargeId: payment.chargeId }),
+          // A renewal keeps the subscription's first charge id; a new subscription replaces it and renews.
+          ...(payment.renewal ? {} : { chargeId: payment.chargeId, renewalCancelledAt: null }),
         },
       });
     await changeTier(tx, payment.userId, payment.tierId, at, { reason, anyState: true });
@@ -202,18 +203,28 @@ async function endSubscription(tx: Db, subscription: SubscriptionRow, at: Date, 
       oldTierId: profile.tierId,
       newTierId: null,
       reason,
+      createdAt: at,
     });
   }
 }
 
 /**
- * Ends every subscription whose paid time is over at `at` (one member's, when given). Rows another
- * process is ending are skipped, so two sweeps never end one twice.
+ * When a subscription ends, as SQL: at its expiry when its renewal was cancelled (the member chose
+ * it), else `graceDays` after it (a renewal that did not arrive: the plan stays, payment due).
+ */
+const endsAt = (graceDays: number) =>
+  sql`(${planSubscriptions.expiresAt} + case when ${planSubscriptions.renewalCancelledAt} is null then make_interval(days => ${graceDays}::int) else interval '0' end)`;
+
+/**
+ * Ends every subscription whose time is over at `at` (one member's, when given): its renewal
+ * cancelled and its period over, or its renewal missing for `graceDays` after the period (then
+ * `lapsedReason` is the history's reason). Rows another process is ending are skipped, so two
+ * sweeps never end one twice; a row once ended is gone, so a second sweep finds nothing.
  */
 export async function endExpiredSubscriptions(
   db: Db,
   at: Date,
-  reason: string,
+  { graceDays, endedReason, lapsedReason }: { graceDays: number; endedReason: string; lapsedReason: string },
   userId?: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -221,13 +232,111 @@ export async function endExpiredSubscriptions(
       .select()
       .from(planSubscriptions)
       .where(
-        and(lte(planSubscriptions.expiresAt, at), userId ? eq(planSubscriptions.userId, userId) : undefined),
+        and(
+          sql`${endsAt(graceDays)} <= ${at.toISOString()}::timestamptz`,
+          userId ? eq(planSubscriptions.userId, userId) : undefined,
+        ),
       )
       .for("update", { skipLocked: true });
-    for (const subscription of expired) await endSubscription(tx, subscription, at, reason);
+    for (const subscription of expired) {
+      const reason = subscription.renewalCancelledAt ? endedReason : lapsedReason;
+      await endSubscription(tx, subscription, at, reason);
+    }
     return expired.length;
   });
 }
+
+/** Records whether the member's subscription renews (null: it does); undefined without one. */
+export async function setRenewalCancelled(
+  db: Db,
+  userId: string,
+  cancelledAt: Date | null,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .update(planSubscriptions)
+    .set({ renewalCancelledAt: cancelledAt })
+    .where(eq(planSubscriptions.userId, userId))
+    .returning();
+  return row;
+}
+
+/** The payer of a charge: the Telegram account editUserStarSubscription names. */
+export const payerOf = async (db: Db, chargeId: string): Promise<bigint | undefined> =>
+  (
+    await db
+      .select({ telegramId: starPayments.telegramId })
+      .from(starPayments)
+      .where(eq(starPayments.chargeId, chargeId))
+  )[0]?.telegramId;
+
+/** A plan whose end is near or past, for a reminder: who, on which tier, and the period's end. */
+export interface EndingPlan {
+  userId: string;
+  telegramId: bigint | null;
+  tierName: string;
+  expiresAt: Date;
+}
+
+const endingColumns = {
+  userId: planSubscriptions.userId,
+  telegramId: users.telegramId,
+  tierName: planSubscriptions.tierName,
+  expiresAt: planSubscriptions.expiresAt,
+};
+
+/** Subscriptions whose renewal was cancelled and whose period ends in (at, until]. */
+export const endingWithoutRenewal = (db: Db, at: Date, until: Date): Promise<EndingPlan[]> =>
+  db
+    .select(endingColumns)
+    .from(planSubscriptions)
+    .innerJoin(users, eq(users.id, planSubscriptions.userId))
+    .where(
+      and(
+        isNotNull(planSubscriptions.renewalCancelledAt),
+        gt(planSubscriptions.expiresAt, at),
+        lte(planSubscriptions.expiresAt, until),
+      ),
+    )
+    .orderBy(asc(planSubscriptions.expiresAt));
+
+/** Subscriptions that should have renewed by `at` and did not: payment due, still on the plan. */
+export const inGrace = (db: Db, at: Date): Promise<EndingPlan[]> =>
+  db
+    .select(endingColumns)
+    .from(planSubscriptions)
+    .innerJoin(users, eq(users.id, planSubscriptions.userId))
+    .where(and(isNull(planSubscriptions.renewalCancelledAt), lte(planSubscriptions.expiresAt, at)))
+    .orderBy(asc(planSubscriptions.expiresAt));
+
+/** A plan that ended: its history row (an id to send its notice once by), who, from which tier, when. */
+export interface EndedPlan {
+  historyId: string;
+  userId: string;
+  telegramId: bigint | null;
+  tierId: string | null;
+  endedAt: Date;
+}
+
+/** Plans that ended for one of `reasons` in (since, at], oldest first. */
+export const endedBetween = (db: Db, reasons: string[], since: Date, at: Date): Promise<EndedPlan[]> =>
+  db
+    .select({
+      historyId: membershipHistory.id,
+      userId: membershipHistory.userId,
+      telegramId: users.telegramId,
+      tierId: membershipHistory.oldTierId,
+      endedAt: membershipHistory.createdAt,
+    })
+    .from(membershipHistory)
+    .innerJoin(users, eq(users.id, membershipHistory.userId))
+    .where(
+      and(
+        inArray(membershipHistory.reason, reasons),
+        gt(membershipHistory.createdAt, since),
+        lte(membershipHistory.createdAt, at),
+      ),
+    )
+    .orderBy(asc(membershipHistory.createdAt));
 
 export const findPayment = async (db: Db, id: string): Promise<StarPaymentRow | undefined> =>
   (await db.select().from(starPayments).where(eq(starPayments.id, id)))[0];

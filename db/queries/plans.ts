@@ -87,7 +87,7 @@ export async function changeTier(
     if (previousId) {
       await tx
         .insert(membershipHistory)
-        .values({ userId, oldTierId: previousId, newTierId: tier.id, reason });
+        .values({ userId, oldTierId: previousId, newTierId: tier.id, reason, createdAt: at });
     }
     return { previous: previous ?? null, tier };
   });

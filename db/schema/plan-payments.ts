@@ -75,7 +75,10 @@ export const starPayments = pgTable(
   ],
 );
 
-/** A member's running Stars subscription; the row goes when it ends. */
+/**
+ * A member's running Stars subscription; the row goes when it ends: at its expiry when its renewal
+ * was cancelled, else PLAN_GRACE_DAYS after it when no renewal came (decision 107).
+ */
 export const planSubscriptions = pgTable("plan_subscriptions", {
   userId: uuid("user_id")
     .primaryKey()
@@ -85,6 +88,9 @@ export const planSubscriptions = pgTable("plan_subscriptions", {
   stars: integer("stars").notNull(),
   // The first payment's charge id names the subscription to Telegram (editUserStarSubscription).
   chargeId: text("charge_id").notNull(),
+  // The end of the paid period: Telegram renews it then, unless its renewal was cancelled.
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  // When the member stopped the renewal (editUserStarSubscription is_canceled); null while it renews.
+  renewalCancelledAt: timestamp("renewal_cancelled_at", { withTimezone: true }),
   createdAt: createdAt(),
 });

@@ -139,6 +139,11 @@ const expected: Record<string, Row> = {
     status: signedIn(404),
     call: (api, o) => api.me.plan.invoice.$post({ json: { tierId: UNKNOWN_ID } }, o),
   },
+  // Nobody here has a Stars subscription: 404 once signed in.
+  "POST /api/me/plan/renewal": {
+    status: signedIn(404),
+    call: (api, o) => api.me.plan.renewal.$post({ json: { renew: false } }, o),
+  },
   "GET /api/me/budget": { status: signedIn(200), call: (api, o) => api.me.budget.$get(undefined, o) },
   // The channel feed: signed-in members past the age gate (every person here is) read and react;
   // admins and moderators pin and delete (an unknown message: 404 once allowed).

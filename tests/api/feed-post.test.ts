@@ -34,7 +34,8 @@ const telegram: TelegramNotifier = {
   readChannel: (logoStem) => bot.readChannel(logoStem),
   createPlanInvoice: (invoice) => bot.createPlanInvoice(invoice),
   refundStarPayment: (telegramId, chargeId) => bot.refundStarPayment(telegramId, chargeId),
-  cancelStarSubscription: (telegramId, chargeId) => bot.cancelStarSubscription(telegramId, chargeId),
+  editStarSubscription: (telegramId, chargeId, canceled) =>
+    bot.editStarSubscription(telegramId, chargeId, canceled),
 };
 const log = recordingLogger();
 

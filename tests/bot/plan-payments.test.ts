@@ -247,15 +247,20 @@ describe("successful payments, renewals, expiry", () => {
       ),
     );
 
-    // No renewal comes: at the end the member is back on level 1, and the history says why.
+    // No renewal comes: the plan stays, payment due, for PLAN_GRACE_DAYS (3); then the member is
+    // back on level 1, and the history says why.
     clock.ms = secondEnd.getTime() + 1000;
+    const due = await planOf(member.token);
+    expect(due.tier?.displayName).toBe("Basic");
+    expect(due.subscription?.paymentDue).toBe(true);
+    clock.ms = secondEnd.getTime() + 3 * DAY + 1000;
     const plan = await planOf(member.token);
     expect(plan.tier?.displayName).toBe("Free");
     expect(plan.subscription).toBeNull();
     const reasons = (
       await db().select().from(membershipHistory).where(eq(membershipHistory.userId, member.userId))
     ).map((row) => row.reason);
-    expect(reasons).toEqual(["Subscription ended"]);
+    expect(reasons).toEqual(["Payment not received"]);
     clock.ms = Date.parse("2026-11-10T12:00:00Z");
   });
 });

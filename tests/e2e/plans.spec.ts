@@ -303,10 +303,20 @@ interface PlanRequestBody {
   decidedAt: string | null;
 }
 
+interface SubscriptionBody {
+  tierId: string;
+  tierName: string;
+  stars: number;
+  expiresAt: string;
+  renews: boolean;
+  paymentDue: boolean;
+  lapsesAt: string;
+}
+
 interface PlanState {
   payments: "free" | "manual" | "stars";
   request: PlanRequestBody | null;
-  subscription: { tierId: string; tierName: string; stars: number; expiresAt: string } | null;
+  subscription: SubscriptionBody | null;
   /** Replaces the server's tier (a Stars purchase the bot would have recorded). */
   tier?: SeededTier;
 }
@@ -314,6 +324,19 @@ interface PlanState {
 const STARS = 250;
 /** Midday UTC, so the device's time zone keeps the date. */
 const RENEWS_AT = "2031-07-15T12:00:00.000Z";
+/** RENEWS_AT and 3 days of grace (PLAN_GRACE_DAYS). */
+const LAPSES_AT = "2031-07-18T12:00:00.000Z";
+
+/** A Stars subscription to `tier` renewing on RENEWS_AT, as the server answers it. */
+const renewing = (tier: SeededTier): SubscriptionBody => ({
+  tierId: tier.id,
+  tierName: tier.displayName,
+  stars: STARS,
+  expiresAt: RENEWS_AT,
+  renews: true,
+  paymentDue: false,
+  lapsesAt: LAPSES_AT,
+});
 
 async function seededTier(page: Page, displayName: string): Promise<SeededTier> {
   const tiers = ((await (await page.request.get("/api/tiers")).json()) as { tiers: SeededTier[] }).tiers;
@@ -540,9 +563,7 @@ for (const launch of LAUNCHES.filter((l) => l !== "web")) {
           payments: "stars",
           request: null,
           tier: bought ? premium : body.tier,
-          subscription: bought
-            ? { tierId: premium.id, tierName: "Premium", stars: STARS, expiresAt: RENEWS_AT }
-            : null,
+          subscription: bought ? renewing(premium) : null,
         },
       });
     });
@@ -563,7 +584,7 @@ for (const launch of LAUNCHES.filter((l) => l !== "web")) {
     const card = page.getByTestId("tier-card");
     await expect(card.getByRole("heading", { name: "Premium" })).toBeVisible();
     await expect(card.getByTestId("plan-subscription")).toHaveText(
-      "Paid with Telegram Stars · renews 07/15/2031",
+      "Paid with Telegram Stars · Renews on July 15, 2031",
     );
     await untilToastsGo(page);
     await lookAt(page, launch, "plans-memberships-stars");
@@ -583,4 +604,91 @@ test("Stars payments on the web: the confirmation says to pay inside Telegram", 
   await expect(confirmation.getByRole("button", { name: `Pay ⭐ ${STARS}` })).toBeDisabled();
   await screenshot(page, "plans-web-stars-confirmation");
   await expectReadable(page, "Stars confirmation, web");
+});
+
+// Renewal (decision 107): the server's answers in its shapes, the state kept here.
+for (const launch of LAUNCHES) {
+  test(`Stars renewal (${launch}): Memberships says when it renews, cancels and restarts it, and shows payment due`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const premium = await seededTier(page, "Premium");
+    await startMember(page, launch, "Renewer");
+    const state: PlanState = {
+      payments: "stars",
+      request: null,
+      subscription: renewing(premium),
+      tier: premium,
+    };
+    await answerPlan(page, state);
+    const bodies: unknown[] = [];
+    await page.route("**/api/me/plan/renewal", async (route) => {
+      const { renew } = route.request().postDataJSON() as { renew: boolean };
+      bodies.push({ renew });
+      const subscription = { ...renewing(premium), renews: renew, lapsesAt: renew ? LAPSES_AT : RENEWS_AT };
+      state.subscription = subscription;
+      await route.fulfill({ json: subscription });
+    });
+
+    await page.goto("/settings/memberships");
+    const card = page.getByTestId("tier-card");
+    const line = card.getByTestId("plan-subscription");
+    await expect(line).toHaveText("Paid with Telegram Stars · Renews on July 15, 2031");
+    await expect(card.getByRole("button", { name: "Cancel renewal" })).toBeVisible();
+    await lookAt(page, launch, "plans-memberships-renewing");
+
+    await card.getByRole("button", { name: "Cancel renewal" }).click();
+    await expect(toast(page, "Renewal cancelled. Your plan ends on July 15, 2031.")).toBeVisible();
+    await expect(line).toHaveText("Renewal cancelled · Ends on July 15, 2031");
+    await expect(card.getByRole("button", { name: "Renew", exact: true })).toBeVisible();
+    await untilToastsGo(page);
+    await lookAt(page, launch, "plans-memberships-renewal-cancelled");
+
+    await card.getByRole("button", { name: "Renew", exact: true }).click();
+    await expect(toast(page, "Your plan will renew on July 15, 2031.")).toBeVisible();
+    await expect(line).toHaveText("Paid with Telegram Stars · Renews on July 15, 2031");
+    expect(bodies).toEqual([{ renew: false }, { renew: true }]);
+
+    // The period is over and the renewal has not come: payment due until the plan lapses.
+    state.subscription = { ...renewing(premium), paymentDue: true };
+    await page.reload();
+    await expect(line).toHaveText(
+      "Payment due · The renewal has not arrived. Your plan stays until July 18, 2031.",
+    );
+    await expect(card.getByTestId("plan-renewal")).toHaveCount(0);
+    await untilToastsGo(page);
+    await lookAt(page, launch, "plans-memberships-payment-due");
+  });
+}
+
+test("Stars renewal: a refusal says why and the state stays", async ({ page }) => {
+  const premium = await seededTier(page, "Premium");
+  await startMember(page, "web", "Refused");
+  await answerPlan(page, {
+    payments: "stars",
+    request: null,
+    subscription: renewing(premium),
+    tier: premium,
+  });
+  await page.route("**/api/me/plan/renewal", (route) =>
+    route.fulfill({
+      status: 503,
+      json: {
+        error: {
+          code: "unavailable",
+          message: "Payments through Telegram are not available right now. Please try again later.",
+        },
+      },
+    }),
+  );
+  await page.goto("/settings/memberships");
+  await page.getByRole("button", { name: "Cancel renewal" }).click();
+  await expect(
+    toast(page, "Error").filter({
+      hasText: "Payments through Telegram are not available right now. Please try again later.",
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId("plan-subscription")).toHaveText(
+    "Paid with Telegram Stars · Renews on July 15, 2031",
+  );
 });

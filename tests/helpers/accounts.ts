@@ -183,7 +183,7 @@ export function recordingTelegram(
     async refundStarPayment() {
       throw new Error("not used by these tests");
     },
-    async cancelStarSubscription() {
+    async editStarSubscription() {
       throw new Error("not used by these tests");
     },
   };

@@ -180,8 +180,23 @@ describe("paying for a plan", () => {
     });
     expect(requestLine({ ...request, status: "approved" })).toBeNull();
     expect(requestLine(null)).toBeNull();
-    expect(subscriptionLine({ expiresAt: "2025-07-15T12:00:00.000Z" })).toBe(
-      "Paid with Telegram Stars · renews 07/15/2025",
-    );
+    const subscription = {
+      expiresAt: "2025-07-15T12:00:00.000Z",
+      renews: true,
+      paymentDue: false,
+      lapsesAt: "2025-07-18T12:00:00.000Z",
+    };
+    expect(subscriptionLine(subscription)).toEqual({
+      state: "renews",
+      text: "Paid with Telegram Stars · Renews on July 15, 2025",
+    });
+    expect(subscriptionLine({ ...subscription, renews: false, lapsesAt: subscription.expiresAt })).toEqual({
+      state: "ends",
+      text: "Renewal cancelled · Ends on July 15, 2025",
+    });
+    expect(subscriptionLine({ ...subscription, paymentDue: true })).toEqual({
+      state: "due",
+      text: "The renewal has not arrived. Your plan stays until July 18, 2025.",
+    });
   });
 });

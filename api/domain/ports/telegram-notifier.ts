@@ -46,8 +46,11 @@ export interface TelegramNotifier {
   createPlanInvoice(invoice: PlanInvoice): Promise<string>;
   /** refundStarPayment; throws with Telegram's description when it refuses. */
   refundStarPayment(telegramId: bigint, chargeId: string): Promise<void>;
-  /** editUserStarSubscription(is_canceled): the subscription is not renewed. */
-  cancelStarSubscription(telegramId: bigint, chargeId: string): Promise<void>;
+  /**
+   * editUserStarSubscription: `canceled` true stops the subscription's renewal (it runs to the end of
+   * its period), false starts it again. Throws with Telegram's description when it refuses.
+   */
+  editStarSubscription(telegramId: bigint, chargeId: string, canceled: boolean): Promise<void>;
 }
 
 export const telegramOff: TelegramNotifier = {
@@ -67,7 +70,7 @@ export const telegramOff: TelegramNotifier = {
   async refundStarPayment() {
     throw new Error("The bot is off: nothing can be refunded");
   },
-  async cancelStarSubscription() {
+  async editStarSubscription() {
     throw new Error("The bot is off: no subscription can be changed");
   },
 };

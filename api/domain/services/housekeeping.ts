@@ -1,19 +1,16 @@
-import { tierChangeReasons } from "#api/contracts/plan-payments";
 import type { Logger } from "#api/process/logger";
-import { endExpiredSubscriptions } from "#db/queries/plan-payments";
 import { deleteEndedWindows } from "#db/queries/rate-limits";
 import { deleteEndedSessions } from "#db/queries/sessions";
 import type { ServiceContext } from "../context";
 import { repeatEvery } from "./repeating";
 
 /**
- * Deletes rows that can never be used again (expired and revoked sessions, ended rate-limit windows)
- * and ends Stars subscriptions past their paid time (members reading their plan end their own sooner).
+ * Deletes rows that can never be used again (expired and revoked sessions, ended rate-limit windows).
+ * Plans that lapse end in their own job (plan-renewals.ts).
  */
 export async function sweepEnded({ db }: Pick<ServiceContext, "db">, now: Date): Promise<void> {
   await deleteEndedSessions(db, now);
   await deleteEndedWindows(db, now);
-  await endExpiredSubscriptions(db, now, tierChangeReasons.ended);
 }
 
 const EVERY_MS = 10 * 60 * 1000;

@@ -55,9 +55,19 @@ export async function requestTier(ctx: ServiceContext, userId: string, tier: Tie
   return planRequestOf(await upsertPendingRequest(ctx.db, userId, tier, ctx.now()));
 }
 
-/** Subscriptions past their paid time end (the member returns to level 1). One member's, or all. */
-export const endExpired = (ctx: ServiceContext, userId?: string) =>
-  endExpiredSubscriptions(ctx.db, ctx.now(), tierChangeReasons.ended, userId);
+/** How subscriptions end: PLAN_GRACE_DAYS after an unrenewed period, and the history's reasons. */
+export const endingRules = (ctx: Pick<ServiceContext, "config">) => ({
+  graceDays: ctx.config.PLAN_GRACE_DAYS,
+  endedReason: tierChangeReasons.ended,
+  lapsedReason: tierChangeReasons.lapsed,
+});
+
+/**
+ * Subscriptions whose time is over end (the member returns to level 1): a cancelled renewal at the
+ * period's end, a renewal that did not come PLAN_GRACE_DAYS after it. One member's, or all.
+ */
+export const endExpired = (ctx: Pick<ServiceContext, "db" | "config" | "now">, userId?: string) =>
+  endExpiredSubscriptions(ctx.db, ctx.now(), endingRules(ctx), userId);
 
 /**
  * An invoice link for a Stars subscription to the tier. The payload names the member, the tier and a
@@ -224,9 +234,11 @@ export async function refundPayment(ctx: ServiceContext, id: string): Promise<St
   ctx.metrics.planPayments.inc({ mode: "stars", outcome: "refunded" });
   const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
   if (ended) {
-    await ctx.telegram.cancelStarSubscription(claimed.telegramId, ended.chargeId).catch((error: unknown) => {
-      ctx.log.warn("subscription not cancelled after a refund", { error: String(error) });
-    });
+    await ctx.telegram
+      .editStarSubscription(claimed.telegramId, ended.chargeId, true)
+      .catch((error: unknown) => {
+        ctx.log.warn("subscription not cancelled after a refund", { error: String(error) });
+      });
   }
   const account = claimed.userId ? await findAccountById(ctx.db, claimed.userId) : undefined;
   return starPaymentOf(claimed, account?.fullName ?? account?.email ?? null);

@@ -22,6 +22,7 @@ import {
   soldForStars,
   takenAtOnce,
 } from "./plan-payments";
+import { subscriptionOf } from "./plan-renewals";
 
 const tierOf = (row: TierRow): Tier => ({
   id: row.id,
@@ -51,14 +52,7 @@ export async function readPlan(ctx: ServiceContext, userId: string): Promise<Pla
     startedAt: startedAt?.toISOString() ?? null,
     payments: paymentModeOf(ctx, account?.telegramId ?? null),
     request: request ? planRequestOf(request) : null,
-    subscription: subscription
-      ? {
-          tierId: subscription.tierId,
-          tierName: subscription.tierName,
-          stars: subscription.stars,
-          expiresAt: subscription.expiresAt.toISOString(),
-        }
-      : null,
+    subscription: subscription ? subscriptionOf(subscription, ctx.now(), ctx.config.PLAN_GRACE_DAYS) : null,
   };
 }
 

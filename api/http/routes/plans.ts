@@ -1,5 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { invoiceRequestSchema, invoiceSchema } from "#api/contracts/plan-payments";
+import {
+  invoiceRequestSchema,
+  invoiceSchema,
+  planSubscriptionSchema,
+  renewalRequestSchema,
+} from "#api/contracts/plan-payments";
 import {
   budgetSchema,
   changePlanResultSchema,
@@ -9,6 +14,7 @@ import {
   tiersSchema,
 } from "#api/contracts/plans";
 import { createPlanInvoice } from "#api/domain/services/plan-payments";
+import { setRenewal } from "#api/domain/services/plan-renewals";
 import { activeTiers, changePlan, readBudget, readPlan } from "#api/domain/services/plans";
 import type { AppDeps } from "../deps";
 import { requireUserSaying } from "../middleware/auth";
@@ -53,6 +59,16 @@ const invoiceRoute = createRoute({
   responses: { 200: answers(invoiceSchema), ...refusals(400, 401, 404, 409, 503) },
 });
 
+const renewalRoute = createRoute({
+  method: "post",
+  path: "/me/plan/renewal",
+  summary:
+    "Stop (renew false) or restart (renew true) the renewal of the member's Telegram Stars subscription (editUserStarSubscription); 404 without one",
+  ...signedIn,
+  request: { body: jsonBody(renewalRequestSchema) },
+  responses: { 200: answers(planSubscriptionSchema), ...refusals(400, 401, 404, 503) },
+});
+
 const budgetRoute = createRoute({
   method: "get",
   path: "/me/budget",
@@ -77,5 +93,8 @@ export const planRoutes = (deps: AppDeps) => {
       const invoiceUrl = await createPlanInvoice(ctx, c.var.user.userId, c.req.valid("json").tierId);
       return c.json({ invoiceUrl }, 200);
     })
+    .openapi(renewalRoute, async (c) =>
+      c.json(await setRenewal(ctx, c.var.user.userId, c.req.valid("json").renew), 200),
+    )
     .openapi(budgetRoute, async (c) => c.json(await readBudget(ctx, c.var.user.userId), 200));
 };

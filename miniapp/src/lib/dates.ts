@@ -9,6 +9,13 @@ export function formatEffectiveDate(date: string): string {
   return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "long", timeZone: "UTC" }).format(day);
 }
 
+/** An instant as the device's local date, written out in the app's language ("December 27, 2026"). */
+export function formatLongDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "long" }).format(date);
+}
+
 /** An instant as the device's local date, in the language's numeric order ("MM/dd/yyyy" in English). */
 export function formatShortDate(iso: string): string {
   const date = new Date(iso);

@@ -13,6 +13,9 @@ export const fetchBudget = (signal?: AbortSignal) =>
 
 export const changePlan = (tierId: string) => call(api.me.plan.$put({ json: { tierId } }));
 
+/** Stops (false) or restarts (true) the renewal of the member's Telegram Stars subscription. */
+export const setRenewal = (renew: boolean) => call(api.me.plan.renewal.$post({ json: { renew } }));
+
 /** A Telegram Stars subscription invoice link for the tier (PLAN_PAYMENTS=stars, inside Telegram). */
 export const createInvoice = (tierId: string) => call(api.me.plan.invoice.$post({ json: { tierId } }));
 

@@ -2,7 +2,7 @@ import { toCents } from "#api/contracts/cents";
 import type { PlanRequest, PlanSubscription } from "#api/contracts/plan-payments";
 import type { Budget, ChangePlanResult, Plan, Tier } from "#api/contracts/plans";
 import { type AppTextKey, t } from "../i18n/i18n";
-import { formatShortDate } from "../lib/dates";
+import { formatLongDate } from "../lib/dates";
 import { formatCurrencyCents } from "../lib/format";
 
 /** The price shown while no plan is selected: "$25.00/month". */
@@ -156,9 +156,30 @@ export function requestLine(
     : { status: "declined", text: planPaymentTexts.requestDeclined(request.tierName) };
 }
 
-/** "Paid with Telegram Stars · renews 07/15/2025" */
-export const subscriptionLine = (subscription: Pick<PlanSubscription, "expiresAt">): string =>
-  t("plans.subscription", { date: formatShortDate(subscription.expiresAt) });
+/** Where a Stars subscription stands: it renews, it ends (renewal cancelled), or its payment is due. */
+export type SubscriptionState = "renews" | "ends" | "due";
+
+export const subscriptionState = (
+  subscription: Pick<PlanSubscription, "renews" | "paymentDue">,
+): SubscriptionState => (!subscription.renews ? "ends" : subscription.paymentDue ? "due" : "renews");
+
+/**
+ * The subscription as a line, dates written out in the app's language: "Paid with Telegram Stars ·
+ * Renews on July 15, 2025", "Renewal cancelled · Ends on …", or payment due until the plan lapses.
+ */
+export function subscriptionLine(
+  subscription: Pick<PlanSubscription, "expiresAt" | "renews" | "paymentDue" | "lapsesAt">,
+): { state: SubscriptionState; text: string } {
+  const state = subscriptionState(subscription);
+  switch (state) {
+    case "renews":
+      return { state, text: t("plans.renewsOn", { date: formatLongDate(subscription.expiresAt) }) };
+    case "ends":
+      return { state, text: t("plans.endsOn", { date: formatLongDate(subscription.expiresAt) }) };
+    case "due":
+      return { state, text: t("plans.paymentDueText", { date: formatLongDate(subscription.lapsesAt) }) };
+  }
+}
 
 /** The action button while the picked tier waits for an admin: asking again changes nothing. */
 export const REQUEST_PENDING_ACTION = "Request Pending";

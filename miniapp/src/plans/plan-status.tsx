@@ -1,5 +1,6 @@
-import { CircleX, Clock, Star } from "lucide-react";
+import { CalendarX, CircleX, Clock, Star, TriangleAlert } from "lucide-react";
 import type { PlanRequest, PlanSubscription } from "#api/contracts/plan-payments";
+import { useT } from "../i18n/use-t";
 import { requestLine, subscriptionLine } from "./plan-rules";
 import "./plan-status.css";
 
@@ -16,13 +17,30 @@ export function PlanRequestNotice({ request }: { request: PlanRequest | null }) 
   );
 }
 
-/** A running Telegram Stars subscription: "Paid with Telegram Stars · renews 07/15/2025". */
+const stateIcons = { renews: Star, ends: CalendarX, due: TriangleAlert } as const;
+
+/**
+ * A running Telegram Stars subscription: "Renews on …", "Ends on …" once its renewal is cancelled,
+ * or "Payment due" (with when the plan lapses) after a renewal that did not arrive.
+ */
 export function PlanSubscriptionNotice({ subscription }: { subscription: PlanSubscription | null }) {
+  const { t } = useT();
   if (!subscription) return null;
+  const line = subscriptionLine(subscription);
+  const Icon = stateIcons[line.state];
   return (
-    <p className="plan-status plan-status-stars" data-testid="plan-subscription">
-      <Star size={18} aria-hidden="true" className="plan-status-icon" />
-      <span>{subscriptionLine(subscription)}</span>
+    <p
+      className={`plan-status plan-status-${line.state === "renews" ? "stars" : line.state}`}
+      data-testid="plan-subscription"
+      data-state={line.state}
+    >
+      <Icon size={18} aria-hidden="true" className="plan-status-icon" />
+      <span>
+        {line.state === "due" ? (
+          <strong className="plan-status-title">{t("plans.paymentDue")} · </strong>
+        ) : null}
+        {line.text}
+      </span>
     </p>
   );
 }

@@ -1,20 +1,60 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { Crown } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
 import { PageHeader } from "../components/page-header";
 import { ResourceView, StateView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
+import { formatLongDate } from "../lib/dates";
+import { toast } from "../lib/toast";
 import { useResource } from "../lib/use-resource";
 import { planVersionAtom } from "../plans/plan";
-import { fetchPlan } from "../plans/plan-api";
-import { FREE_LEVEL, perMonth, tierBadge } from "../plans/plan-rules";
+import { fetchPlan, setRenewal } from "../plans/plan-api";
+import { FREE_LEVEL, perMonth, subscriptionState, tierBadge } from "../plans/plan-rules";
 import { PlanRequestNotice, PlanSubscriptionNotice } from "../plans/plan-status";
 import { TierFeatures } from "../plans/tier-features";
 import { openDrawerAtom } from "../state/drawers";
 import "./memberships-page.css";
+
+/**
+ * "Cancel renewal" while a Stars subscription renews, "Renew" once cancelled (nothing while payment
+ * is due: Telegram is renewing it). The bot tells Telegram; the plan is read again after.
+ */
+function RenewalAction({ subscription }: { subscription: NonNullable<Plan["subscription"]> }) {
+  const { t } = useT();
+  const setPlanVersion = useSetAtom(planVersionAtom);
+  const [busy, setBusy] = useState(false);
+  const state = subscriptionState(subscription);
+  if (state === "due") return null;
+  const renew = state === "ends";
+  const change = async () => {
+    setBusy(true);
+    try {
+      const changed = await setRenewal(renew);
+      const date = formatLongDate(changed.expiresAt);
+      toast.success(renew ? t("plans.renewalResumed", { date }) : t("plans.renewalCancelled", { date }));
+      setPlanVersion((version) => version + 1);
+    } catch (error) {
+      toast.error(t("plans.error"), { description: errorMessage(error, t("plans.renewalFailed")) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="m"
+      mode={renew ? "bezeled" : "gray"}
+      stretched
+      loading={busy}
+      onClick={change}
+      data-testid="plan-renewal"
+    >
+      {renew ? t("plans.renew") : t("plans.cancelRenewal")}
+    </Button>
+  );
+}
 
 function TierCard({
   tier,
@@ -39,6 +79,7 @@ function TierCard({
       </div>
       <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
       <PlanSubscriptionNotice subscription={subscription} />
+      {subscription ? <RenewalAction subscription={subscription} /> : null}
       {tier.description ? <p className="tier-card-description">{tier.description}</p> : null}
       <TierFeatures features={tier.features} label={t("memberships.features", { name: tier.displayName })} />
       <Button size="l" stretched onClick={onManage}>

@@ -1,0 +1,130 @@
+import type { PlanSubscription } from "#api/contracts/plan-payments";
+import { tierChangeReasons } from "#api/contracts/plan-payments";
+import type { Logger } from "#api/process/logger";
+import {
+  type EndedPlan,
+  type EndingPlan,
+  endedBetween,
+  endingWithoutRenewal,
+  findSubscription,
+  inGrace,
+  payerOf,
+  type SubscriptionRow,
+  setRenewalCancelled,
+} from "#db/queries/plan-payments";
+import type { ServiceContext } from "../context";
+import { Refusal } from "../refusal";
+import { endExpired } from "./plan-payments";
+import { repeatEvery } from "./repeating";
+
+const DAY_MS = 86_400_000;
+
+/** Days before a period's end without renewal when the member is reminded. */
+export const REMINDER_DAYS = 3;
+
+/** A subscription as the member sees it at `now`: renewing, ending, or payment due until it lapses. */
+export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: number): PlanSubscription {
+  const renews = row.renewalCancelledAt === null;
+  const lapsesAt = renews ? new Date(row.expiresAt.getTime() + graceDays * DAY_MS) : row.expiresAt;
+  return {
+    tierId: row.tierId,
+    tierName: row.tierName,
+    stars: row.stars,
+    expiresAt: row.expiresAt.toISOString(),
+    renews,
+    paymentDue: renews && row.expiresAt.getTime() <= now.getTime(),
+    lapsesAt: lapsesAt.toISOString(),
+  };
+}
+
+/**
+ * The member stops (`renew` false) or restarts the renewal of their Stars subscription: Telegram is
+ * told first (editUserStarSubscription on the subscription's first charge, as its payer), then the
+ * state is stored. Asking for the state it already has still tells Telegram (it may have changed
+ * there), so a retry after a lost answer is safe.
+ */
+export async function setRenewal(
+  ctx: ServiceContext,
+  userId: string,
+  renew: boolean,
+): Promise<PlanSubscription> {
+  await endExpired(ctx, userId);
+  const subscription = await findSubscription(ctx.db, userId);
+  if (!subscription) throw new Refusal("no_subscription");
+  if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
+  const payer = await payerOf(ctx.db, subscription.chargeId);
+  if (payer === undefined) throw new Refusal("no_subscription");
+  try {
+    await ctx.telegram.editStarSubscription(payer, subscription.chargeId, !renew);
+  } catch (error) {
+    ctx.log.warn("subscription renewal not changed", { error: String(error), renew });
+    throw new Refusal("payments_unavailable");
+  }
+  const stored = await setRenewalCancelled(ctx.db, userId, renew ? null : ctx.now());
+  // The subscription ended between the read and the write (a refund, the sweep): nothing to show.
+  if (!stored) throw new Refusal("no_subscription");
+  ctx.metrics.planPayments.inc({ mode: "stars", outcome: renew ? "renewal_resumed" : "renewal_cancelled" });
+  return subscriptionOf(stored, ctx.now(), ctx.config.PLAN_GRACE_DAYS);
+}
+
+/**
+ * Ends every plan whose time is over at ctx.now(): cancelled ones at their period's end, unrenewed
+ * ones PLAN_GRACE_DAYS after it. Idempotent (an ended subscription's row is gone) and safe with
+ * several processes (rows another process is ending are skipped). Returns how many ended.
+ */
+export const lapsePlans = (ctx: Pick<ServiceContext, "db" | "config" | "now">) => endExpired(ctx);
+
+/** Ends lapsed plans every `everyMs` (a minute by default) until stopped; stop() waits for a run. */
+export function startPlanRenewals(
+  ctx: Pick<ServiceContext, "db" | "config" | "now">,
+  log: Logger,
+  everyMs = 60_000,
+) {
+  return repeatEvery(
+    everyMs,
+    async () => {
+      await lapsePlans(ctx);
+    },
+    (error) => log.warn("plan lapse sweep failed", { error: String(error) }),
+  );
+}
+
+/*
+ * What is due to be said, for the outbox's reminders (issue 38): who and when. Nothing here sends;
+ * the sender keys each message by member and period (or history id) so it goes once.
+ */
+
+/**
+ * Plans whose renewal was cancelled and whose period ends within REMINDER_DAYS: "renew" reminders.
+ * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ */
+export const plansEndingSoon = (ctx: Pick<ServiceContext, "db" | "now">): Promise<EndingPlan[]> => {
+  const now = ctx.now();
+  return endingWithoutRenewal(ctx.db, now, new Date(now.getTime() + REMINDER_DAYS * DAY_MS));
+};
+
+/** A plan in grace: its period ended without the renewal; it lapses at `lapsesAt`. */
+export interface GracePlan extends EndingPlan {
+  lapsesAt: Date;
+}
+
+/**
+ * Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders.
+ * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ */
+export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "now">): Promise<GracePlan[]> {
+  const now = ctx.now();
+  const graceMs = ctx.config.PLAN_GRACE_DAYS * DAY_MS;
+  return (await inGrace(ctx.db, now))
+    .map((plan) => ({ ...plan, lapsesAt: new Date(plan.expiresAt.getTime() + graceMs) }))
+    .filter((plan) => plan.lapsesAt.getTime() > now.getTime());
+}
+
+/**
+ * Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices.
+ * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ */
+export const plansLapsedSince = (
+  ctx: Pick<ServiceContext, "db" | "now">,
+  since: Date,
+): Promise<EndedPlan[]> => endedBetween(ctx.db, [tierChangeReasons.lapsed], since, ctx.now());

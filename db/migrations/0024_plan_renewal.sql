@@ -1,0 +1,1 @@
+ALTER TABLE "plan_subscriptions" ADD COLUMN "renewal_cancelled_at" timestamp with time zone;
