@@ -25,7 +25,6 @@ export const supportMessageFieldsSchema = z.object({
   text: z.string().trim().max(SUPPORT_TEXT_MAX, supportMessages.tooLong).default(""),
   orderId: idSchema(supportMessages.orderNotFound).optional(),
 });
-export type SupportMessageFields = z.infer<typeof supportMessageFieldsSchema>;
 
 export const supportSenderSchema = z.enum(["member", "staff"]);
 

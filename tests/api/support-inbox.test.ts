@@ -113,7 +113,7 @@ describe("a member writes to the shop and staff answer", () => {
       via: "app",
       imageUrl: null,
     });
-    expect((await write(member.token, { text: "Order #" + order.number })).status).toBe(201);
+    expect((await write(member.token, { text: `Order #${order.number}` })).status).toBe(201);
 
     const list = await inbox();
     const mine = list.conversations[0];
