@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-export const changeTables = ["channel_messages", "products", "channel_settings", "orders"] as const;
+export const changeTables = [
+  "channel_messages",
+  "products",
+  "channel_settings",
+  "orders",
+  "support_conversations",
+] as const;
 export type ChangeTable = (typeof changeTables)[number];
 
 /**
@@ -11,7 +17,7 @@ export const changeEventSchema = z.object({
   table: z.enum([...changeTables, "sessions"]),
   op: z.enum(["insert", "update", "delete"]),
   id: z.string(),
-  /** An order's owner (orders only): the member whose stream may hear of it. */
+  /** An order's or a support conversation's owner: the member whose stream may hear of it. */
   owner: z.string().nullish(),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
@@ -27,7 +33,8 @@ export type ProductChange = z.infer<typeof productChangeSchema>;
  * per table for a short tick). For the feed (channel_messages) it names the messages that changed,
  * when there were few, so a feed fetches only those; without ids the client refetches. A `resync`
  * event says changes may have been missed since the Last-Event-ID the client reconnected with:
- * refetch everything. An `orders` change reaches only the order's owner and staff.
+ * refetch everything. An `orders` change reaches only the order's owner and staff; a
+ * `support_conversations` change only the conversation's member and the staff who answer the inbox.
  */
 export const streamChangeSchema = z.object({
   table: z.enum(changeTables),

@@ -39,6 +39,11 @@ export const uploadKinds = {
       { types: VIDEO_TYPES, maxBytes: 500 * MB, tooLarge: "Video must be less than 500MB" },
     ],
   },
+  // One image per support message, capped like an avatar (docs/decisions/105-support-inbox.md).
+  supportImage: {
+    wrongType: "Please select an image file",
+    rules: [{ types: IMAGE_TYPES, maxBytes: 5 * MB, tooLarge: "Image must be less than 5MB" }],
+  },
   // The limits for product images and certificates are ours (docs/decisions/009-one-upload-pipeline.md).
   productImage: {
     wrongType: "Please select an image file",

@@ -86,6 +86,10 @@ export const refusalReasons = [
   "request_not_found",
   "request_decided",
   "tier_gone",
+  // The support inbox
+  "conversation_not_found",
+  "invalid_support_message",
+  "empty_support_message",
   // Legal documents and channel settings
   "legal_not_newer",
   "legal_published_meanwhile",
@@ -126,6 +130,8 @@ export interface RefusalDetails {
   over_budget: { remaining: string };
   /** A post's fields broke their schema: the schema's message for the first issue. */
   invalid_post: { message: string };
+  /** A support message's fields broke their schema: the schema's message for the first issue. */
+  invalid_support_message: { message: string };
 }
 
 export type RefusalDetail<R extends RefusalReason> = R extends keyof RefusalDetails

@@ -41,6 +41,7 @@ import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
 import { stockAlertRoutes } from "./routes/stock-alerts";
 import { STRAIN_ANALYSIS_PATH, strainAnalysisRoutes } from "./routes/strain-analysis";
+import { inboxRoutes, memberSupportRoutes } from "./routes/support";
 
 /** A route that reads a JSON body refuses any other kind (415). */
 const unsupportedBodyMessage = "Send the request body as JSON (Content-Type: application/json)";
@@ -88,8 +89,10 @@ export function createApi(deps: AppDeps) {
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))
     .route("/", checkoutRoutes(deps))
+    .route("/", memberSupportRoutes(deps))
     // Staff routes before the admin router: its admin-only check would otherwise cover them too.
     .route("/admin/orders", staffOrderRoutes(deps))
+    .route("/admin/conversations", inboxRoutes(deps))
     .route("/admin/exports", exportRoutes(deps))
     .route("/admin/products", adminProductRoutes(deps))
     .route("/admin/strain-analysis", strainAnalysisRoutes(deps))

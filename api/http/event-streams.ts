@@ -34,6 +34,8 @@ export interface Listener {
   member: boolean;
   /** Holds a staff role: hears of every order's changes. */
   staff: boolean;
+  /** Answers the support inbox (admin, moderator): hears of every conversation's changes. */
+  inbox: boolean;
 }
 
 interface Stream {
@@ -50,6 +52,7 @@ interface Stream {
  */
 const MEMBERS_ONLY: ChangeTable = "channel_messages";
 const ORDERS: ChangeTable = "orders";
+const SUPPORT: ChangeTable = "support_conversations";
 const PRODUCTS: ChangeTable = "products";
 type ChangeOp = ProductChange["op"];
 /** A product inserted then updated within a tick is still new; a delete is the last word. */
@@ -82,6 +85,8 @@ export class EventStreams {
   private productChanges: Map<string, ChangeOp> | null = new Map();
   /** Members whose orders changed this tick (staff hear of every order). */
   private readonly orderOwners = new Set<string>();
+  /** Members whose support conversation changed this tick (the inbox's staff hear of every one). */
+  private readonly supportOwners = new Set<string>();
   private readonly processId = randomBytes(4).toString("hex");
   private tick = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -185,6 +190,9 @@ export class EventStreams {
     if (table === ORDERS) {
       this.pending.set(table, null);
       if (owner) this.orderOwners.add(owner);
+    } else if (table === SUPPORT) {
+      this.pending.set(table, null);
+      if (owner) this.supportOwners.add(owner);
     } else if (table === PRODUCTS) {
       this.pending.set(table, null);
       const changes = this.productChanges;
@@ -211,10 +219,12 @@ export class EventStreams {
     const tables = [...this.pending.keys()];
     const changedIds = this.pending.get(MEMBERS_ONLY);
     const owners = new Set(this.orderOwners);
+    const supportOwners = new Set(this.supportOwners);
     const productChanges = this.productChanges;
     this.productChanges = new Map();
     this.pending.clear();
     this.orderOwners.clear();
+    this.supportOwners.clear();
     // The id moves even with nobody listening: a client that reconnects later has missed this.
     this.tick += 1;
     const id = this.lastEventId;
@@ -233,10 +243,13 @@ export class EventStreams {
               .map((table) => `id: ${id}\nevent: change\ndata: ${JSON.stringify(dataOf(table))}\n\n`)
               .join(""),
           );
-    const publicTables = tables.filter((table) => table !== MEMBERS_ONLY && table !== ORDERS);
+    const publicTables = tables.filter(
+      (table) => table !== MEMBERS_ONLY && table !== ORDERS && table !== SUPPORT,
+    );
     const forEveryone = frames(publicTables);
     const forMembers = tables.includes(MEMBERS_ONLY) ? frames([...publicTables, MEMBERS_ONLY]) : forEveryone;
     const forOrders = tables.includes(ORDERS) ? frames([ORDERS]) : undefined;
+    const forSupport = tables.includes(SUPPORT) ? frames([SUPPORT]) : undefined;
     const now = this.deps.now().getTime();
     const started = performance.now();
     for (const stream of this.streams) {
@@ -250,6 +263,9 @@ export class EventStreams {
       if (bytes) stream.sink.write(bytes);
       if (forOrders && listener && (listener.staff || owners.has(listener.userId))) {
         stream.sink.write(forOrders);
+      }
+      if (forSupport && listener && (listener.inbox || supportOwners.has(listener.userId))) {
+        stream.sink.write(forSupport);
       }
     }
     this.deps.observeSend?.((performance.now() - started) / 1000);

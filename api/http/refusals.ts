@@ -20,6 +20,7 @@ import { productFileMessages } from "../contracts/product-files";
 import { stockAlertMessages } from "../contracts/stock-alerts";
 import { storefrontMessages } from "../contracts/storefront-messages";
 import { strainAnalysisMessages } from "../contracts/strain-analysis";
+import { supportMessages } from "../contracts/support";
 import { invalidTextMessage } from "../contracts/text";
 import { translationMessages } from "../contracts/translation";
 import { stateName } from "../contracts/us-states";
@@ -146,6 +147,10 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   request_not_found: { code: "not_found", message: planPaymentMessages.requestNotFound },
   request_decided: { code: "conflict", message: planPaymentMessages.requestDecided },
   tier_gone: { code: "conflict", message: planPaymentMessages.tierGone },
+
+  conversation_not_found: { code: "not_found", message: supportMessages.conversationNotFound },
+  invalid_support_message: { code: "bad_request", message: own },
+  empty_support_message: { code: "bad_request", message: supportMessages.empty },
 
   legal_not_newer: {
     code: "conflict",

@@ -8,6 +8,7 @@ export * from "./plan-payments";
 export * from "./rate-limits";
 export * from "./sql-functions";
 export * from "./stock-alerts";
+export * from "./support";
 export * from "./tiers";
 export * from "./translations";
 export * from "./users";

@@ -25,11 +25,13 @@ const NotificationsPage = lazyWithTexts(() => import("./settings/notifications-p
 const PurchasesPage = lazyWithTexts(() => import("./settings/purchases-page"));
 const AccountPage = lazyWithTexts(() => import("./settings/account-page"));
 const MembershipsPage = lazyWithTexts(() => import("./settings/memberships-page"));
+const HelpPage = lazyWithTexts(() => import("./support/help-page"));
 const AdministrationPage = lazyWithAdminTexts(() => import("./admin/administration/administration-page"));
 const DashboardPage = lazyWithAdminTexts(() => import("./admin/dashboard/dashboard-page"));
 const UsersPage = lazyWithAdminTexts(() => import("./admin/users/users-page"));
 const MembershipsAdminPage = lazyWithAdminTexts(() => import("./admin/memberships/memberships-admin-page"));
 const OrdersAdminPage = lazyWithAdminTexts(() => import("./admin/orders/orders-admin-page"));
+const InboxPage = lazyWithAdminTexts(() => import("./admin/inbox/inbox-page"));
 const PolicyAdminPage = lazyWithAdminTexts(() => import("./admin/policies/policy-admin-page"));
 const ContentFiltersPage = lazyWithAdminTexts(() => import("./admin/content-filters/content-filters-page"));
 const SettingsAdminPage = lazyWithAdminTexts(() => import("./admin/settings/settings-admin-page"));
@@ -39,6 +41,8 @@ const EditProductPage = lazyWithAdminTexts(() => import("./admin/product-form/ed
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminOnly = (page: ReactNode) => <StaffGuard allow={["admin"]}>{page}</StaffGuard>;
+/** The support inbox's staff (docs/decisions/105-support-inbox.md). */
+const inboxStaff = (page: ReactNode) => <StaffGuard allow={["admin", "moderator"]}>{page}</StaffGuard>;
 const staffOnly = (page: ReactNode) => (
   <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
 );
@@ -64,6 +68,7 @@ const routes: RouteObject[] = [
       { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
       { path: "settings/account", element: signedIn(<AccountPage />) },
       { path: "settings/memberships", element: signedIn(<MembershipsPage />) },
+      { path: "settings/help", element: signedIn(<HelpPage />) },
       { path: "administration", element: adminOnly(<AdministrationPage />) },
       {
         path: "admin",
@@ -75,6 +80,7 @@ const routes: RouteObject[] = [
           { path: "users", element: adminOnly(<UsersPage />) },
           { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
           { path: "orders", element: staffOnly(<OrdersAdminPage />) },
+          { path: "inbox", element: inboxStaff(<InboxPage />) },
           { path: "products", element: staffOnly(<ProductsAdminPage />) },
           { path: "upload-products", element: staffOnly(<UploadProductPage />) },
           { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },

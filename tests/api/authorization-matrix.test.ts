@@ -45,6 +45,8 @@ const staff = (status: number): Record<Who, number> => ({
   moderator: status,
   admin: status,
 });
+/** The support inbox: admins and moderators (docs/decisions/105-support-inbox.md). */
+const inboxStaff = (status: number): Record<Who, number> => ({ ...staff(status), employee: 403 });
 const adminOnly = (status: number): Record<Who, number> => ({
   ...staff(status),
   employee: 403,
@@ -206,6 +208,15 @@ const expected: Record<string, Row> = {
       ),
   },
   "POST /api/me/avatar": { status: signedIn(415), call: (api, o) => api.me.avatar.$post(undefined, o) },
+  // The support inbox: a member's own conversation; a message that is no form is refused (415).
+  "GET /api/me/conversation": {
+    status: signedIn(200),
+    call: (api, o) => api.me.conversation.$get(undefined, o),
+  },
+  "POST /api/me/conversation/messages": {
+    status: signedIn(415),
+    call: (api, o) => api.me.conversation.messages.$post(undefined, o),
+  },
   "POST /api/me/age-verification": {
     status: signedIn(200),
     call: (api, o) => api.me["age-verification"].$post({ json: { confirmed: true } }, o),
@@ -297,6 +308,22 @@ const expected: Record<string, Row> = {
   "GET /api/admin/exports/products.csv": {
     status: adminOnly(200),
     call: (api, o) => api.admin.exports["products.csv"].$get(undefined, o),
+  },
+  "GET /api/admin/conversations": {
+    status: inboxStaff(200),
+    call: (api, o) => api.admin.conversations.$get({ query: {} }, o),
+  },
+  "GET /api/admin/conversations/:id": {
+    status: inboxStaff(404),
+    call: (api, o) => api.admin.conversations[":id"].$get({ param: id }, o),
+  },
+  "POST /api/admin/conversations/:id/messages": {
+    status: inboxStaff(404),
+    call: (api, o) => api.admin.conversations[":id"].messages.$post({ param: id }, o),
+  },
+  "POST /api/admin/conversations/:id/read": {
+    status: inboxStaff(404),
+    call: (api, o) => api.admin.conversations[":id"].read.$post({ param: id }, o),
   },
   "GET /api/admin/orders/:id": {
     status: staff(404),

@@ -9,7 +9,12 @@ import { orderResultSchema } from "#api/contracts/checkout";
 import { feedPageSchema, reactionResultSchema } from "#api/contracts/feed";
 import { planRequestResultSchema } from "#api/contracts/plan-payments";
 import { changePlanResultSchema } from "#api/contracts/plans";
-import { channelMessages, membershipTiers, products } from "#db/schema/index";
+import {
+  conversationDetailSchema,
+  conversationListSchema,
+  postedSupportMessageSchema,
+} from "#api/contracts/support";
+import { channelMessages, membershipTiers, orders, products } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
 import { PDF } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
@@ -152,6 +157,9 @@ const idRoutes = [
   "GET /api/products/:id/alert",
   "PUT /api/products/:id/alert",
   "DELETE /api/products/:id/alert",
+  "GET /api/admin/conversations/:id",
+  "POST /api/admin/conversations/:id/messages",
+  "POST /api/admin/conversations/:id/read",
 ];
 
 describe("an id in upper case names the same row as in lower case", () => {
@@ -355,6 +363,59 @@ describe("an id in upper case names the same row as in lower case", () => {
         status: decision === "approve" ? "approved" : "declined",
       });
     }
+  });
+
+  it("the support inbox: staff open, read and answer a conversation named in upper case; a member asks about an order named so", async () => {
+    const member = await buyer();
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        userId: member.userId,
+        totalCredits: "1.00",
+        deliveryName: "A",
+        deliveryAddress: "B",
+        deliveryState: "CA",
+      })
+      .returning();
+    const body = new FormData();
+    body.append("text", "About my order");
+    body.append("orderId", upper(order?.id ?? ""));
+    const written = await t.app.request("/api/me/conversation/messages", {
+      method: "POST",
+      headers: bearer(member.token),
+      body,
+    });
+    expect(written.status).toBe(201);
+    expect(postedSupportMessageSchema.parse(await written.json()).message.order?.id).toBe(order?.id);
+    const list = conversationListSchema.parse(
+      await json(await t.app.request("/api/admin/conversations", { headers: bearer(admin.token) })),
+    );
+    const id = list.conversations.find((c) => c.member.id === member.userId)?.id ?? "";
+    const opened = conversationDetailSchema.parse(
+      await json(
+        await t.app.request(`/api/admin/conversations/${upper(id)}`, { headers: bearer(admin.token) }),
+      ),
+    );
+    expect(opened.conversation.id).toBe(id);
+    expect(opened.conversation.unread).toBe(1);
+    const read = await t.app.request(
+      `/api/admin/conversations/${upper(id)}/read`,
+      post({}, bearer(admin.token)),
+    );
+    expect(read.status).toBe(200);
+    const reply = new FormData();
+    reply.append("text", "On its way");
+    const answered = await t.app.request(`/api/admin/conversations/${upper(id)}/messages`, {
+      method: "POST",
+      headers: bearer(admin.token),
+      body: reply,
+    });
+    expect(answered.status).toBe(201);
+    const again = conversationDetailSchema.parse(
+      await json(await t.app.request(`/api/admin/conversations/${id}`, { headers: bearer(admin.token) })),
+    );
+    expect(again.messages.map((m) => m.text)).toEqual(["About my order", "On its way"]);
+    expect(again.conversation.unread).toBe(0);
   });
 
   it("an id in no UUID form is no id: 404 with the route's message, never a 500", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Message, Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverText } from "#api/domain/i18n/translate";
 import { postingReply } from "#bot/features/post-through-bot";
 import { ALLOWED_UPDATES, startTelegram, type TelegramRuntime } from "#bot/runtime";
 import { channelMessages, users } from "#db/schema/index";
@@ -480,15 +481,15 @@ describe("posting through the bot", () => {
     expect(copied?.message_ids).toEqual(items.map((m) => m.message_id));
   });
 
-  it("refuses anyone who is not an admin, politely", async () => {
+  it("takes anyone who is not an admin to the support inbox, never to the channel", async () => {
     fake.push({ message: privateMessage(MEMBER_TG, { text: "Post this please" }) });
+    // The support inbox takes it and says so (tests/bot/support-inbox.test.ts).
     await eventually(async () =>
       expect(
         fake
           .callsTo("sendMessage")
           .some(
-            (c) =>
-              c.payload.chat_id === MEMBER_TG && c.payload.text === postingReply("en", "bot.postRefused"),
+            (c) => c.payload.chat_id === MEMBER_TG && c.payload.text === serverText("en", "support.received"),
           ),
       ).toBe(true),
     );

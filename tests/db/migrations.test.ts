@@ -52,6 +52,8 @@ describe("migrations", () => {
         "star_payments",
         "stock_alerts",
         "strains",
+        "support_conversations",
+        "support_messages",
         "telegram_link_codes",
         "user_budget_rollover",
         "user_roles",
@@ -78,6 +80,7 @@ describe("migrations", () => {
         "notify_app_change",
         "notify_order_change",
         "notify_session_end",
+        "notify_support_change",
         "credit_checkout_outcome",
         "credit_checkout",
         "passed_age_gate",
@@ -99,6 +102,7 @@ describe("migrations", () => {
       "orders",
       "products",
       "sessions",
+      "support_conversations",
     ]);
   });
 

@@ -90,6 +90,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Users",
     "Memberships",
     "Orders",
+    "Inbox",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",

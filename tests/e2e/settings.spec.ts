@@ -10,6 +10,7 @@ test("settings need a signed-in user", async ({ page }) => {
     "/settings/security",
     "/settings/account",
     "/settings/memberships",
+    "/settings/help",
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL("/auth");
@@ -27,6 +28,7 @@ test("the settings menu (no Administration for a member)", async ({ page }) => {
     ["Notifications", "/settings/notifications"],
     ["Purchases", "/settings/purchases"],
     ["Memberships", "/settings/memberships"],
+    ["Help", "/settings/help"],
     ["Account Actions", "/settings/account"],
   ] as const;
   for (const [label, href] of labels) {

@@ -33,6 +33,8 @@ export const limits = {
   signUpAddress: { scope: "signup:address", limit: 10, windowMs: 60 * MINUTE },
   // Translations not yet kept, each asking (or waiting for) the model (docs/decisions/103).
   translationMember: { scope: "translation:member", limit: 30, windowMs: MINUTE },
+  // Messages to the shop, from the app and the bot together (docs/decisions/105-support-inbox.md).
+  supportMember: { scope: "support:member", limit: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /** A rule and the subject it counts for (an email, an address, a user id, or a pair of them). */

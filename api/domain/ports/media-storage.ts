@@ -30,14 +30,16 @@ export const BUCKETS = [
   "channel-assets",
   "avatars",
   "message-images",
+  "support-images",
 ] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 /**
- * What only signed-in people see: the feed's attachments (members only) and members' pictures. A
+ * What only signed-in people see: the feed's attachments (members only), members' pictures and the
+ * images of support conversations (the member and staff). A
  * shared cache (a proxy, a CDN) must not keep them for others: `private`; the rest is public.
  */
-const PRIVATE_BUCKETS: readonly string[] = ["message-images", "avatars"] satisfies Bucket[];
+const PRIVATE_BUCKETS: readonly string[] = ["message-images", "avatars", "support-images"] satisfies Bucket[];
 
 /** The Cache-Control a stored file is served with, by us under /media or by the bucket. */
 export const mediaCacheControl = (bucket: string) =>

@@ -18,6 +18,11 @@ const targets: Record<
     bucket: "message-images",
     name: (owner, at, ext) => `${owner}/${at}-${randomBytes(4).toString("hex")}.${ext}`,
   },
+  // Unguessable names: a conversation's images are read only by whoever holds its URL.
+  supportImage: {
+    bucket: "support-images",
+    name: (owner, at, ext) => `${owner}/${at}-${randomBytes(8).toString("hex")}.${ext}`,
+  },
   productImage: { bucket: "product-images", name: (owner, at, ext) => `${owner}-${at}.${ext}` },
   certificate: { bucket: "product-documents", name: (owner, at, ext) => `${owner}-coa-${at}.${ext}` },
 };

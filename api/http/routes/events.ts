@@ -60,7 +60,7 @@ const eventsRoute = createRoute({
   method: "get",
   path: "/events",
   summary:
-    "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members; order events only for the order's owner and staff",
+    "Server-Sent Events: `change` events {table}, at most one per table per tick; `resync` after a gap; feed events only for members; order events only for the order's owner and staff; support conversation events only for its member and the inbox's staff (admin, moderator)",
   description: access("anyone"),
   responses: {
     200: {
@@ -110,6 +110,7 @@ export const eventRoutes = (deps: AppDeps) => {
         expiresAt: user.expiresAt,
         member: user.ageVerified,
         staff: user.roles.length > 0,
+        inbox: user.roles.includes("admin") || user.roles.includes("moderator"),
       },
       lastEventId: c.req.header("last-event-id"),
     };

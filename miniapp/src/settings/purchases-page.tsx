@@ -1,4 +1,7 @@
+import { Button } from "@telegram-apps/telegram-ui";
+import { MessageCircleQuestion } from "lucide-react";
 import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
 import type { Order } from "#api/contracts/checkout";
 import { BottomSheet } from "../components/bottom-sheet";
 import { PageHeader } from "../components/page-header";
@@ -26,6 +29,7 @@ export default function PurchasesPage() {
   const refetch = useCallback(() => setVersion((v) => v + 1), []);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openOrder(orders, openId);
+  const navigate = useNavigate();
   return (
     <div className="page settings-page">
       <PageHeader title={t("purchases.title")} back="/settings" />
@@ -52,6 +56,16 @@ export default function PurchasesPage() {
           footer={open.status === "placed" ? <CancelOwnOrder order={open} onChanged={refetch} /> : undefined}
         >
           <OrderDetail order={open} />
+          <Button
+            mode="bezeled"
+            size="m"
+            stretched
+            className="ask-about-order"
+            before={<MessageCircleQuestion size={18} aria-hidden="true" />}
+            onClick={() => navigate(`/settings/help?order=${open.id}`)}
+          >
+            {t("purchases.askAboutOrder")}
+          </Button>
         </BottomSheet>
       ) : null}
     </div>

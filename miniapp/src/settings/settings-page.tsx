@@ -2,6 +2,8 @@ import {
   Bell,
   ClipboardList,
   Crown,
+  Inbox,
+  LifeBuoy,
   Lock,
   LogOut,
   Package,
@@ -19,7 +21,7 @@ import { useRoles } from "../state/roles";
 
 /**
  * /settings: the account's menu; Administration only for admins, and Products and Orders for the
- * other staff (moderators, employees), whose admin screens they are.
+ * other staff (moderators, employees), whose admin screens they are; Inbox for moderators.
  */
 export default function SettingsPage() {
   const { t } = useT();
@@ -27,6 +29,7 @@ export default function SettingsPage() {
   const roles = useRoles(me?.id ?? null);
   const admin = roles.status === "loaded" && hasRole(roles.roles, "admin");
   const otherStaff = roles.status === "loaded" && !admin && isStaff(roles.roles);
+  const moderator = roles.status === "loaded" && !admin && hasRole(roles.roles, "moderator");
   const entries: MenuEntry[] = [
     { to: "/settings/profile", icon: <UserRound size={20} />, label: t("settings.editProfile") },
     { to: "/settings/security", icon: <Lock size={20} />, label: t("settings.security") },
@@ -34,6 +37,7 @@ export default function SettingsPage() {
     { to: "/settings/notifications", icon: <Bell size={20} />, label: t("settings.notifications") },
     { to: "/settings/purchases", icon: <Receipt size={20} />, label: t("settings.purchases") },
     { to: "/settings/memberships", icon: <Crown size={20} />, label: t("settings.memberships") },
+    { to: "/settings/help", icon: <LifeBuoy size={20} />, label: t("settings.help") },
     ...(admin
       ? [{ to: "/administration", icon: <ShieldCheck size={20} />, label: t("settings.administration") }]
       : []),
@@ -43,6 +47,8 @@ export default function SettingsPage() {
           { to: "/admin/orders", icon: <ClipboardList size={20} />, label: t("settings.orders") },
         ]
       : []),
+    // Moderators answer the support inbox too (admins reach it from Administration).
+    ...(moderator ? [{ to: "/admin/inbox", icon: <Inbox size={20} />, label: t("settings.inbox") }] : []),
     {
       to: "/settings/account",
       icon: <LogOut size={20} className="dir-flip" />,

@@ -1,0 +1,272 @@
+import { IconButton, Textarea } from "@telegram-apps/telegram-ui";
+import { Paperclip, Receipt, SendHorizontal, X } from "lucide-react";
+import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  postedSupportMessageSchema,
+  SUPPORT_TEXT_MAX,
+  type SupportMessage,
+  supportMessages,
+} from "#api/contracts/support";
+import { uploadKinds } from "#api/contracts/uploads";
+import { currentLanguage } from "../i18n/i18n";
+import { useT } from "../i18n/use-t";
+import { errorMessage } from "../lib/api";
+import { sendForm } from "../lib/send-form";
+import { toast } from "../lib/toast";
+import { uploadProblem } from "../lib/upload-rules";
+import { useBottomBar } from "../lib/use-bottom-bar";
+import { useObjectUrl } from "../lib/use-object-url";
+import { hapticImpact } from "../telegram/hooks";
+import "../feed/composer.css";
+import "./support.css";
+
+const MIN_HEIGHT = 32;
+const MAX_HEIGHT = 128;
+
+/** When a message was written: the time today, else the date and time, in the app's language. */
+function sentAt(iso: string): string {
+  const date = new Date(iso);
+  const today = new Date().toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(currentLanguage(), {
+    ...(today ? {} : { day: "numeric", month: "short" }),
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}
+
+/**
+ * A conversation's messages, oldest first: the reader's own on the end side, the other side's on
+ * the start side (the member reads "you" and the shop; staff read the member and the shop's
+ * replies as their own). Scrolls to the newest when one arrives.
+ */
+export function SupportThread({
+  messages,
+  own,
+  otherName,
+}: {
+  messages: SupportMessage[];
+  /** Whose messages are the reader's own. */
+  own: SupportMessage["from"];
+  otherName: string;
+}) {
+  const { t } = useT();
+  const end = useRef<HTMLLIElement>(null);
+  const newest = messages.at(-1)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new newest message is what scrolls.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "end" });
+  }, [newest]);
+  return (
+    <ol className="support-thread" aria-label={t("help.messages")}>
+      {messages.map((message) => {
+        const mine = message.from === own;
+        return (
+          <li
+            key={message.id}
+            className={`support-message ${mine ? "support-message-own" : "support-message-other"}`}
+            data-testid="support-message"
+          >
+            <div className="support-bubble">
+              <span className="support-author">{mine ? t("help.you") : otherName}</span>
+              {message.order ? (
+                <span className="support-order">
+                  <Receipt size={14} aria-hidden="true" />
+                  {t("help.aboutOrder", { number: message.order.number })}
+                </span>
+              ) : null}
+              {message.imageUrl ? (
+                <a href={message.imageUrl} target="_blank" rel="noreferrer" className="support-image-link">
+                  <img
+                    className="support-image"
+                    src={message.imageUrl}
+                    alt={t("help.image")}
+                    loading="lazy"
+                  />
+                </a>
+              ) : null}
+              {message.text ? <p className="support-text">{message.text}</p> : null}
+              <span className="support-meta">
+                <time dateTime={message.createdAt}>{sentAt(message.createdAt)}</time>
+                {message.via === "bot" ? ` · ${t("help.viaTelegram")}` : ""}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+      <li ref={end} aria-hidden="true" className="support-end" />
+    </ol>
+  );
+}
+
+/**
+ * The bar to write with, fixed to the bottom: text, one image, and for a member the order they ask
+ * about. Enter sends, Shift+Enter adds a line. The text goes before the file: the API reads the
+ * fields that come first.
+ */
+export function SupportComposer({
+  url,
+  placeholder,
+  order,
+  onRemoveOrder,
+  onSent,
+}: {
+  url: string;
+  placeholder: string;
+  order?: { id: string; number: number } | undefined;
+  onRemoveOrder?: () => void;
+  onSent: (message: SupportMessage) => void;
+}) {
+  const { t, tm } = useT();
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const preview = useObjectUrl(file);
+  const bar = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  useBottomBar(bar);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is what changes the height.
+  useLayoutEffect(() => {
+    const area = input.current;
+    if (!area) return;
+    area.style.height = `${MIN_HEIGHT}px`;
+    area.style.height = `${Math.min(Math.max(area.scrollHeight, MIN_HEIGHT), MAX_HEIGHT)}px`;
+  }, [text]);
+
+  const attach = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = "";
+    if (!chosen) return;
+    const problem = uploadProblem(uploadKinds.supportImage, chosen);
+    if (problem) toast.error(problem);
+    else setFile(chosen);
+  };
+
+  const send = () => {
+    if (sending) return;
+    if (text.trim() === "" && !file) {
+      toast.error(tm(supportMessages.empty));
+      return;
+    }
+    const form = new FormData();
+    form.append("text", text);
+    if (order) form.append("orderId", order.id);
+    if (file) form.append("file", file);
+    setSending(true);
+    sendForm(postedSupportMessageSchema, url, form, { onProgress: () => {}, onUploaded: () => {} })
+      .done.then(
+        ({ message }) => {
+          hapticImpact();
+          setText("");
+          setFile(null);
+          onSent(message);
+        },
+        (error: unknown) => {
+          toast.error(t("help.sendFailed"), { description: errorMessage(error) });
+        },
+      )
+      .finally(() => setSending(false));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form
+      ref={bar}
+      className="bottom-bar composer support-composer"
+      aria-label={t("help.newMessage")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {order ? (
+        <div className="support-composer-order" data-testid="support-order-chip">
+          <Receipt size={16} aria-hidden="true" />
+          <span>{t("help.aboutOrder", { number: order.number })}</span>
+          {onRemoveOrder ? (
+            <IconButton
+              type="button"
+              mode="plain"
+              size="s"
+              className="icon-button"
+              aria-label={t("help.removeOrder")}
+              onClick={onRemoveOrder}
+            >
+              <X size={16} aria-hidden="true" />
+            </IconButton>
+          ) : null}
+        </div>
+      ) : null}
+      {file && preview ? (
+        <div className="composer-attachment" data-testid="support-attachment">
+          <img className="composer-thumb" src={preview} alt={t("help.imagePreview")} />
+          <span className="composer-file-name">{file.name}</span>
+          {sending ? null : (
+            <IconButton
+              type="button"
+              mode="plain"
+              size="l"
+              className="icon-button"
+              aria-label={t("help.removeImage")}
+              onClick={() => setFile(null)}
+            >
+              <X size={20} aria-hidden="true" />
+            </IconButton>
+          )}
+        </div>
+      ) : null}
+      <div className="composer-row">
+        <IconButton
+          type="button"
+          mode="plain"
+          size="l"
+          className="icon-button"
+          aria-label={t("help.attach")}
+          disabled={sending}
+          onClick={() => picker.current?.click()}
+        >
+          <Paperclip size={22} aria-hidden="true" />
+        </IconButton>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={attach}
+          data-testid="support-file"
+          aria-label={t("help.image")}
+        />
+        <div className="composer-field">
+          <Textarea
+            ref={input}
+            rows={1}
+            value={text}
+            maxLength={SUPPORT_TEXT_MAX}
+            placeholder={placeholder}
+            aria-label={t("help.message")}
+            enterKeyHint="send"
+            readOnly={sending}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <IconButton
+          type="submit"
+          mode="plain"
+          size="l"
+          className="icon-button composer-send"
+          aria-label={t("help.send")}
+          disabled={sending}
+        >
+          <SendHorizontal size={22} aria-hidden="true" className="dir-flip" />
+        </IconButton>
+      </div>
+    </form>
+  );
+}
