@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import { appLiterals, FEED_MODULES, FIRST_SCREEN_MODULES, moduleLiterals } from "./first-screen-texts";
+import { messageId } from "./src/i18n/message-id";
 
 /**
  * The Mini App's catalogs as chunks per language, compiled at build time so the browser ships no
@@ -79,10 +80,14 @@ export function translationCatalogs(localesDir: string, miniappDir: string): Plu
       const messages: Record<string, unknown> = {};
       for (const file of files) {
         this.addWatchFile(join(localesDir, language, `${file}.json`));
-        // Named keys are all the app's; an English-keyed message only if the app's code holds it.
+        // Named keys are all the app's; an English-keyed message only if the app's code holds it,
+        // under its short id (src/i18n/message-id.ts).
         const wanted = only ?? (file === "messages" ? partsOf().app : null);
         for (const [key, text] of Object.entries(read(language, file))) {
-          if (!wanted || wanted.has(key)) messages[idOf(key)] = compileMessage(text);
+          if (wanted && !wanted.has(key)) continue;
+          const id = file === "messages" ? messageId(key) : idOf(key);
+          if (id in messages) throw new Error(`two catalog entries share the id ${id}: ${key}`);
+          messages[id] = compileMessage(text);
         }
       }
       return `export default ${JSON.stringify(messages)};`;

@@ -3,6 +3,7 @@ import { setupI18n } from "@lingui/core";
 import { defaultLanguage, type Language, textDirection } from "#api/contracts/languages";
 import type enAdmin from "#locales/en/admin.json";
 import type enApp from "#locales/en/app.json";
+import { messageId } from "./message-id";
 
 /**
  * The Mini App's words in the member's language (docs/decisions/102). Texts are named keys of
@@ -90,5 +91,7 @@ export const t = (key: TextKey, values?: TextValues): string => i18n._(key, valu
  * A contract's message (a field's or a refusal's words, written in English in api/contracts) in
  * the app's language; the English itself when no catalog holds it (a storefront's own words).
  */
-export const translateMessage = (english: string): string =>
-  english in i18n.messages ? i18n._(english) : english;
+export function translateMessage(english: string): string {
+  const id = messageId(english);
+  return id in i18n.messages ? i18n._(id) : english;
+}
