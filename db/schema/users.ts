@@ -53,6 +53,19 @@ export const profiles = pgTable(
     language: text("language"),
     /** When the person chose `language` in Settings; from then on sign-ins leave it alone. */
     languageChosenAt: timestamp("language_chosen_at", { withTimezone: true }),
+    /**
+     * When the bot was last allowed to write to this person: they started it, or a launch said
+     * allows_write_to_pm. Null: never, so the outbox counts them unreachable (decision 106).
+     */
+    botWritableAt: timestamp("bot_writable_at", { withTimezone: true }),
+    /** When Telegram answered 403 (the bot is blocked); cleared when they open the bot again. */
+    botBlockedAt: timestamp("bot_blocked_at", { withTimezone: true }),
+    /** Settings › Notifications: news from the shop (broadcasts). */
+    newsMessages: boolean("news_messages").notNull().default(true),
+    /** Settings › Notifications: reminders before a plan ends, while payment is due, when it lapses. */
+    planReminders: boolean("plan_reminders").notNull().default(true),
+    /** Settings › Notifications: one reminder of a cart left behind. */
+    cartReminders: boolean("cart_reminders").notNull().default(true),
     membershipTierId: uuid("membership_tier_id").references(() => membershipTiers.id, {
       onDelete: "restrict",
     }),

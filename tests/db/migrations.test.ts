@@ -24,6 +24,9 @@ describe("migrations", () => {
     expect(tables.sort()).toEqual(
       [
         "bot_drafts",
+        "broadcasts",
+        "cart_items",
+        "carts",
         "channel_messages",
         "channel_post_credits",
         "channel_settings",
@@ -37,6 +40,7 @@ describe("migrations", () => {
         "message_translations",
         "order_lines",
         "orders",
+        "outbox",
         "password_reset_tokens",
         "plan_invoices",
         "plan_requests",

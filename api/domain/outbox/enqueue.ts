@@ -1,0 +1,72 @@
+import type { Db } from "#db/client";
+import { insertOutboxRows } from "#db/queries/outbox";
+import type { OutboxKind } from "#db/schema/index";
+
+/** A button under an outbox message: one that opens a Mini App path, or one that stops this kind. */
+export type OutboxButton = { text: string; open: string } | { text: string; stop: OutboxKind };
+
+/** What a row sends, rendered in the recipient's language when enqueued. */
+export interface OutboxPayload {
+  text: string;
+  /** A stored image ("bucket/name"), sent as a photo with the text as its caption. */
+  image?: string;
+  buttons?: OutboxButton[];
+  /** Mail rows: the subject line. */
+  subject?: string;
+}
+
+/** Where a member can be reached by the bot, by mail, or not at all (decision 106). */
+export interface Reach {
+  telegramId: bigint | null;
+  /** The bot may write: the member started it or a launch allowed it, and has not blocked it since. */
+  botWritable: boolean;
+  /** A proven address, for kinds that fall back to mail. */
+  verifiedEmail: string | null;
+}
+
+/** Kinds a member without the bot gets by mail instead; the others are only for the bot's chat. */
+export const MAIL_FALLBACK: ReadonlySet<OutboxKind> = new Set<OutboxKind>([
+  "plan_ending",
+  "plan_grace",
+  "plan_lapsed",
+  "support_reply",
+]);
+
+export interface OutboxMessage {
+  kind: OutboxKind;
+  userId: string;
+  reach: Reach;
+  payload: OutboxPayload;
+  broadcastId?: string;
+  /** A message that must exist once ever (a reminder for one period): a second enqueue is skipped. */
+  dedupeKey?: string;
+  /** Not before this time (a scheduled broadcast); now by default. */
+  notBefore?: Date;
+}
+
+/**
+ * Queues messages for the sender. A member the bot may write to gets the bot's chat; one it may not
+ * gets mail where the kind allows it and an address is proven; anyone else is recorded unreachable,
+ * counted and never attempted. Returns how many rows were new (dedupe keys already queued are not).
+ */
+export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
+  return insertOutboxRows(
+    db,
+    messages.map((message) => {
+      const { reach } = message;
+      const base = {
+        kind: message.kind,
+        userId: message.userId,
+        payload: message.payload,
+        broadcastId: message.broadcastId,
+        dedupeKey: message.dedupeKey,
+        nextAttemptAt: message.notBefore,
+      };
+      if (reach.telegramId !== null && reach.botWritable)
+        return { ...base, channel: "telegram" as const, chatId: reach.telegramId };
+      if (reach.verifiedEmail && MAIL_FALLBACK.has(message.kind))
+        return { ...base, channel: "mail" as const, chatId: null };
+      return { ...base, channel: "telegram" as const, chatId: reach.telegramId, state: "unreachable" as const };
+    }),
+  );
+}
