@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { openAdminScreen, signUpViaApi, toast, verifiedTelegramMember } from "./support/accounts";
-import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
+import { type CatalogueProduct, catalogue, pick, premiumTierId } from "./support/catalogue";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { type Launch, launchTheme, lookAt } from "./support/looks";
@@ -12,15 +12,6 @@ import { expect, test } from "./support/test";
 // order, which gives the stock back: the seeded catalogue stays as it was.
 
 const origin = { Origin: SEEDED_ORIGIN };
-
-async function premiumTierId(request: APIRequestContext): Promise<string> {
-  const { tiers } = (await (await request.get("/api/tiers")).json()) as {
-    tiers: { id: string; displayName: string }[];
-  };
-  const premium = tiers.find((tier) => tier.displayName === "Premium");
-  if (!premium) throw new Error("the seeded tiers have no Premium");
-  return premium.id;
-}
 
 const affordable = async (request: APIRequestContext): Promise<CatalogueProduct> =>
   pick(

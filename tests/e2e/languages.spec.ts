@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type CatalogueProduct, catalogue, pick } from "./support/catalogue";
+import { type CatalogueProduct, catalogue, pick, premiumTierId } from "./support/catalogue";
 import { inEachTelegramTheme } from "./support/looks";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, launchHash, newTelegramUser, receiveEvent, THEME } from "./support/telegram";
@@ -13,15 +13,6 @@ import { catalogText } from "./support/texts";
  * a change in Settings › Appearance changes the app at once; a web visitor's Accept-Language picks
  * the language of the first page.
  */
-
-async function premiumTierId(request: APIRequestContext): Promise<string> {
-  const { tiers } = (await (await request.get("/api/tiers")).json()) as {
-    tiers: { id: string; displayName: string }[];
-  };
-  const premium = tiers.find((tier) => tier.displayName === "Premium");
-  if (!premium) throw new Error("the seeded tiers have no Premium");
-  return premium.id;
-}
 
 const inStock = async (request: APIRequestContext): Promise<CatalogueProduct> =>
   pick(

@@ -66,7 +66,12 @@ export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
         return { ...base, channel: "telegram" as const, chatId: reach.telegramId };
       if (reach.verifiedEmail && MAIL_FALLBACK.has(message.kind))
         return { ...base, channel: "mail" as const, chatId: null };
-      return { ...base, channel: "telegram" as const, chatId: reach.telegramId, state: "unreachable" as const };
+      return {
+        ...base,
+        channel: "telegram" as const,
+        chatId: reach.telegramId,
+        state: "unreachable" as const,
+      };
     }),
   );
 }

@@ -1,20 +1,15 @@
-import { Button, IconButton, Progress, Textarea } from "@telegram-apps/telegram-ui";
-import { Paperclip, SendHorizontal, X } from "lucide-react";
-import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
+import { Button, Progress } from "@telegram-apps/telegram-ui";
+import { useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
+import { AttachmentPreview, ComposerRow } from "../components/composer-bar";
 import { useT } from "../i18n/use-t";
 import { errorMessage, LoadError } from "../lib/api";
 import { sendForm } from "../lib/send-form";
 import { toast } from "../lib/toast";
 import { useBottomBar } from "../lib/use-bottom-bar";
-import { hapticImpact } from "../telegram/hooks";
-import "./composer.css";
 import { useObjectUrl } from "../lib/use-object-url";
+import { hapticImpact } from "../telegram/hooks";
 import { attachmentProblem, messageProblem } from "./composer-rules";
-
-/** The text area: 32 px high, growing with its text up to 128 px, then scrolling. */
-const MIN_HEIGHT = 32;
-const MAX_HEIGHT = 128;
 
 interface Sending {
   /** The share of the form sent so far, 0 to 1. */
@@ -32,23 +27,9 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
   const [sending, setSending] = useState<Sending | null>(null);
   const preview = useObjectUrl(file);
   const bar = useRef<HTMLFormElement>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
   useBottomBar(bar);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is what changes the height.
-  useLayoutEffect(() => {
-    const area = input.current;
-    if (!area) return;
-    area.style.height = `${MIN_HEIGHT}px`;
-    area.style.height = `${Math.min(Math.max(area.scrollHeight, MIN_HEIGHT), MAX_HEIGHT)}px`;
-  }, [text]);
-
-  const attach = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    // Choosing the same file again after removing it must fire a change.
-    event.target.value = "";
-    if (!chosen) return;
+  const attach = (chosen: File) => {
     const problem = attachmentProblem(chosen);
     if (problem) toast.error(tm(problem));
     else setFile(chosen);
@@ -105,13 +86,6 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
       .finally(() => setSending(null));
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter adds a line; Enter that ends an IME composition does neither.
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    send();
-  };
-
   const percent = Math.round((sending?.progress ?? 0) * 100);
   return (
     <form
@@ -124,26 +98,14 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
       }}
     >
       {file && preview ? (
-        <div className="composer-attachment" data-testid="composer-attachment">
-          {file.type.startsWith("video/") ? (
-            <video className="composer-thumb" src={preview} muted playsInline preload="metadata" />
-          ) : (
-            <img className="composer-thumb" src={preview} alt={t("composer.attachmentPreview")} />
-          )}
-          <span className="composer-file-name">{file.name}</span>
-          {sending ? null : (
-            <IconButton
-              type="button"
-              mode="plain"
-              size="l"
-              className="icon-button"
-              aria-label={t("composer.removeAttachment")}
-              onClick={() => setFile(null)}
-            >
-              <X size={20} aria-hidden="true" />
-            </IconButton>
-          )}
-        </div>
+        <AttachmentPreview
+          file={file}
+          preview={preview}
+          alt={t("composer.attachmentPreview")}
+          removeLabel={t("composer.removeAttachment")}
+          onRemove={sending ? undefined : () => setFile(null)}
+          testId="composer-attachment"
+        />
       ) : null}
       {sending && file ? (
         <div className="composer-progress">
@@ -164,52 +126,23 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           )}
         </div>
       ) : null}
-      <div className="composer-row">
-        <IconButton
-          type="button"
-          mode="plain"
-          size="l"
-          className="icon-button"
-          aria-label={t("composer.attach")}
-          disabled={sending !== null}
-          onClick={() => picker.current?.click()}
-        >
-          <Paperclip size={22} aria-hidden="true" />
-        </IconButton>
-        <input
-          ref={picker}
-          type="file"
-          accept="image/*,video/*"
-          hidden
-          onChange={attach}
-          data-testid="composer-file"
-          aria-label={t("composer.file")}
-        />
-        <div className="composer-field">
-          <Textarea
-            ref={input}
-            rows={1}
-            value={text}
-            maxLength={MESSAGE_MAX_LENGTH}
-            placeholder={t("composer.placeholder")}
-            aria-label={t("composer.message")}
-            enterKeyHint="send"
-            readOnly={sending !== null}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-        </div>
-        <IconButton
-          type="submit"
-          mode="plain"
-          size="l"
-          className="icon-button composer-send"
-          aria-label={t("composer.send")}
-          disabled={sending !== null}
-        >
-          <SendHorizontal size={22} aria-hidden="true" className="dir-flip" />
-        </IconButton>
-      </div>
+      <ComposerRow
+        text={text}
+        onText={setText}
+        onSend={send}
+        onFile={attach}
+        busy={sending !== null}
+        accept="image/*,video/*"
+        maxLength={MESSAGE_MAX_LENGTH}
+        placeholder={t("composer.placeholder")}
+        labels={{
+          attach: t("composer.attach"),
+          file: t("composer.file"),
+          message: t("composer.message"),
+          send: t("composer.send"),
+        }}
+        fileTestId="composer-file"
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { IconButton, Textarea } from "@telegram-apps/telegram-ui";
-import { Paperclip, Receipt, SendHorizontal, X } from "lucide-react";
-import { type ChangeEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { IconButton } from "@telegram-apps/telegram-ui";
+import { Receipt, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import {
   postedSupportMessageSchema,
   SUPPORT_TEXT_MAX,
@@ -8,6 +8,7 @@ import {
   supportMessages,
 } from "#api/contracts/support";
 import { uploadKinds } from "#api/contracts/uploads";
+import { AttachmentPreview, ComposerRow } from "../components/composer-bar";
 import { currentLanguage } from "../i18n/i18n";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
@@ -17,11 +18,7 @@ import { uploadProblem } from "../lib/upload-rules";
 import { useBottomBar } from "../lib/use-bottom-bar";
 import { useObjectUrl } from "../lib/use-object-url";
 import { hapticImpact } from "../telegram/hooks";
-import "../feed/composer.css";
 import "./support.css";
-
-const MIN_HEIGHT = 32;
-const MAX_HEIGHT = 128;
 
 /** When a message was written: the time today, else the date and time, in the app's language. */
 function sentAt(iso: string): string {
@@ -122,22 +119,9 @@ export function SupportComposer({
   const [sending, setSending] = useState(false);
   const preview = useObjectUrl(file);
   const bar = useRef<HTMLFormElement>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
   useBottomBar(bar);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is what changes the height.
-  useLayoutEffect(() => {
-    const area = input.current;
-    if (!area) return;
-    area.style.height = `${MIN_HEIGHT}px`;
-    area.style.height = `${Math.min(Math.max(area.scrollHeight, MIN_HEIGHT), MAX_HEIGHT)}px`;
-  }, [text]);
-
-  const attach = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = "";
-    if (!chosen) return;
+  const attach = (chosen: File) => {
     const problem = uploadProblem(uploadKinds.supportImage, chosen);
     if (problem) toast.error(problem);
     else setFile(chosen);
@@ -169,12 +153,6 @@ export function SupportComposer({
       .finally(() => setSending(false));
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    send();
-  };
-
   return (
     <form
       ref={bar}
@@ -204,69 +182,32 @@ export function SupportComposer({
         </div>
       ) : null}
       {file && preview ? (
-        <div className="composer-attachment" data-testid="support-attachment">
-          <img className="composer-thumb" src={preview} alt={t("help.imagePreview")} />
-          <span className="composer-file-name">{file.name}</span>
-          {sending ? null : (
-            <IconButton
-              type="button"
-              mode="plain"
-              size="l"
-              className="icon-button"
-              aria-label={t("help.removeImage")}
-              onClick={() => setFile(null)}
-            >
-              <X size={20} aria-hidden="true" />
-            </IconButton>
-          )}
-        </div>
-      ) : null}
-      <div className="composer-row">
-        <IconButton
-          type="button"
-          mode="plain"
-          size="l"
-          className="icon-button"
-          aria-label={t("help.attach")}
-          disabled={sending}
-          onClick={() => picker.current?.click()}
-        >
-          <Paperclip size={22} aria-hidden="true" />
-        </IconButton>
-        <input
-          ref={picker}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={attach}
-          data-testid="support-file"
-          aria-label={t("help.image")}
+        <AttachmentPreview
+          file={file}
+          preview={preview}
+          alt={t("help.imagePreview")}
+          removeLabel={t("help.removeImage")}
+          onRemove={sending ? undefined : () => setFile(null)}
+          testId="support-attachment"
         />
-        <div className="composer-field">
-          <Textarea
-            ref={input}
-            rows={1}
-            value={text}
-            maxLength={SUPPORT_TEXT_MAX}
-            placeholder={placeholder}
-            aria-label={t("help.message")}
-            enterKeyHint="send"
-            readOnly={sending}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-        </div>
-        <IconButton
-          type="submit"
-          mode="plain"
-          size="l"
-          className="icon-button composer-send"
-          aria-label={t("help.send")}
-          disabled={sending}
-        >
-          <SendHorizontal size={22} aria-hidden="true" className="dir-flip" />
-        </IconButton>
-      </div>
+      ) : null}
+      <ComposerRow
+        text={text}
+        onText={setText}
+        onSend={send}
+        onFile={attach}
+        busy={sending}
+        accept="image/*"
+        maxLength={SUPPORT_TEXT_MAX}
+        placeholder={placeholder}
+        labels={{
+          attach: t("help.attach"),
+          file: t("help.image"),
+          message: t("help.message"),
+          send: t("help.send"),
+        }}
+        fileTestId="support-file"
+      />
     </form>
   );
 }

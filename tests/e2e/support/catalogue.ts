@@ -23,3 +23,13 @@ export function pick(products: CatalogueProduct[], test: (p: CatalogueProduct) =
   if (!found) throw new Error(`The seeded catalogue has no ${what}`);
   return found;
 }
+
+/** The seeded Premium tier's id, for a member who orders on it. */
+export async function premiumTierId(request: APIRequestContext): Promise<string> {
+  const { tiers } = (await (await request.get("/api/tiers")).json()) as {
+    tiers: { id: string; displayName: string }[];
+  };
+  const premium = tiers.find((tier) => tier.displayName === "Premium");
+  if (!premium) throw new Error("the seeded tiers have no Premium");
+  return premium.id;
+}
