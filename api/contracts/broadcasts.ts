@@ -83,7 +83,6 @@ export const createBroadcastSchema = z
       ctx.addIssue({ code: "custom", path: ["text"], message: broadcastMessages.captionTooLong });
     }
   });
-export type CreateBroadcast = z.input<typeof createBroadcastSchema>;
 
 /** POST /api/admin/broadcasts/audience: how many a segment reaches now, and how long it takes. */
 export const audienceQuerySchema = z.object({
