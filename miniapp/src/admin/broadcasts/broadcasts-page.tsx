@@ -114,14 +114,14 @@ function AudienceLine({ segment, paid }: { segment: SegmentInput | undefined; pa
           {audience.unreachable > 0 ? (
             <span>{t("admin.broadcasts.unreachable", { count: audience.unreachable })}</span>
           ) : null}
-          {audience.reachable > 0 ? (
-            <span>
-              {t("admin.broadcasts.estimate", {
-                duration: duration(audience.estimatedSeconds),
-                rate: audience.rate,
-              })}
-            </span>
-          ) : null}
+          <span>
+            {audience.reachable > 0
+              ? t("admin.broadcasts.estimate", {
+                  duration: duration(audience.estimatedSeconds),
+                  rate: audience.rate,
+                })
+              : t("admin.broadcasts.rate", { rate: audience.rate })}
+          </span>
         </>
       )}
     </div>
@@ -412,8 +412,11 @@ function BroadcastRow({ broadcast, onChanged }: { broadcast: Broadcast; onChange
       <p className="broadcast-row-who">
         {who}
         {broadcast.imageUrl ? ` · ${t("admin.broadcasts.withImage")}` : ""}
+        {broadcast.startedAt === null && broadcast.status === "cancelled"
+          ? ` · ${t("admin.broadcasts.neverStarted")}`
+          : ""}
       </p>
-      {broadcast.status !== "scheduled" ? (
+      {broadcast.startedAt !== null ? (
         <>
           <div
             className="broadcast-progress"
