@@ -8,6 +8,7 @@ import type { MediaStorage } from "#api/domain/ports/media-storage";
 import { S3Storage } from "#api/domain/ports/s3-storage";
 import { type TelegramNotifier, telegramOff } from "#api/domain/ports/telegram-notifier";
 import { BackgroundTasks } from "#api/domain/services/background";
+import { startBroadcastScheduler } from "#api/domain/services/broadcasts";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
@@ -112,6 +113,8 @@ export async function startServices(
   const housekeeping = startHousekeeping(db, now, log);
   // Plans whose period (and grace) is over end within a minute; members reading their plan end theirs at once.
   const planRenewals = startPlanRenewals(context, log);
+  // Scheduled broadcasts start within 5 s of their time, each once over all processes.
+  const broadcastScheduler = startBroadcastScheduler(context, log);
   return {
     ...context,
     database: db,
@@ -122,6 +125,7 @@ export async function startServices(
     async close() {
       await housekeeping.stop();
       await planRenewals.stop();
+      await broadcastScheduler.stop();
       await context.background.drain();
       // Mail sent in the background has gone out; the SMTP pool's idle connections go.
       context.mailer?.close();

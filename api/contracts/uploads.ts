@@ -44,6 +44,18 @@ export const uploadKinds = {
     wrongType: "Please select an image file",
     rules: [{ types: IMAGE_TYPES, maxBytes: 5 * MB, tooLarge: "Image must be less than 5MB" }],
   },
+  // A broadcast's one image, sent as a photo: the types Telegram shows as a photo, capped as a
+  // support image (docs/decisions/108-broadcasts.md).
+  broadcastImage: {
+    wrongType: "Please select a PNG, JPEG or WebP image",
+    rules: [
+      {
+        types: ["image/png", "image/jpeg", "image/webp"],
+        maxBytes: 5 * MB,
+        tooLarge: "Image must be less than 5MB",
+      },
+    ],
+  },
   // The limits for product images and certificates are ours (docs/decisions/009-one-upload-pipeline.md).
   productImage: {
     wrongType: "Please select an image file",

@@ -90,6 +90,10 @@ export const refusalReasons = [
   "conversation_not_found",
   "invalid_support_message",
   "empty_support_message",
+  // Broadcasts
+  "broadcast_not_found",
+  "broadcast_finished",
+  "broadcast_image_not_found",
   // Legal documents and channel settings
   "legal_not_newer",
   "legal_published_meanwhile",

@@ -24,6 +24,7 @@ import { adminLegalRoutes } from "./routes/admin-legal";
 import { adminProductRoutes } from "./routes/admin-products";
 import { adminSettingsRoutes } from "./routes/admin-settings";
 import { authRoutes } from "./routes/auth";
+import { broadcastRoutes } from "./routes/broadcasts";
 import { channelRoutes } from "./routes/channel";
 import { checkoutRoutes, staffOrderRoutes } from "./routes/checkout";
 import { eventRoutes } from "./routes/events";
@@ -99,6 +100,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/legal", adminLegalRoutes(deps))
     .route("/admin/settings", adminSettingsRoutes(deps))
     .route("/admin/dashboard", adminDashboardRoutes(deps))
+    .route("/admin/broadcasts", broadcastRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);

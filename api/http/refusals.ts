@@ -11,6 +11,7 @@ import { adminProductMessages } from "../contracts/admin-products";
 import { adminSettingsMessages } from "../contracts/admin-settings";
 import { adminTierMessages } from "../contracts/admin-tiers";
 import { authMessages, emailVerificationMessages, telegramAuthMessages } from "../contracts/auth";
+import { broadcastMessages } from "../contracts/broadcasts";
 import { checkoutMessages } from "../contracts/checkout";
 import { type ErrorCode, type ErrorReason, errorReasons } from "../contracts/errors";
 import { feedMessages, postMessageMessages } from "../contracts/feed";
@@ -151,6 +152,10 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   conversation_not_found: { code: "not_found", message: supportMessages.conversationNotFound },
   invalid_support_message: { code: "bad_request", message: own },
   empty_support_message: { code: "bad_request", message: supportMessages.empty },
+
+  broadcast_not_found: { code: "not_found", message: broadcastMessages.notFound },
+  broadcast_finished: { code: "conflict", message: broadcastMessages.finished },
+  broadcast_image_not_found: { code: "bad_request", message: broadcastMessages.badImage },
 
   legal_not_newer: {
     code: "conflict",

@@ -184,6 +184,10 @@ const configSchema = z
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // Admins hear of a product whose stock falls to this or below (once per crossing).
     LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
+    // Outbox messages per second over all processes (under the Bot API's 30/s), and the rate of a
+    // paid broadcast (allow_paid_broadcast: Telegram charges Stars beyond the free rate, up to 1000/s).
+    BROADCAST_RATE: z.coerce.number().int().min(1).max(1000).default(25),
+    BROADCAST_PAID_RATE: z.coerce.number().int().min(1).max(1000).default(1000),
   })
   // Rules across variables, reported with the other bad variables (zod would skip them after any
   // failure) as long as the variables they read are themselves valid.

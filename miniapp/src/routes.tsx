@@ -32,6 +32,7 @@ const UsersPage = lazyWithAdminTexts(() => import("./admin/users/users-page"));
 const MembershipsAdminPage = lazyWithAdminTexts(() => import("./admin/memberships/memberships-admin-page"));
 const OrdersAdminPage = lazyWithAdminTexts(() => import("./admin/orders/orders-admin-page"));
 const InboxPage = lazyWithAdminTexts(() => import("./admin/inbox/inbox-page"));
+const BroadcastsPage = lazyWithAdminTexts(() => import("./admin/broadcasts/broadcasts-page"));
 const PolicyAdminPage = lazyWithAdminTexts(() => import("./admin/policies/policy-admin-page"));
 const ContentFiltersPage = lazyWithAdminTexts(() => import("./admin/content-filters/content-filters-page"));
 const SettingsAdminPage = lazyWithAdminTexts(() => import("./admin/settings/settings-admin-page"));
@@ -81,6 +82,7 @@ const routes: RouteObject[] = [
           { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
           { path: "orders", element: staffOnly(<OrdersAdminPage />) },
           { path: "inbox", element: inboxStaff(<InboxPage />) },
+          { path: "broadcasts", element: adminOnly(<BroadcastsPage />) },
           { path: "products", element: staffOnly(<ProductsAdminPage />) },
           { path: "upload-products", element: staffOnly(<UploadProductPage />) },
           { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },

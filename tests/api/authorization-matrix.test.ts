@@ -394,6 +394,32 @@ const expected: Record<string, Row> = {
     status: adminOnly(200),
     call: (api, o) => api.admin.dashboard.$get({ query: { days: "90" } }, o),
   },
+  // Broadcasts: admins only (docs/decisions/108-broadcasts.md). A body that names no segment is 400
+  // once allowed, so no broadcast is made; an unknown one is 404.
+  "GET /api/admin/broadcasts": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.broadcasts.$get({ query: {} }, o),
+  },
+  "POST /api/admin/broadcasts": {
+    status: adminOnly(400),
+    call: (api, o) => api.admin.broadcasts.$post({ json: refusedBody({ text: "Hello" }) }, o),
+  },
+  "POST /api/admin/broadcasts/audience": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.broadcasts.audience.$post({ json: { segment: { kind: "all" } } }, o),
+  },
+  "POST /api/admin/broadcasts/images": {
+    status: adminOnly(415),
+    call: (api, o) => api.admin.broadcasts.images.$post(undefined, o),
+  },
+  "GET /api/admin/broadcasts/:id": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin.broadcasts[":id"].$get({ param: id }, o),
+  },
+  "POST /api/admin/broadcasts/:id/cancel": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin.broadcasts[":id"].cancel.$post({ param: id }, o),
+  },
   "POST /api/admin/payments/:id/refund": {
     status: adminOnly(404),
     call: (api, o) => api.admin.payments[":id"].refund.$post({ param: id }, o),

@@ -91,6 +91,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Memberships",
     "Orders",
     "Inbox",
+    "Broadcasts",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",

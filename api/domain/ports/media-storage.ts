@@ -31,6 +31,7 @@ export const BUCKETS = [
   "avatars",
   "message-images",
   "support-images",
+  "broadcast-images",
 ] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
@@ -39,7 +40,12 @@ export type Bucket = (typeof BUCKETS)[number];
  * images of support conversations (the member and staff). A
  * shared cache (a proxy, a CDN) must not keep them for others: `private`; the rest is public.
  */
-const PRIVATE_BUCKETS: readonly string[] = ["message-images", "avatars", "support-images"] satisfies Bucket[];
+const PRIVATE_BUCKETS: readonly string[] = [
+  "message-images",
+  "avatars",
+  "support-images",
+  "broadcast-images",
+] satisfies Bucket[];
 
 /** The Cache-Control a stored file is served with, by us under /media or by the bucket. */
 export const mediaCacheControl = (bucket: string) =>

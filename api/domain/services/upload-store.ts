@@ -23,6 +23,11 @@ const targets: Record<
     bucket: "support-images",
     name: (owner, at, ext) => `${owner}/${at}-${randomBytes(8).toString("hex")}.${ext}`,
   },
+  // Flat, unguessable names: the name is the broadcast's imageId (docs/decisions/108-broadcasts.md).
+  broadcastImage: {
+    bucket: "broadcast-images",
+    name: (_owner, at, ext) => `${at}-${randomBytes(8).toString("hex")}.${ext}`,
+  },
   productImage: { bucket: "product-images", name: (owner, at, ext) => `${owner}-${at}.${ext}` },
   certificate: { bucket: "product-documents", name: (owner, at, ext) => `${owner}-coa-${at}.${ext}` },
 };
