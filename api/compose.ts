@@ -11,7 +11,7 @@ import { BackgroundTasks } from "#api/domain/services/background";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
-import { startPlanRenewals } from "#api/domain/services/plan-renewals";
+import { startPlanRenewals } from "#api/domain/services/plan-reminders";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
@@ -110,7 +110,8 @@ export async function startServices(
   });
   await hub.start(db);
   const housekeeping = startHousekeeping(db, now, log);
-  // Plans whose period (and grace) is over end within a minute; members reading their plan end theirs at once.
+  // Plans whose period (and grace) is over end within a minute, and their reminders are queued then;
+  // members reading their plan end theirs at once.
   const planRenewals = startPlanRenewals(context, log);
   return {
     ...context,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   membershipHistory,
@@ -269,12 +269,18 @@ export const payerOf = async (db: Db, chargeId: string): Promise<bigint | undefi
       .where(eq(starPayments.chargeId, chargeId))
   )[0]?.telegramId;
 
-/** A plan whose end is near or past, for a reminder: who, on which tier, and the period's end. */
+/**
+ * A plan whose end is near or past, for a reminder: who, on which tier, the period's end, whether it
+ * renews (not cancelled), and its price per period in `currency`'s smallest unit (XTR: Stars).
+ */
 export interface EndingPlan {
   userId: string;
   telegramId: bigint | null;
   tierName: string;
   expiresAt: Date;
+  renews: boolean;
+  currency: string;
+  amount: number;
 }
 
 const endingColumns = {
@@ -282,9 +288,15 @@ const endingColumns = {
   telegramId: users.telegramId,
   tierName: planSubscriptions.tierName,
   expiresAt: planSubscriptions.expiresAt,
+  renews: sql<boolean>`${planSubscriptions.renewalCancelledAt} is null`,
+  currency: planSubscriptions.currency,
+  amount: planSubscriptions.stars,
 };
 
-/** Subscriptions whose renewal was cancelled and whose period ends in (at, until]. */
+/**
+ * Plans whose period ends in (at, until] without a renewal Telegram makes: a cancelled renewal, or
+ * any plan paid by provider invoice (its next period is paid by hand, decision 109).
+ */
 export const endingWithoutRenewal = (db: Db, at: Date, until: Date): Promise<EndingPlan[]> =>
   db
     .select(endingColumns)
@@ -292,7 +304,7 @@ export const endingWithoutRenewal = (db: Db, at: Date, until: Date): Promise<End
     .innerJoin(users, eq(users.id, planSubscriptions.userId))
     .where(
       and(
-        isNotNull(planSubscriptions.renewalCancelledAt),
+        or(isNotNull(planSubscriptions.renewalCancelledAt), ne(planSubscriptions.currency, "XTR")),
         gt(planSubscriptions.expiresAt, at),
         lte(planSubscriptions.expiresAt, until),
       ),
@@ -314,6 +326,8 @@ export interface EndedPlan {
   userId: string;
   telegramId: bigint | null;
   tierId: string | null;
+  /** The tier's name, while the tier exists. */
+  tierName: string | null;
   endedAt: Date;
 }
 
@@ -325,10 +339,12 @@ export const endedBetween = (db: Db, reasons: string[], since: Date, at: Date): 
       userId: membershipHistory.userId,
       telegramId: users.telegramId,
       tierId: membershipHistory.oldTierId,
+      tierName: membershipTiers.displayName,
       endedAt: membershipHistory.createdAt,
     })
     .from(membershipHistory)
     .innerJoin(users, eq(users.id, membershipHistory.userId))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, membershipHistory.oldTierId))
     .where(
       and(
         inArray(membershipHistory.reason, reasons),

@@ -1,6 +1,5 @@
 import type { PlanSubscription } from "#api/contracts/plan-payments";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
-import type { Logger } from "#api/process/logger";
 import {
   type EndedPlan,
   type EndingPlan,
@@ -15,7 +14,6 @@ import {
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 import { endExpired } from "./plan-payments";
-import { repeatEvery } from "./repeating";
 
 const DAY_MS = 86_400_000;
 
@@ -74,29 +72,14 @@ export async function setRenewal(
  */
 export const lapsePlans = (ctx: Pick<ServiceContext, "db" | "config" | "now">) => endExpired(ctx);
 
-/** Ends lapsed plans every `everyMs` (a minute by default) until stopped; stop() waits for a run. */
-export function startPlanRenewals(
-  ctx: Pick<ServiceContext, "db" | "config" | "now">,
-  log: Logger,
-  everyMs = 60_000,
-) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      await lapsePlans(ctx);
-    },
-    (error) => log.warn("plan lapse sweep failed", { error: String(error) }),
-  );
-}
-
 /*
- * What is due to be said, for the outbox's reminders (issue 38): who and when. Nothing here sends;
- * the sender keys each message by member and period (or history id) so it goes once.
+ * What is due to be said, for the outbox's reminders (plan-reminders.ts): who and when. Nothing here
+ * sends; the reminders key each message by member and period (or history id) so it goes once.
  */
 
 /**
- * Plans whose renewal was cancelled and whose period ends within REMINDER_DAYS: "renew" reminders.
- * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ * Plans ending within REMINDER_DAYS without a renewal Telegram makes (a cancelled renewal, or an
+ * invoice plan's next period): "renew" reminders (plan-reminders.ts).
  */
 export const plansEndingSoon = (ctx: Pick<ServiceContext, "db" | "now">): Promise<EndingPlan[]> => {
   const now = ctx.now();
@@ -108,10 +91,7 @@ export interface GracePlan extends EndingPlan {
   lapsesAt: Date;
 }
 
-/**
- * Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders.
- * @public for the outbox's plan reminders (issue 38), which are not built yet.
- */
+/** Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders. */
 export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "now">): Promise<GracePlan[]> {
   const now = ctx.now();
   const graceMs = ctx.config.PLAN_GRACE_DAYS * DAY_MS;
@@ -120,10 +100,7 @@ export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "
     .filter((plan) => plan.lapsesAt.getTime() > now.getTime());
 }
 
-/**
- * Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices.
- * @public for the outbox's plan reminders (issue 38), which are not built yet.
- */
+/** Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices. */
 export const plansLapsedSince = (
   ctx: Pick<ServiceContext, "db" | "now">,
   since: Date,
