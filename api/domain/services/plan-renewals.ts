@@ -1,5 +1,5 @@
 import type { PlanSubscription } from "#api/contracts/plan-payments";
-import { tierChangeReasons } from "#api/contracts/plan-payments";
+import { STARS_CURRENCY, tierChangeReasons } from "#api/contracts/plan-payments";
 import {
   type EndedPlan,
   type EndingPlan,
@@ -28,6 +28,7 @@ export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: numbe
     tierId: row.tierId,
     tierName: row.tierName,
     stars: row.stars,
+    currency: row.currency,
     expiresAt: row.expiresAt.toISOString(),
     renews,
     paymentDue: renews && row.expiresAt.getTime() <= now.getTime(),
@@ -36,10 +37,11 @@ export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: numbe
 }
 
 /**
- * The member stops (`renew` false) or restarts the renewal of their Stars subscription: Telegram is
- * told first (editUserStarSubscription on the subscription's first charge, as its payer), then the
- * state is stored. Asking for the state it already has still tells Telegram (it may have changed
- * there), so a retry after a lost answer is safe.
+ * The member stops (`renew` false) or restarts the renewal of their plan. A Stars subscription:
+ * Telegram is told first (editUserStarSubscription on the subscription's first charge, as its
+ * payer), then the state is stored; asking for the state it already has still tells Telegram (it
+ * may have changed there), so a retry after a lost answer is safe. An invoice plan (decision 109):
+ * only stored; it decides whether the member is asked to pay the next period or told it ends.
  */
 export async function setRenewal(
   ctx: ServiceContext,
@@ -49,19 +51,25 @@ export async function setRenewal(
   await endExpired(ctx, userId);
   const subscription = await findSubscription(ctx.db, userId);
   if (!subscription) throw new Refusal("no_subscription");
-  if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
-  const payer = await payerOf(ctx.db, subscription.chargeId);
-  if (payer === undefined) throw new Refusal("no_subscription");
-  try {
-    await ctx.telegram.editStarSubscription(payer, subscription.chargeId, !renew);
-  } catch (error) {
-    ctx.log.warn("subscription renewal not changed", { error: String(error), renew });
-    throw new Refusal("payments_unavailable");
+  const stars = subscription.currency === STARS_CURRENCY;
+  if (stars) {
+    if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
+    const payer = await payerOf(ctx.db, subscription.chargeId);
+    if (payer === undefined) throw new Refusal("no_subscription");
+    try {
+      await ctx.telegram.editStarSubscription(payer, subscription.chargeId, !renew);
+    } catch (error) {
+      ctx.log.warn("subscription renewal not changed", { error: String(error), renew });
+      throw new Refusal("payments_unavailable");
+    }
   }
   const stored = await setRenewalCancelled(ctx.db, userId, renew ? null : ctx.now());
   // The subscription ended between the read and the write (a refund, the sweep): nothing to show.
   if (!stored) throw new Refusal("no_subscription");
-  ctx.metrics.planPayments.inc({ mode: "stars", outcome: renew ? "renewal_resumed" : "renewal_cancelled" });
+  ctx.metrics.planPayments.inc({
+    mode: stars ? "stars" : "invoice",
+    outcome: renew ? "renewal_resumed" : "renewal_cancelled",
+  });
   return subscriptionOf(stored, ctx.now(), ctx.config.PLAN_GRACE_DAYS);
 }
 
