@@ -76,9 +76,17 @@ export function botNotifier(
       const prices = [{ label: invoice.title, amount }];
       // Stars: currency XTR, no provider token, exactly one price, a 30-day subscription.
       if (currency === STARS_CURRENCY) {
-        return bot.api.createInvoiceLink(invoice.title, invoice.description, invoice.payload, "", currency, prices, {
-          subscription_period: SUBSCRIPTION_PERIOD_SECONDS,
-        });
+        return bot.api.createInvoiceLink(
+          invoice.title,
+          invoice.description,
+          invoice.payload,
+          "",
+          currency,
+          prices,
+          {
+            subscription_period: SUBSCRIPTION_PERIOD_SECONDS,
+          },
+        );
       }
       // A payment provider: its token and currency, the amount in the currency's smallest unit, one period.
       return bot.api.createInvoiceLink(

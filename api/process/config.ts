@@ -179,7 +179,10 @@ const configSchema = z
       .string()
       .default("USD")
       .transform((code) => code.toUpperCase())
-      .refine((code) => code !== "XTR" && knownCurrencies.has(code), "must be an ISO 4217 currency code such as EUR"),
+      .refine(
+        (code) => code !== "XTR" && knownCurrencies.has(code),
+        "must be an ISO 4217 currency code such as EUR",
+      ),
     // Days a Stars plan whose renewal did not arrive stays on, marked "Payment due", before it lapses (decision 107).
     PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
     // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or

@@ -160,9 +160,7 @@ export async function recordStarPayment(
     const expiresAt =
       "endsAt" in payment.period
         ? payment.period.endsAt
-        : new Date(
-            Math.max(running?.expiresAt.getTime() ?? 0, at.getTime()) + payment.period.extendByMs,
-          );
+        : new Date(Math.max(running?.expiresAt.getTime() ?? 0, at.getTime()) + payment.period.extendByMs);
     const { period: _period, ...stored } = payment;
     const [row] = await tx
       .insert(starPayments)

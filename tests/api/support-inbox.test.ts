@@ -191,10 +191,7 @@ describe("a member writes to the shop and staff answer", () => {
     ]);
     expect((await conversationOf(older.token)).messages.at(-1)?.text).toBe("Hello");
     // A proven address: the next reply goes by mail.
-    await db()
-      .update(profiles)
-      .set({ emailVerifiedAt: new Date() })
-      .where(eq(profiles.id, older.userId));
+    await db().update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, older.userId));
     expect((await reply(admin.token, id, { text: "Again" })).status).toBe(201);
     expect((await queuedFor(db(), older.userId)).at(-1)).toMatchObject({
       kind: "support_reply",

@@ -307,6 +307,8 @@ interface SubscriptionBody {
   tierId: string;
   tierName: string;
   stars: number;
+  /** XTR for a Stars subscription; a provider's currency for an invoice plan (decision 109). */
+  currency: string;
   expiresAt: string;
   renews: boolean;
   paymentDue: boolean;
@@ -332,6 +334,7 @@ const renewing = (tier: SeededTier): SubscriptionBody => ({
   tierId: tier.id,
   tierName: tier.displayName,
   stars: STARS,
+  currency: "XTR",
   expiresAt: RENEWS_AT,
   renews: true,
   paymentDue: false,

@@ -6,8 +6,8 @@ import {
   type PlanRequest,
   planPaymentMessages,
   STARS_CURRENCY,
-  SUBSCRIPTION_PERIOD_SECONDS,
   type StarPayment,
+  SUBSCRIPTION_PERIOD_SECONDS,
   tierChangeReasons,
 } from "#api/contracts/plan-payments";
 import { findAccountById } from "#db/queries/accounts";
@@ -73,7 +73,8 @@ export function telegramPrice(
   tier: TierRow,
 ): PlanPrice | undefined {
   if (Number(tier.priceMonthly) <= 0) return undefined;
-  if (mode === "stars" && tier.priceStars !== null) return { currency: STARS_CURRENCY, amount: tier.priceStars };
+  if (mode === "stars" && tier.priceStars !== null)
+    return { currency: STARS_CURRENCY, amount: tier.priceStars };
   if (mode === "invoice") {
     const currency = ctx.config.PAYMENT_CURRENCY;
     return { currency, amount: minorUnits(tier.priceMonthly, currency) };
@@ -123,7 +124,13 @@ export async function createPlanInvoice(
   if (!price) throw new Refusal("not_sold_for_stars");
   if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
   const nonce = randomBytes(12).toString("base64url");
-  await insertInvoice(ctx.db, { nonce, userId, tierId: tier.id, stars: price.amount, currency: price.currency });
+  await insertInvoice(ctx.db, {
+    nonce,
+    userId,
+    tierId: tier.id,
+    stars: price.amount,
+    currency: price.currency,
+  });
   const stars = price.currency === STARS_CURRENCY;
   try {
     const link = await ctx.telegram.createPlanInvoice({
@@ -233,7 +240,9 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
       ...(stars
         ? {
             renewal: paid.isRecurring && !paid.isFirstRecurring,
-            period: { endsAt: paid.expiresAt ? new Date(paid.expiresAt * 1000) : new Date(now.getTime() + period) },
+            period: {
+              endsAt: paid.expiresAt ? new Date(paid.expiresAt * 1000) : new Date(now.getTime() + period),
+            },
           }
         : { renewal: "when_running", period: { extendByMs: period } }),
     },

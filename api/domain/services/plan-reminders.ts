@@ -52,7 +52,11 @@ export function endingPayload(language: Language, plan: EndingPlan): OutboxPaylo
           amount: formatAmount(language, plan.amount, plan.currency),
         })
       : serverText(language, "plan.endingReminder", { name: plan.tierName, date });
-  return { text, subject: serverText(language, "plan.endingSubject"), buttons: buttons(language, "plan_ending") };
+  return {
+    text,
+    subject: serverText(language, "plan.endingSubject"),
+    buttons: buttons(language, "plan_ending"),
+  };
 }
 
 export const gracePayload = (language: Language, plan: GracePlan): OutboxPayload => ({
@@ -102,7 +106,10 @@ export async function enqueuePlanReminders(
     plansInGrace(ctx),
     plansLapsedSince(ctx, new Date(now.getTime() - LAPSED_NOTICE_WINDOW_MS)),
   ]);
-  const recipients = await recipientsOf(ctx.db, [...ending, ...grace, ...lapsed].map((plan) => plan.userId));
+  const recipients = await recipientsOf(
+    ctx.db,
+    [...ending, ...grace, ...lapsed].map((plan) => plan.userId),
+  );
   const messages = (kind: PlanKind) => {
     const out: OutboxMessage[] = [];
     return {
@@ -117,8 +124,10 @@ export async function enqueuePlanReminders(
   };
   const endingMessages = messages("plan_ending");
   for (const plan of ending) {
-    endingMessages.add(plan.userId, `plan_ending:${plan.userId}:${plan.expiresAt.toISOString()}`, (language) =>
-      endingPayload(language, plan),
+    endingMessages.add(
+      plan.userId,
+      `plan_ending:${plan.userId}:${plan.expiresAt.toISOString()}`,
+      (language) => endingPayload(language, plan),
     );
   }
   const graceMessages = messages("plan_grace");
@@ -129,7 +138,9 @@ export async function enqueuePlanReminders(
   }
   const lapsedMessages = messages("plan_lapsed");
   for (const plan of lapsed) {
-    lapsedMessages.add(plan.userId, `plan_lapsed:${plan.historyId}`, (language) => lapsedPayload(language, plan));
+    lapsedMessages.add(plan.userId, `plan_lapsed:${plan.historyId}`, (language) =>
+      lapsedPayload(language, plan),
+    );
   }
   return {
     ending: await enqueue(ctx.db, endingMessages.out),

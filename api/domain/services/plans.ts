@@ -75,7 +75,8 @@ export async function changePlan(
   const mode = paymentModeOf(ctx, account.telegramId);
   const current = (await planOf(ctx.db, userId)).tier;
   if (current?.id !== tier.id && !takenAtOnce(mode, tier)) {
-    if (telegramPrice(ctx, mode, tier)) throw new Refusal(mode === "invoice" ? "pay_by_invoice" : "pay_with_stars");
+    if (telegramPrice(ctx, mode, tier))
+      throw new Refusal(mode === "invoice" ? "pay_by_invoice" : "pay_with_stars");
     await requestTier(ctx, userId, tier);
     ctx.metrics.planPayments.inc({ mode, outcome: "requested" });
     return { ...(await readPlan(ctx, userId)), outcome: "requested", upgraded: false };
