@@ -12,7 +12,7 @@ import { startBroadcastScheduler } from "#api/domain/services/broadcasts";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
-import { startPlanRenewals } from "#api/domain/services/plan-renewals";
+import { startPlanRenewals } from "#api/domain/services/plan-reminders";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
@@ -111,7 +111,8 @@ export async function startServices(
   });
   await hub.start(db);
   const housekeeping = startHousekeeping(db, now, log);
-  // Plans whose period (and grace) is over end within a minute; members reading their plan end theirs at once.
+  // Plans whose period (and grace) is over end within a minute, and their reminders are queued then;
+  // members reading their plan end theirs at once.
   const planRenewals = startPlanRenewals(context, log);
   // Scheduled broadcasts start within 5 s of their time, each once over all processes.
   const broadcastScheduler = startBroadcastScheduler(context, log);

@@ -1,6 +1,6 @@
 import { type Bot, InputFile } from "grammy";
 import type { Message } from "grammy/types";
-import { SUBSCRIPTION_PERIOD_SECONDS } from "#api/contracts/plan-payments";
+import { STARS_CURRENCY, SUBSCRIPTION_PERIOD_SECONDS } from "#api/contracts/plan-payments";
 import type { MediaStorage } from "#api/domain/ports/media-storage";
 import type {
   ChannelPost,
@@ -72,15 +72,30 @@ export function botNotifier(
       return { memberCount, logoUrl };
     },
     async createPlanInvoice(invoice: PlanInvoice): Promise<string> {
-      // Stars: currency XTR, no provider token, exactly one price.
+      const { currency, amount } = invoice.price;
+      const prices = [{ label: invoice.title, amount }];
+      // Stars: currency XTR, no provider token, exactly one price, a 30-day subscription.
+      if (currency === STARS_CURRENCY) {
+        return bot.api.createInvoiceLink(
+          invoice.title,
+          invoice.description,
+          invoice.payload,
+          "",
+          currency,
+          prices,
+          {
+            subscription_period: SUBSCRIPTION_PERIOD_SECONDS,
+          },
+        );
+      }
+      // A payment provider: its token and currency, the amount in the currency's smallest unit, one period.
       return bot.api.createInvoiceLink(
         invoice.title,
         invoice.description,
         invoice.payload,
-        "",
-        "XTR",
-        [{ label: invoice.title, amount: invoice.stars }],
-        { subscription_period: SUBSCRIPTION_PERIOD_SECONDS },
+        invoice.providerToken ?? "",
+        currency,
+        prices,
       );
     },
     async refundStarPayment(telegramId, chargeId) {

@@ -4,15 +4,18 @@ import { idSchema } from "./ids";
 /**
  * How a member gets a paid tier (PLAN_PAYMENTS): `free` changes it at once (decision 021),
  * `manual` sends a request that an admin approves or declines, `stars` buys it inside Telegram as a
- * Telegram Stars subscription. A tier priced 0 is always taken at once.
+ * Telegram Stars subscription, `invoice` buys it inside Telegram through a payment provider, one
+ * 30-day period per invoice (decision 109). A tier priced 0 is always taken at once.
  */
-export const planPaymentModes = ["free", "manual", "stars"] as const;
+export const planPaymentModes = ["free", "manual", "stars", "invoice"] as const;
 export type PlanPaymentMode = (typeof planPaymentModes)[number];
 
 /** Telegram's limit for a subscription's price. */
 export const MAX_STARS = 10_000;
-/** Telegram's only subscription period: 30 days. */
+/** Telegram's only subscription period: 30 days; an invoice plan's period is the same. */
 export const SUBSCRIPTION_PERIOD_SECONDS = 2_592_000;
+/** The currency of Telegram Stars. */
+export const STARS_CURRENCY = "XTR";
 
 export const planRequestStatuses = ["pending", "approved", "declined"] as const;
 
@@ -35,8 +38,11 @@ export type PlanRequest = z.infer<typeof planRequestSchema>;
 export const planSubscriptionSchema = z.object({
   tierId: z.uuid().nullable(),
   tierName: z.string(),
+  /** The price per period in `currency`'s smallest unit: Stars for XTR, cents for EUR. */
   stars: z.number().int(),
-  /** The end of the paid period: Telegram renews it then, unless its renewal was cancelled. */
+  /** XTR: a Stars subscription Telegram renews; another currency: paid by invoice, one period at a time. */
+  currency: z.string(),
+  /** The end of the paid period: Telegram renews it then (Stars) or the next invoice is due, unless cancelled. */
   expiresAt: z.string(),
   /** False once the member cancelled the renewal: the plan ends at `expiresAt`. */
   renews: z.boolean(),
@@ -74,6 +80,7 @@ export const tierChangeReasons = {
   member: "User updated tier",
   approved: "Plan request approved",
   stars: "Telegram Stars subscription",
+  invoice: "Telegram Payments invoice",
   ended: "Subscription ended",
   lapsed: "Payment not received",
   refunded: "Payment refunded",
@@ -84,6 +91,7 @@ export const planPaymentMessages = {
   requestPending: (name: string) => `Your request for ${name} is waiting for an admin`,
   requestDeclined: (name: string) => `Your request for ${name} was declined`,
   payWithStars: "This plan is paid with Telegram Stars inside Telegram",
+  payByInvoice: "This plan is paid by card inside Telegram",
   notStars: "This plan is not sold for Telegram Stars",
   paymentsUnavailable: "Payments through Telegram are not available right now. Please try again later.",
   requestNotFound: "Request not found",

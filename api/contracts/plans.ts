@@ -29,6 +29,8 @@ export const planSchema = z.object({
   tier: tierSchema.nullable(),
   startedAt: z.string().nullable(),
   payments: z.enum(planPaymentModes),
+  /** The currency a paid tier's price is charged in when `payments` is `invoice` (PAYMENT_CURRENCY), else null. */
+  currency: z.string().nullable(),
   request: planRequestSchema.nullable(),
   subscription: planSubscriptionSchema.nullable(),
 });

@@ -77,6 +77,7 @@ export const refusalReasons = [
   "tier_name_taken",
   "tier_in_use",
   "pay_with_stars",
+  "pay_by_invoice",
   "not_sold_for_stars",
   "payments_unavailable",
   "payment_not_found",

@@ -136,6 +136,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
     message: ({ members }, language) => serverText(language, "refusal.tierInUse", { count: members }),
   },
   pay_with_stars: { code: "conflict", message: planPaymentMessages.payWithStars },
+  pay_by_invoice: { code: "conflict", message: planPaymentMessages.payByInvoice },
   not_sold_for_stars: { code: "conflict", message: planPaymentMessages.notStars },
   payments_unavailable: { code: "unavailable", message: planPaymentMessages.paymentsUnavailable },
   payment_not_found: { code: "not_found", message: planPaymentMessages.paymentNotFound },

@@ -22,7 +22,18 @@ const commaList = z
 
 const s3Required = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 /** Variables the cross-variable rules read. */
-const crossChecked: string[] = ["BOT_MODE", "BOT_TOKEN", "PUBLIC_URL", "SMTP_URL", "STORAGE", ...s3Required];
+const crossChecked: string[] = [
+  "BOT_MODE",
+  "BOT_TOKEN",
+  "PUBLIC_URL",
+  "SMTP_URL",
+  "STORAGE",
+  "PLAN_PAYMENTS",
+  "PAYMENT_PROVIDER_TOKEN",
+  ...s3Required,
+];
+/** ISO 4217 codes this runtime can format (and so charge in its smallest unit). */
+const knownCurrencies = new Set(Intl.supportedValuesOf("currency"));
 
 const configSchema = z
   .object({
@@ -157,9 +168,21 @@ const configSchema = z
     ),
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     // How a member gets a paid tier: free (at once, as the original product did: decision 021), manual (an admin approves
-    // a request) or stars (a Telegram Stars subscription; members without Telegram request manually).
-    // Unset: free in development, so the demo works, and manual otherwise.
+    // a request), stars (a Telegram Stars subscription) or invoice (Telegram Payments through a payment
+    // provider, an invoice each 30 days: decision 109); members without Telegram request manually.
+    // Unset: stars where the bot runs, else manual (`npm run dev`: free).
     PLAN_PAYMENTS: z.preprocess(emptyToUndefined, z.enum(planPaymentModes).optional()),
+    // PLAN_PAYMENTS=invoice: the payment provider's token from @BotFather (Bot Settings › Payments). A secret.
+    PAYMENT_PROVIDER_TOKEN: optionalString,
+    // PLAN_PAYMENTS=invoice: the currency a tier's monthly price is charged in (ISO 4217, not XTR).
+    PAYMENT_CURRENCY: z
+      .string()
+      .default("USD")
+      .transform((code) => code.toUpperCase())
+      .refine(
+        (code) => code !== "XTR" && knownCurrencies.has(code),
+        "must be an ISO 4217 currency code such as EUR",
+      ),
     // Days a Stars plan whose renewal did not arrive stays on, marked "Payment due", before it lapses (decision 107).
     PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
     // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or
@@ -208,6 +231,13 @@ const configSchema = z
           code: "custom",
           path: ["PUBLIC_URL"],
           message: `is required with ${config.SMTP_URL ? "SMTP_URL" : "the bot (BOT_TOKEN without BOT_MODE=off)"}: password reset links are built from it`,
+        });
+      }
+      if (config.PLAN_PAYMENTS === "invoice" && !config.PAYMENT_PROVIDER_TOKEN) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYMENT_PROVIDER_TOKEN"],
+          message: "is required with PLAN_PAYMENTS=invoice: the payment provider's token from @BotFather",
         });
       }
       if (config.STORAGE === "s3") {

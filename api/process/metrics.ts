@@ -39,7 +39,7 @@ export function createMetrics() {
     }),
     planPayments: new Counter({
       name: "plan_payments_total",
-      help: "Plan changes and payments by mode (free, manual, stars) and outcome",
+      help: "Plan changes and payments by mode (free, manual, stars, invoice) and outcome",
       labelNames: ["mode", "outcome"] as const,
       registers,
     }),

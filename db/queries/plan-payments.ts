@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
   membershipHistory,
@@ -107,7 +107,7 @@ class TierGone extends Error {}
 
 export async function insertInvoice(
   db: Db,
-  invoice: { nonce: string; userId: string; tierId: string; stars: number },
+  invoice: { nonce: string; userId: string; tierId: string; stars: number; currency: string },
 ): Promise<void> {
   await db.insert(planInvoices).values(invoice);
 }
@@ -120,12 +120,18 @@ export const findSubscription = async (db: Db, userId: string): Promise<Subscrip
 
 export type RecordedPayment =
   | { outcome: "duplicate" }
-  | { outcome: "granted"; payment: StarPaymentRow; tierName: string };
+  | { outcome: "granted"; payment: StarPaymentRow; tierName: string; expiresAt: Date };
+
+/** How a payment sets the period: to the end Telegram states (Stars), or on by one period (an invoice). */
+export type PaidPeriod = { endsAt: Date } | { extendByMs: number };
 
 /**
- * A successful Stars payment, in one transaction, once per charge id: the payment is stored, the
- * member's subscription runs until the new expiry (a renewal extends it; the first payment's charge
- * id keeps naming it), and the member is on the paid tier.
+ * A successful plan payment, in one transaction, once per charge id: the payment is stored, the
+ * member's subscription runs until the new end (a renewal extends it; the first payment's charge
+ * id keeps naming it), and the member is on the paid tier. A Stars payment states the period's end
+ * and whether it renews; a provider invoice's (`renewal: "when_running"`) extends a running
+ * subscription by `extendByMs` from its end (from `at` when it is over or there is none), is a
+ * renewal when a subscription was running, and restarts a cancelled renewal: the member paid again.
  */
 export async function recordStarPayment(
   db: Db,
@@ -135,8 +141,9 @@ export async function recordStarPayment(
     telegramId: bigint;
     tierId: string;
     stars: number;
-    renewal: boolean;
-    expiresAt: Date;
+    currency: string;
+    renewal: boolean | "when_running";
+    period: PaidPeriod;
   },
   at: Date,
   reason: string,
@@ -144,12 +151,24 @@ export async function recordStarPayment(
   return db.transaction(async (tx) => {
     const [tier] = await tx.select().from(membershipTiers).where(eq(membershipTiers.id, payment.tierId));
     const tierName = tier?.displayName ?? "";
-    const [stored] = await tx
+    const [running] = await tx
+      .select()
+      .from(planSubscriptions)
+      .where(eq(planSubscriptions.userId, payment.userId))
+      .for("update");
+    const renewal = payment.renewal === "when_running" ? running !== undefined : payment.renewal;
+    const expiresAt =
+      "endsAt" in payment.period
+        ? payment.period.endsAt
+        : new Date(Math.max(running?.expiresAt.getTime() ?? 0, at.getTime()) + payment.period.extendByMs);
+    const { period: _period, ...stored } = payment;
+    const [row] = await tx
       .insert(starPayments)
-      .values({ ...payment, tierName, paidAt: at })
+      .values({ ...stored, renewal, expiresAt, tierName, paidAt: at })
       .onConflictDoNothing({ target: starPayments.chargeId })
       .returning();
-    if (!stored) return { outcome: "duplicate" } as const;
+    if (!row) return { outcome: "duplicate" } as const;
+    const restarts = !renewal || payment.renewal === "when_running";
     await tx
       .insert(planSubscriptions)
       .values({
@@ -157,8 +176,9 @@ export async function recordStarPayment(
         tierId: payment.tierId,
         tierName,
         stars: payment.stars,
+        currency: payment.currency,
         chargeId: payment.chargeId,
-        expiresAt: payment.expiresAt,
+        expiresAt,
       })
       .onConflictDoUpdate({
         target: planSubscriptions.userId,
@@ -166,13 +186,19 @@ export async function recordStarPayment(
           tierId: payment.tierId,
           tierName,
           stars: payment.stars,
+          currency: payment.currency,
           expiresAt: sql`greatest(${planSubscriptions.expiresAt}, excluded.expires_at)`,
           // A renewal keeps the subscription's first charge id; a new subscription replaces it and renews.
-          ...(payment.renewal ? {} : { chargeId: payment.chargeId, renewalCancelledAt: null }),
+          ...(renewal ? {} : { chargeId: payment.chargeId }),
+          ...(restarts ? { renewalCancelledAt: null } : {}),
         },
       });
     await changeTier(tx, payment.userId, payment.tierId, at, { reason, anyState: true });
-    return { outcome: "granted", payment: stored, tierName } as const;
+    const [after] = await tx
+      .select({ expiresAt: planSubscriptions.expiresAt })
+      .from(planSubscriptions)
+      .where(eq(planSubscriptions.userId, payment.userId));
+    return { outcome: "granted", payment: row, tierName, expiresAt: after?.expiresAt ?? expiresAt } as const;
   });
 }
 
@@ -269,12 +295,18 @@ export const payerOf = async (db: Db, chargeId: string): Promise<bigint | undefi
       .where(eq(starPayments.chargeId, chargeId))
   )[0]?.telegramId;
 
-/** A plan whose end is near or past, for a reminder: who, on which tier, and the period's end. */
+/**
+ * A plan whose end is near or past, for a reminder: who, on which tier, the period's end, whether it
+ * renews (not cancelled), and its price per period in `currency`'s smallest unit (XTR: Stars).
+ */
 export interface EndingPlan {
   userId: string;
   telegramId: bigint | null;
   tierName: string;
   expiresAt: Date;
+  renews: boolean;
+  currency: string;
+  amount: number;
 }
 
 const endingColumns = {
@@ -282,9 +314,15 @@ const endingColumns = {
   telegramId: users.telegramId,
   tierName: planSubscriptions.tierName,
   expiresAt: planSubscriptions.expiresAt,
+  renews: sql<boolean>`${planSubscriptions.renewalCancelledAt} is null`,
+  currency: planSubscriptions.currency,
+  amount: planSubscriptions.stars,
 };
 
-/** Subscriptions whose renewal was cancelled and whose period ends in (at, until]. */
+/**
+ * Plans whose period ends in (at, until] without a renewal Telegram makes: a cancelled renewal, or
+ * any plan paid by provider invoice (its next period is paid by hand, decision 109).
+ */
 export const endingWithoutRenewal = (db: Db, at: Date, until: Date): Promise<EndingPlan[]> =>
   db
     .select(endingColumns)
@@ -292,7 +330,7 @@ export const endingWithoutRenewal = (db: Db, at: Date, until: Date): Promise<End
     .innerJoin(users, eq(users.id, planSubscriptions.userId))
     .where(
       and(
-        isNotNull(planSubscriptions.renewalCancelledAt),
+        or(isNotNull(planSubscriptions.renewalCancelledAt), ne(planSubscriptions.currency, "XTR")),
         gt(planSubscriptions.expiresAt, at),
         lte(planSubscriptions.expiresAt, until),
       ),
@@ -314,6 +352,8 @@ export interface EndedPlan {
   userId: string;
   telegramId: bigint | null;
   tierId: string | null;
+  /** The tier's name, while the tier exists. */
+  tierName: string | null;
   endedAt: Date;
 }
 
@@ -325,10 +365,12 @@ export const endedBetween = (db: Db, reasons: string[], since: Date, at: Date): 
       userId: membershipHistory.userId,
       telegramId: users.telegramId,
       tierId: membershipHistory.oldTierId,
+      tierName: membershipTiers.displayName,
       endedAt: membershipHistory.createdAt,
     })
     .from(membershipHistory)
     .innerJoin(users, eq(users.id, membershipHistory.userId))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, membershipHistory.oldTierId))
     .where(
       and(
         inArray(membershipHistory.reason, reasons),

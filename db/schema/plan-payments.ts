@@ -39,7 +39,10 @@ export const planRequests = pgTable(
   ],
 );
 
-/** An invoice link the bot made for a member and a tier; the payload names it by nonce. */
+/**
+ * An invoice link the bot made for a member and a tier; the payload names it by nonce. `stars` is the
+ * amount in the currency's smallest unit: Stars for XTR, cents for a provider's EUR (decision 109).
+ */
 export const planInvoices = pgTable("plan_invoices", {
   nonce: text("nonce").primaryKey(),
   userId: uuid("user_id")
@@ -49,10 +52,15 @@ export const planInvoices = pgTable("plan_invoices", {
     .notNull()
     .references(() => membershipTiers.id, { onDelete: "cascade" }),
   stars: integer("stars").notNull(),
+  /** XTR (Telegram Stars) or a payment provider's currency (PLAN_PAYMENTS=invoice). */
+  currency: text("currency").notNull().default("XTR"),
   createdAt: createdAt(),
 });
 
-/** Every Telegram Stars payment, first and renewals, once per charge id. */
+/**
+ * Every plan payment through Telegram, first and renewals, once per charge id: Telegram Stars, or a
+ * payment provider's (currency other than XTR; `stars` is then the amount in its smallest unit).
+ */
 export const starPayments = pgTable(
   "star_payments",
   {
@@ -65,6 +73,7 @@ export const starPayments = pgTable(
     tierName: text("tier_name").notNull(),
     stars: integer("stars").notNull(),
     renewal: boolean("renewal").notNull().default(false),
+    currency: text("currency").notNull().default("XTR"),
     paidAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -92,5 +101,10 @@ export const planSubscriptions = pgTable("plan_subscriptions", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   // When the member stopped the renewal (editUserStarSubscription is_canceled); null while it renews.
   renewalCancelledAt: timestamp("renewal_cancelled_at", { withTimezone: true }),
+  /**
+   * XTR: a Stars subscription Telegram renews. Another currency: a plan paid by provider invoice,
+   * one period at a time; "renews" then means the member is asked to pay the next one (decision 109).
+   */
+  currency: text("currency").notNull().default("XTR"),
   createdAt: createdAt(),
 });

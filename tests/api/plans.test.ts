@@ -69,6 +69,7 @@ describe("the member's plan", () => {
       tier: null,
       startedAt: null,
       payments: "free",
+      currency: null,
       request: null,
       subscription: null,
     });

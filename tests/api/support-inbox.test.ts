@@ -9,6 +9,7 @@ import {
 } from "#api/contracts/support";
 import { orders, products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, post, recordingTelegram } from "../helpers/accounts";
+import { queuedFor } from "../helpers/queued-messages";
 import { MB, PNG, padded, SVG } from "../helpers/sample-files";
 import { SseReader } from "../helpers/sse-client";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
@@ -16,8 +17,8 @@ import { insertTestTiers } from "../helpers/tiers";
 
 // The support inbox (docs/decisions/105-support-inbox.md): members write from the app, admins and
 // moderators read and answer, the member reads the answer in the app and hears of it through the
-// bot (here a recording notifier; tests/bot/support-inbox.test.ts runs the real bot). Runs on
-// PGlite, and on Postgres when DATABASE_URL is set.
+// outbox (decision 109: a support_reply row; the outbox's sender delivers it). Runs on PGlite, and
+// on Postgres when DATABASE_URL is set.
 const telegram = recordingTelegram();
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createMember>>;
@@ -74,8 +75,10 @@ const conversationOf = async (token: string) => {
   expect(res.status).toBe(200);
   return memberConversationSchema.parse(await res.json());
 };
+/** The member has Telegram and started the bot: the outbox may write to them. */
 async function withTelegram(member: { userId: string }, telegramId: bigint) {
   await db().update(users).set({ telegramId }).where(eq(users.id, member.userId));
+  await db().update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
 }
 async function placeOrder(userId: string) {
   const [order] = await db()
@@ -151,15 +154,28 @@ describe("a member writes to the shop and staff answer", () => {
       ["member", `Order #${order.number}`],
       ["staff", "It ships tomorrow."],
     ]);
-    // Through the bot too, in the member's language.
+    // Queued for the bot too, in the member's language, once (keyed by the reply), with a way back to Help.
+    const replyId = seen.messages.at(-1)?.id;
+    expect(await queuedFor(db(), member.userId)).toEqual([
+      {
+        kind: "support_reply",
+        channel: "telegram",
+        chatId: 7_700_001n,
+        payload: {
+          text: "The shop replied:\n\nIt ships tomorrow.",
+          subject: "The shop replied to you",
+          buttons: [{ text: "Open the conversation", open: "/settings/help" }],
+        },
+        dedupeKey: `support_reply:${replyId}`,
+        state: "queued",
+      },
+    ]);
+    // Nothing goes straight to Telegram: the outbox's sender does.
     await t.services.background.drain();
-    expect(telegram.sent).toContainEqual({
-      telegramId: 7_700_001n,
-      text: "The shop replied:\n\nIt ships tomorrow.",
-    });
+    expect(telegram.sent).toEqual([]);
   });
 
-  it("newest conversation first; a member without Telegram gets the reply in the app only", async () => {
+  it("newest conversation first; a member without Telegram gets the reply in the app, or by mail once proven", async () => {
     const older = await createMember(t);
     const newer = await createMember(t);
     expect((await write(older.token, { text: "first" })).status).toBe(201);
@@ -167,12 +183,23 @@ describe("a member writes to the shop and staff answer", () => {
     const ids = (await inbox()).conversations.map((c) => c.member.id);
     expect(ids.indexOf(newer.userId)).toBeLessThan(ids.indexOf(older.userId));
 
-    const before = telegram.sent.length;
     const id = (await inbox()).conversations.find((c) => c.member.id === older.userId)?.id ?? "";
     expect((await reply(admin.token, id, { text: "Hello" })).status).toBe(201);
-    await t.services.background.drain();
-    expect(telegram.sent.length).toBe(before);
+    // No Telegram and no proven address: counted unreachable, never attempted.
+    expect((await queuedFor(db(), older.userId)).map((row) => [row.channel, row.state])).toEqual([
+      ["telegram", "unreachable"],
+    ]);
     expect((await conversationOf(older.token)).messages.at(-1)?.text).toBe("Hello");
+    // A proven address: the next reply goes by mail.
+    await db().update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, older.userId));
+    expect((await reply(admin.token, id, { text: "Again" })).status).toBe(201);
+    expect((await queuedFor(db(), older.userId)).at(-1)).toMatchObject({
+      kind: "support_reply",
+      channel: "mail",
+      chatId: null,
+      state: "queued",
+      payload: { text: "The shop replied:\n\nAgain", subject: "The shop replied to you" },
+    });
     // Answering is reading.
     expect((await inbox()).conversations.find((c) => c.id === id)?.unread).toBe(0);
   });

@@ -206,6 +206,7 @@ describe("grace and lapse", () => {
         userId: member.userId,
         telegramId: BigInt(member.telegramId),
         tierId: tier.basic,
+        tierName: "Basic",
         endedAt: new Date(lapseAt),
       },
     ]);
@@ -252,6 +253,9 @@ describe("grace and lapse", () => {
         telegramId: BigInt(member.telegramId),
         tierName: "Basic",
         expiresAt: member.expiresAt,
+        renews: false,
+        currency: "XTR",
+        amount: 250,
       },
     ]);
     // A renewing plan ending as soon is not reminded: it renews.

@@ -307,6 +307,8 @@ interface SubscriptionBody {
   tierId: string;
   tierName: string;
   stars: number;
+  /** XTR for a Stars subscription; a provider's currency for an invoice plan (decision 109). */
+  currency: string;
   expiresAt: string;
   renews: boolean;
   paymentDue: boolean;
@@ -314,7 +316,9 @@ interface SubscriptionBody {
 }
 
 interface PlanState {
-  payments: "free" | "manual" | "stars";
+  payments: "free" | "manual" | "stars" | "invoice";
+  /** The invoice's currency (PLAN_PAYMENTS=invoice); the server's null otherwise. */
+  currency?: string;
   request: PlanRequestBody | null;
   subscription: SubscriptionBody | null;
   /** Replaces the server's tier (a Stars purchase the bot would have recorded). */
@@ -332,6 +336,7 @@ const renewing = (tier: SeededTier): SubscriptionBody => ({
   tierId: tier.id,
   tierName: tier.displayName,
   stars: STARS,
+  currency: "XTR",
   expiresAt: RENEWS_AT,
   renews: true,
   paymentDue: false,
@@ -374,6 +379,7 @@ async function answerPlan(page: Page, state: PlanState) {
       last = {
         ...plan,
         payments: state.payments,
+        ...(state.currency ? { currency: state.currency } : {}),
         request: state.request,
         subscription: state.subscription,
         ...(state.tier ? { tier: state.tier } : {}),
@@ -658,6 +664,55 @@ for (const launch of LAUNCHES) {
     await expect(card.getByTestId("plan-renewal")).toHaveCount(0);
     await untilToastsGo(page);
     await lookAt(page, launch, "plans-memberships-payment-due");
+  });
+}
+
+// PLAN_PAYMENTS=invoice (decision 109): the server's answers in its shapes. Paid by card inside
+// Telegram, one period at a time: Memberships says when the next payment is and offers it.
+for (const launch of LAUNCHES) {
+  test(`Invoice plans (${launch}): the confirmation pays by card, Memberships shows the next payment and payment due`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const premium = await seededTier(page, "Premium");
+    await startMember(page, launch, "Cardpayer");
+    const state: PlanState = { payments: "invoice", currency: "EUR", request: null, subscription: null };
+    await answerPlan(page, state);
+    await openPicker(page);
+    await pick(page, "50.00", "Select Plan");
+    const confirmation = page.getByRole("dialog", { name: "Upgrade Plan" });
+    const pay = confirmation.getByRole("button", { name: "Pay €50.00" });
+    if (launch === "web") {
+      await expect(confirmation.getByTestId("plan-pay")).toHaveText(
+        "This plan is paid by card inside Telegram",
+      );
+      await expect(pay).toBeDisabled();
+    } else {
+      await expect(confirmation.getByTestId("plan-pay")).toHaveText("Pay €50.00 by card for 30 days");
+      await expect(pay).toBeEnabled();
+    }
+    await lookAt(page, launch, "plans-invoice-confirmation");
+
+    state.subscription = { ...renewing(premium), currency: "EUR", stars: 5000 };
+    state.tier = premium;
+    await page.goto("/settings/memberships");
+    const card = page.getByTestId("tier-card");
+    const line = card.getByTestId("plan-subscription");
+    await expect(line).toHaveText("Paid by card · Next payment on July 15, 2031");
+    const payNext = card.getByRole("button", { name: "Pay €50.00 for the next 30 days" });
+    await expect(payNext).toHaveCount(launch === "web" ? 0 : 1);
+    await expect(card.getByRole("button", { name: "Cancel renewal" })).toBeVisible();
+    await untilToastsGo(page);
+    await lookAt(page, launch, "plans-memberships-invoice");
+
+    state.subscription = { ...state.subscription, paymentDue: true };
+    await page.reload();
+    await expect(line).toHaveText(
+      "Payment due · The renewal has not arrived. Your plan stays until July 18, 2031.",
+    );
+    await expect(payNext).toHaveCount(launch === "web" ? 0 : 1);
+    await untilToastsGo(page);
+    await lookAt(page, launch, "plans-memberships-invoice-due");
   });
 }
 

@@ -66,3 +66,27 @@ describe("RESTORE_MAX_BYTES", () => {
       expect(configError({ RESTORE_MAX_BYTES: bad })).toContain("RESTORE_MAX_BYTES");
   });
 });
+
+describe("PLAN_PAYMENTS=invoice (decision 109)", () => {
+  it("refuses to start without the payment provider's token", () => {
+    expect(configError({ PLAN_PAYMENTS: "invoice" })).toBe(
+      "Invalid configuration:\n  PAYMENT_PROVIDER_TOKEN: is required with PLAN_PAYMENTS=invoice: the payment provider's token from @BotFather",
+    );
+    expect(configError({ PLAN_PAYMENTS: "invoice", PAYMENT_PROVIDER_TOKEN: "" })).toContain(
+      "PAYMENT_PROVIDER_TOKEN",
+    );
+  });
+
+  it("takes the token and an ISO 4217 currency (USD by default, never XTR)", () => {
+    const token = { PLAN_PAYMENTS: "invoice", PAYMENT_PROVIDER_TOKEN: "284685063:TEST:abc" };
+    expect(loadConfig(token)).toMatchObject({ ...token, PAYMENT_CURRENCY: "USD" });
+    expect(loadConfig({ ...token, PAYMENT_CURRENCY: "eur" }).PAYMENT_CURRENCY).toBe("EUR");
+    for (const bad of ["XTR", "EURO", "ZZZ"])
+      expect(configError({ ...token, PAYMENT_CURRENCY: bad })).toContain("PAYMENT_CURRENCY");
+  });
+
+  it("needs no token in the other modes", () => {
+    for (const mode of ["free", "manual", "stars"])
+      expect(loadConfig({ PLAN_PAYMENTS: mode }).PLAN_PAYMENTS).toBe(mode);
+  });
+});

@@ -6,6 +6,7 @@ import { i18n } from "../../miniapp/src/i18n/i18n";
 import {
   changeSentence,
   confirmationTitle,
+  invoiceAmount,
   isUpgrade,
   moneyRemaining,
   monthlyValueLine,
@@ -156,6 +157,7 @@ describe("paying for a plan", () => {
     expect(planPaymentTexts.requestPending("Gold")).toBe(planPaymentMessages.requestPending("Gold"));
     expect(planPaymentTexts.requestDeclined("Gold")).toBe(planPaymentMessages.requestDeclined("Gold"));
     expect(planPaymentTexts.payWithStars).toBe(planPaymentMessages.payWithStars);
+    expect(planPaymentTexts.payByInvoice).toBe(planPaymentMessages.payByInvoice);
   });
 
   it("takes a tier at once, by request or for Stars as the server does", () => {
@@ -166,6 +168,10 @@ describe("paying for a plan", () => {
     expect(planPath("stars", basic)).toBe("request");
     expect(planPath("manual", free)).toBe("now");
     expect(planPath("stars", { ...free, priceStars: 10 })).toBe("now");
+    // By provider invoice (decision 109): every paid tier, Stars price or not.
+    expect(planPath("invoice", gold)).toBe("invoice");
+    expect(planPath("invoice", basic)).toBe("invoice");
+    expect(planPath("invoice", free)).toBe("now");
   });
 
   it("tells the request's state and the subscription's renewal", () => {
@@ -185,6 +191,7 @@ describe("paying for a plan", () => {
       renews: true,
       paymentDue: false,
       lapsesAt: "2025-07-18T12:00:00.000Z",
+      currency: "XTR",
     };
     expect(subscriptionLine(subscription)).toEqual({
       state: "renews",
@@ -198,5 +205,11 @@ describe("paying for a plan", () => {
       state: "due",
       text: "The renewal has not arrived. Your plan stays until July 18, 2025.",
     });
+    // A plan paid by invoice is paid again by hand: its next payment, in its currency.
+    expect(subscriptionLine({ ...subscription, currency: "EUR" })).toEqual({
+      state: "renews",
+      text: "Paid by card · Next payment on July 15, 2025",
+    });
+    expect(invoiceAmount("25.00", "EUR")).toBe("€25.00");
   });
 });

@@ -11,13 +11,19 @@ export interface PublishedPost {
   messageId: bigint;
 }
 
-/** A plan sold as a Telegram Stars subscription (currency XTR, renewed every 30 days). */
+/**
+ * A plan's invoice: a Telegram Stars subscription (currency XTR, renewed every 30 days by Telegram),
+ * or one 30-day period paid through a payment provider (its token, another currency; decision 109).
+ */
 export interface PlanInvoice {
   title: string;
   description: string;
   /** Names the member, the tier and a nonce; at most 128 bytes. */
   payload: string;
-  stars: number;
+  /** One price item: XTR in Stars, or the provider's currency in its smallest unit (cents). */
+  price: { currency: string; amount: number };
+  /** The payment provider's token; absent for Stars. */
+  providerToken?: string;
 }
 
 /** What the channel says of itself: its member count, and its photo once stored (undefined: it has none). */
@@ -42,7 +48,7 @@ export interface TelegramNotifier {
    * `${logoStem}.<ext>`. Throws when Telegram refuses.
    */
   readChannel(logoStem: string): Promise<ChannelSnapshot>;
-  /** createInvoiceLink for a subscription; throws when Telegram refuses. */
+  /** createInvoiceLink for a plan (a Stars subscription or a provider invoice); throws when Telegram refuses. */
   createPlanInvoice(invoice: PlanInvoice): Promise<string>;
   /** refundStarPayment; throws with Telegram's description when it refuses. */
   refundStarPayment(telegramId: bigint, chargeId: string): Promise<void>;

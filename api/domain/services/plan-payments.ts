@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { isUuid } from "#api/contracts/ids";
+import { toCents } from "#api/contracts/money";
 import {
   type PlanPaymentMode,
   type PlanRequest,
   planPaymentMessages,
+  STARS_CURRENCY,
   type StarPayment,
+  SUBSCRIPTION_PERIOD_SECONDS,
   tierChangeReasons,
 } from "#api/contracts/plan-payments";
 import { findAccountById } from "#db/queries/accounts";
@@ -36,15 +39,48 @@ export const planRequestOf = (row: PlanRequestRow): PlanRequest => ({
   decidedAt: row.decidedAt?.toISOString() ?? null,
 });
 
-/** How this member gets a paid tier: Stars need a Telegram account to pay from. */
+/** How this member gets a paid tier: Stars and provider invoices need a Telegram account to pay from. */
 export function paymentModeOf(ctx: ServiceContext, telegramId: bigint | null): PlanPaymentMode {
   const mode = ctx.config.PLAN_PAYMENTS;
-  return mode === "stars" && telegramId === null ? "manual" : mode;
+  return (mode === "stars" || mode === "invoice") && telegramId === null ? "manual" : mode;
 }
 
-/** A tier bought for Stars: stars mode for this member, a price above 0 and a Stars price. */
-export const soldForStars = (mode: PlanPaymentMode, tier: TierRow) =>
-  mode === "stars" && Number(tier.priceMonthly) > 0 && tier.priceStars !== null;
+/** What one period of a tier costs through Telegram: an amount in the currency's smallest unit. */
+export interface PlanPrice {
+  currency: string;
+  amount: number;
+}
+
+/**
+ * An amount of money ("25.00", the tier's monthly price) in `currency`'s smallest unit: cents for
+ * EUR, yen for JPY (no decimals), fils for KWD (three), as Intl knows the currency's digits.
+ */
+export function minorUnits(amount: string, currency: string): number {
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return Math.round((toCents(amount) * 10 ** digits) / 100);
+}
+
+/**
+ * What the tier costs a period as this shop sells it through Telegram (decision 109): Stars at the
+ * tier's Stars price (`stars`), or the tier's monthly price in PAYMENT_CURRENCY (`invoice`).
+ * Undefined when the tier is not sold through Telegram for this member's mode (free, manual, a
+ * tier that costs nothing, a Stars tier without a Stars price).
+ */
+export function telegramPrice(
+  ctx: Pick<ServiceContext, "config">,
+  mode: PlanPaymentMode,
+  tier: TierRow,
+): PlanPrice | undefined {
+  if (Number(tier.priceMonthly) <= 0) return undefined;
+  if (mode === "stars" && tier.priceStars !== null)
+    return { currency: STARS_CURRENCY, amount: tier.priceStars };
+  if (mode === "invoice") {
+    const currency = ctx.config.PAYMENT_CURRENCY;
+    return { currency, amount: minorUnits(tier.priceMonthly, currency) };
+  }
+  return undefined;
+}
 
 /** A tier that can be taken at once: free mode, or a tier that costs nothing. */
 export const takenAtOnce = (mode: PlanPaymentMode, tier: TierRow) =>
@@ -70,8 +106,10 @@ export const endExpired = (ctx: Pick<ServiceContext, "db" | "config" | "now">, u
   endExpiredSubscriptions(ctx.db, ctx.now(), endingRules(ctx), userId);
 
 /**
- * An invoice link for a Stars subscription to the tier. The payload names the member, the tier and a
- * nonce; the stored invoice keeps the price, which the pre-checkout answer compares.
+ * An invoice link for the tier: a Stars subscription (stars), or one 30-day period through the payment
+ * provider (invoice; the member's next period too, from Memberships or a reminder). The payload
+ * names the member, the tier and a nonce; the stored invoice keeps the price and currency, which the
+ * pre-checkout answer compares.
  */
 export async function createPlanInvoice(
   ctx: ServiceContext,
@@ -82,20 +120,30 @@ export async function createPlanInvoice(
   const tier = await findActiveTier(ctx.db, tierId);
   if (!account || !tier) throw new Refusal("unknown_tier");
   const mode = paymentModeOf(ctx, account.telegramId);
-  if (!soldForStars(mode, tier) || tier.priceStars === null) {
-    throw new Refusal("not_sold_for_stars");
-  }
+  const price = telegramPrice(ctx, mode, tier);
+  if (!price) throw new Refusal("not_sold_for_stars");
   if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
   const nonce = randomBytes(12).toString("base64url");
-  await insertInvoice(ctx.db, { nonce, userId, tierId: tier.id, stars: tier.priceStars });
+  await insertInvoice(ctx.db, {
+    nonce,
+    userId,
+    tierId: tier.id,
+    stars: price.amount,
+    currency: price.currency,
+  });
+  const stars = price.currency === STARS_CURRENCY;
   try {
     const link = await ctx.telegram.createPlanInvoice({
       title: `${tier.displayName} plan`.slice(0, 32),
-      description: `$${tier.priceMonthly} a month to spend in the shop, renewed every 30 days`,
+      description: stars
+        ? `$${tier.priceMonthly} a month to spend in the shop, renewed every 30 days`
+        : `${tier.priceMonthly} ${price.currency} to spend in the shop, for 30 days`,
       payload: invoicePayload(userId, tier.id, nonce),
-      stars: tier.priceStars,
+      price,
+      // The provider's token travels only to Telegram, in this call.
+      ...(stars ? {} : { providerToken: ctx.config.PAYMENT_PROVIDER_TOKEN ?? "" }),
     });
-    ctx.metrics.planPayments.inc({ mode: "stars", outcome: "invoiced" });
+    ctx.metrics.planPayments.inc({ mode, outcome: "invoiced" });
     return link;
   } catch (error) {
     ctx.log.warn("invoice link failed", { error: String(error) });
@@ -130,7 +178,8 @@ export interface Checkout {
 
 /**
  * The pre-checkout answer: the invoice is ours, its member is the payer, the tier is still active and
- * its Stars price unchanged. Undefined means go ahead; otherwise the message for the payer.
+ * its price (Stars, or the provider's currency and amount) unchanged. Undefined means go ahead;
+ * otherwise the message for the payer.
  */
 export async function checkPlanCheckout(
   ctx: ServiceContext,
@@ -143,8 +192,14 @@ export async function checkPlanCheckout(
     return planPaymentMessages.invoiceOtherAccount;
   const tier = await findActiveTier(ctx.db, invoice.tierId);
   if (!tier) return planPaymentMessages.tierGone;
-  const price = tier.priceStars;
-  if (price !== invoice.stars || checkout.currency !== "XTR" || checkout.totalAmount !== price) {
+  const price = telegramPrice(ctx, invoice.currency === STARS_CURRENCY ? "stars" : "invoice", tier);
+  if (
+    !price ||
+    price.currency !== invoice.currency ||
+    price.amount !== invoice.stars ||
+    checkout.currency !== price.currency ||
+    checkout.totalAmount !== price.amount
+  ) {
     return planPaymentMessages.priceChanged;
   }
   return undefined;
@@ -159,8 +214,10 @@ export interface SuccessfulPayment extends Checkout {
 }
 
 /**
- * A successful payment grants the tier, once per charge id; a renewal extends the subscription.
- * Undefined for a redelivered payment or one that names no invoice of ours.
+ * A successful payment grants the tier, once per charge id; a renewal extends the subscription. A
+ * Stars payment states its period's end; a provider invoice's payment buys 30 days from the current
+ * period's end (or from now, when there is none or it is over). Undefined for a redelivered payment
+ * or one that names no invoice of ours.
  */
 export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPayment) {
   const invoice = await invoiceOf(ctx, paid.payload);
@@ -169,9 +226,8 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
     return undefined;
   }
   const now = ctx.now();
-  const expiresAt = paid.expiresAt
-    ? new Date(paid.expiresAt * 1000)
-    : new Date(now.getTime() + 2_592_000 * 1000);
+  const stars = invoice.currency === STARS_CURRENCY;
+  const period = SUBSCRIPTION_PERIOD_SECONDS * 1000;
   const recorded = await recordStarPayment(
     ctx.db,
     {
@@ -180,19 +236,26 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
       telegramId: BigInt(paid.fromId),
       tierId: invoice.tierId,
       stars: paid.totalAmount,
-      renewal: paid.isRecurring && !paid.isFirstRecurring,
-      expiresAt,
+      currency: paid.currency,
+      ...(stars
+        ? {
+            renewal: paid.isRecurring && !paid.isFirstRecurring,
+            period: {
+              endsAt: paid.expiresAt ? new Date(paid.expiresAt * 1000) : new Date(now.getTime() + period),
+            },
+          }
+        : { renewal: "when_running", period: { extendByMs: period } }),
     },
     now,
-    tierChangeReasons.stars,
+    stars ? tierChangeReasons.stars : tierChangeReasons.invoice,
   );
-  const renewal = recorded.outcome !== "duplicate" && recorded.payment.renewal;
-  ctx.metrics.planPayments.inc({
-    mode: "stars",
-    outcome: recorded.outcome === "duplicate" ? "duplicate" : renewal ? "renewed" : "paid",
-  });
-  if (recorded.outcome === "duplicate") return undefined;
-  return { tierName: recorded.tierName, renewal: recorded.payment.renewal, expiresAt };
+  const mode = stars ? "stars" : "invoice";
+  if (recorded.outcome === "duplicate") {
+    ctx.metrics.planPayments.inc({ mode, outcome: "duplicate" });
+    return undefined;
+  }
+  ctx.metrics.planPayments.inc({ mode, outcome: recorded.payment.renewal ? "renewed" : "paid" });
+  return { tierName: recorded.tierName, renewal: recorded.payment.renewal, expiresAt: recorded.expiresAt };
 }
 
 export const starPaymentOf = (row: StarPaymentRow, userName: string | null): StarPayment => ({

@@ -1,6 +1,5 @@
 import type { PlanSubscription } from "#api/contracts/plan-payments";
-import { tierChangeReasons } from "#api/contracts/plan-payments";
-import type { Logger } from "#api/process/logger";
+import { STARS_CURRENCY, tierChangeReasons } from "#api/contracts/plan-payments";
 import {
   type EndedPlan,
   type EndingPlan,
@@ -15,7 +14,6 @@ import {
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 import { endExpired } from "./plan-payments";
-import { repeatEvery } from "./repeating";
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +28,7 @@ export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: numbe
     tierId: row.tierId,
     tierName: row.tierName,
     stars: row.stars,
+    currency: row.currency,
     expiresAt: row.expiresAt.toISOString(),
     renews,
     paymentDue: renews && row.expiresAt.getTime() <= now.getTime(),
@@ -38,10 +37,11 @@ export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: numbe
 }
 
 /**
- * The member stops (`renew` false) or restarts the renewal of their Stars subscription: Telegram is
- * told first (editUserStarSubscription on the subscription's first charge, as its payer), then the
- * state is stored. Asking for the state it already has still tells Telegram (it may have changed
- * there), so a retry after a lost answer is safe.
+ * The member stops (`renew` false) or restarts the renewal of their plan. A Stars subscription:
+ * Telegram is told first (editUserStarSubscription on the subscription's first charge, as its
+ * payer), then the state is stored; asking for the state it already has still tells Telegram (it
+ * may have changed there), so a retry after a lost answer is safe. An invoice plan (decision 109):
+ * only stored; it decides whether the member is asked to pay the next period or told it ends.
  */
 export async function setRenewal(
   ctx: ServiceContext,
@@ -51,19 +51,25 @@ export async function setRenewal(
   await endExpired(ctx, userId);
   const subscription = await findSubscription(ctx.db, userId);
   if (!subscription) throw new Refusal("no_subscription");
-  if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
-  const payer = await payerOf(ctx.db, subscription.chargeId);
-  if (payer === undefined) throw new Refusal("no_subscription");
-  try {
-    await ctx.telegram.editStarSubscription(payer, subscription.chargeId, !renew);
-  } catch (error) {
-    ctx.log.warn("subscription renewal not changed", { error: String(error), renew });
-    throw new Refusal("payments_unavailable");
+  const stars = subscription.currency === STARS_CURRENCY;
+  if (stars) {
+    if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
+    const payer = await payerOf(ctx.db, subscription.chargeId);
+    if (payer === undefined) throw new Refusal("no_subscription");
+    try {
+      await ctx.telegram.editStarSubscription(payer, subscription.chargeId, !renew);
+    } catch (error) {
+      ctx.log.warn("subscription renewal not changed", { error: String(error), renew });
+      throw new Refusal("payments_unavailable");
+    }
   }
   const stored = await setRenewalCancelled(ctx.db, userId, renew ? null : ctx.now());
   // The subscription ended between the read and the write (a refund, the sweep): nothing to show.
   if (!stored) throw new Refusal("no_subscription");
-  ctx.metrics.planPayments.inc({ mode: "stars", outcome: renew ? "renewal_resumed" : "renewal_cancelled" });
+  ctx.metrics.planPayments.inc({
+    mode: stars ? "stars" : "invoice",
+    outcome: renew ? "renewal_resumed" : "renewal_cancelled",
+  });
   return subscriptionOf(stored, ctx.now(), ctx.config.PLAN_GRACE_DAYS);
 }
 
@@ -74,29 +80,14 @@ export async function setRenewal(
  */
 export const lapsePlans = (ctx: Pick<ServiceContext, "db" | "config" | "now">) => endExpired(ctx);
 
-/** Ends lapsed plans every `everyMs` (a minute by default) until stopped; stop() waits for a run. */
-export function startPlanRenewals(
-  ctx: Pick<ServiceContext, "db" | "config" | "now">,
-  log: Logger,
-  everyMs = 60_000,
-) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      await lapsePlans(ctx);
-    },
-    (error) => log.warn("plan lapse sweep failed", { error: String(error) }),
-  );
-}
-
 /*
- * What is due to be said, for the outbox's reminders (issue 38): who and when. Nothing here sends;
- * the sender keys each message by member and period (or history id) so it goes once.
+ * What is due to be said, for the outbox's reminders (plan-reminders.ts): who and when. Nothing here
+ * sends; the reminders key each message by member and period (or history id) so it goes once.
  */
 
 /**
- * Plans whose renewal was cancelled and whose period ends within REMINDER_DAYS: "renew" reminders.
- * @public for the outbox's plan reminders (issue 38), which are not built yet.
+ * Plans ending within REMINDER_DAYS without a renewal Telegram makes (a cancelled renewal, or an
+ * invoice plan's next period): "renew" reminders (plan-reminders.ts).
  */
 export const plansEndingSoon = (ctx: Pick<ServiceContext, "db" | "now">): Promise<EndingPlan[]> => {
   const now = ctx.now();
@@ -108,10 +99,7 @@ export interface GracePlan extends EndingPlan {
   lapsesAt: Date;
 }
 
-/**
- * Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders.
- * @public for the outbox's plan reminders (issue 38), which are not built yet.
- */
+/** Plans whose renewal did not arrive and which have not lapsed yet: "payment due" reminders. */
 export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "now">): Promise<GracePlan[]> {
   const now = ctx.now();
   const graceMs = ctx.config.PLAN_GRACE_DAYS * DAY_MS;
@@ -120,10 +108,7 @@ export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "
     .filter((plan) => plan.lapsesAt.getTime() > now.getTime());
 }
 
-/**
- * Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices.
- * @public for the outbox's plan reminders (issue 38), which are not built yet.
- */
+/** Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices. */
 export const plansLapsedSince = (
   ctx: Pick<ServiceContext, "db" | "now">,
   since: Date,

@@ -19,8 +19,8 @@ import {
   paymentModeOf,
   planRequestOf,
   requestTier,
-  soldForStars,
   takenAtOnce,
+  telegramPrice,
 } from "./plan-payments";
 import { subscriptionOf } from "./plan-renewals";
 
@@ -47,10 +47,12 @@ export async function readPlan(ctx: ServiceContext, userId: string): Promise<Pla
     latestRequest(ctx.db, userId),
     findSubscription(ctx.db, userId),
   ]);
+  const payments = paymentModeOf(ctx, account?.telegramId ?? null);
   return {
     tier: tier ? tierOf(tier) : null,
     startedAt: startedAt?.toISOString() ?? null,
-    payments: paymentModeOf(ctx, account?.telegramId ?? null),
+    payments,
+    currency: payments === "invoice" ? ctx.config.PAYMENT_CURRENCY : null,
     request: request ? planRequestOf(request) : null,
     subscription: subscription ? subscriptionOf(subscription, ctx.now(), ctx.config.PLAN_GRACE_DAYS) : null,
   };
@@ -73,7 +75,8 @@ export async function changePlan(
   const mode = paymentModeOf(ctx, account.telegramId);
   const current = (await planOf(ctx.db, userId)).tier;
   if (current?.id !== tier.id && !takenAtOnce(mode, tier)) {
-    if (soldForStars(mode, tier)) throw new Refusal("pay_with_stars");
+    if (telegramPrice(ctx, mode, tier))
+      throw new Refusal(mode === "invoice" ? "pay_by_invoice" : "pay_with_stars");
     await requestTier(ctx, userId, tier);
     ctx.metrics.planPayments.inc({ mode, outcome: "requested" });
     return { ...(await readPlan(ctx, userId)), outcome: "requested", upgraded: false };

@@ -1,12 +1,11 @@
-import { findAccountById } from "#db/queries/accounts";
+import { recipientsOf } from "#db/queries/recipients";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
+import { enqueue } from "../outbox/enqueue";
 import { recipientLanguage } from "./recipient-language";
 
 /** Telegram's limit for one message's text. */
 const TELEGRAM_TEXT_LIMIT = 4096;
-/** How Telegram words a chat that has blocked the bot or never started it (403 Forbidden). */
-const UNREACHABLE = /\b403\b|Forbidden/i;
 
 /** What a staff reply says, for the notice through the bot. */
 export interface SupportReply {
@@ -22,22 +21,40 @@ export function supportReplyNotice(language: Parameters<typeof serverText>[0], r
   return notice.length <= TELEGRAM_TEXT_LIMIT ? notice : `${notice.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…`;
 }
 
+/** Where the reply's button leads: the member's conversation in the app. */
+export const HELP_PATH = "/settings/help";
+
 /**
- * The one place a staff reply leaves for the member's Telegram chat (docs/decisions/105): a direct
- * send through the Telegram notifier, in the background, for now; the durable outbox takes this
- * over by replacing this function's body. The reply is already in the app (live), so a member the
- * bot cannot reach (no Telegram account, the bot off, the bot blocked) simply reads it there:
- * nothing is retried and nothing fails the reply.
+ * The one place a staff reply leaves for the member outside the app (docs/decisions/105, 109): one
+ * `support_reply` row in the outbox, keyed by the reply's id, queued before the reply is answered.
+ * The outbox's sender takes it from there at the bot's pace, retrying what Telegram does not take;
+ * a member the bot cannot reach gets mail where their address is proven, else the row is counted
+ * unreachable and the reply is read in the app. Replies are always on: no switch stops them.
  */
-export function deliverSupportReply(ctx: ServiceContext, memberId: string, reply: SupportReply): void {
-  if (!ctx.telegram.enabled) return;
-  ctx.background.run("support reply", async () => {
-    const account = await findAccountById(ctx.db, memberId);
-    if (!account?.telegramId) return;
-    const text = supportReplyNotice(recipientLanguage(account.language), reply);
-    await ctx.telegram.sendMessage(account.telegramId, text).catch((error: unknown) => {
-      if (UNREACHABLE.test(String(error))) ctx.log.info("support reply not sent: the member blocked the bot");
-      else ctx.log.warn("support reply not sent through the bot", { error: String(error) });
-    });
-  });
+export async function deliverSupportReply(
+  ctx: ServiceContext,
+  memberId: string,
+  replyId: string,
+  reply: SupportReply,
+): Promise<void> {
+  const recipient = (await recipientsOf(ctx.db, [memberId])).get(memberId);
+  if (!recipient) return;
+  const language = recipientLanguage(recipient.language);
+  await enqueue(ctx.db, [
+    {
+      kind: "support_reply",
+      userId: memberId,
+      reach: {
+        telegramId: recipient.telegramId,
+        botWritable: recipient.botWritable,
+        verifiedEmail: recipient.verifiedEmail,
+      },
+      payload: {
+        text: supportReplyNotice(language, reply),
+        subject: serverText(language, "support.replySubject"),
+        buttons: [{ text: serverText(language, "support.openHelp"), open: HELP_PATH }],
+      },
+      dedupeKey: `support_reply:${replyId}`,
+    },
+  ]);
 }

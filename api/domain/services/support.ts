@@ -284,7 +284,7 @@ export async function readConversation(ctx: ServiceContext, id: string): Promise
 
 /**
  * A staff reply: stored (which also marks the conversation read: whoever answers has read it), then
- * delivered to the member through the bot in the background; the app shows it live either way.
+ * queued in the outbox for the member's chat (or mail); the app shows it live either way.
  */
 export async function replyAsStaff(
   ctx: ServiceContext,
@@ -309,6 +309,6 @@ export async function replyAsStaff(
   };
   const row = await addSupportMessage(ctx.db, conversation.userId, reply);
   await markConversationRead(ctx.db, conversationId);
-  deliverSupportReply(ctx, conversation.userId, { text, hasImage: imageUrl !== null });
+  await deliverSupportReply(ctx, conversation.userId, row.id, { text, hasImage: imageUrl !== null });
   return { message: toMessage(row) };
 }

@@ -14,6 +14,7 @@ import { changePlan, createInvoice, waitForTier } from "./plan-api";
 import {
   changeSentence,
   confirmationTitle,
+  invoiceAmount,
   isUpgrade,
   newCostText,
   PLAN_UPDATE_FAILED,
@@ -40,6 +41,8 @@ interface PlanConfirmationProps {
   next: Tier;
   /** How this member pays for a tier (the plan's `payments`). */
   payments: Plan["payments"];
+  /** The currency an invoice charges (the plan's `currency`, with invoice payments). */
+  currency: Plan["currency"];
   onCancel: () => void;
   /** The plan changed (or was paid for): both sheets close. */
   onChanged: () => void;
@@ -50,12 +53,14 @@ interface PlanConfirmationProps {
 /**
  * Upgrade Plan / Change Plan: from what to what, and the new monthly cost against the old. Confirm
  * changes the plan at once, sends a request to the admins, or opens Telegram's payment sheet for a
- * Stars subscription, as the server's PLAN_PAYMENTS has it for this tier.
+ * Stars subscription or a provider invoice (30 days by card), as the server's PLAN_PAYMENTS has it
+ * for this tier.
  */
 export function PlanConfirmation({
   current,
   next,
   payments,
+  currency,
   onCancel,
   onChanged,
   onRequested,
@@ -122,11 +127,17 @@ export function PlanConfirmation({
     if (arrived) toast.success(planChangedText({ upgraded, displayName: next.displayName }));
   };
 
-  const starsOutsideTelegram = path === "stars" && !tg;
+  const paid = path === "stars" || path === "invoice";
+  const outsideTelegram = paid && !tg;
+  const amount = path === "invoice" && currency ? invoiceAmount(next.priceMonthly, currency) : null;
   const confirmLabel =
     path === "stars" && next.priceStars !== null ? (
       <>
         {t("plans.pay")} <Stars count={next.priceStars} />
+      </>
+    ) : amount !== null ? (
+      <>
+        {t("plans.pay")} {amount}
       </>
     ) : path === "request" ? (
       t("plans.sendRequest")
@@ -145,8 +156,8 @@ export function PlanConfirmation({
           <Button mode="bezeled" size="l" stretched onClick={onCancel} disabled={busy}>
             {t("plans.cancel")}
           </Button>
-          {path === "stars" ? (
-            <Button size="l" stretched onClick={pay} loading={busy} disabled={busy || starsOutsideTelegram}>
+          {paid ? (
+            <Button size="l" stretched onClick={pay} loading={busy} disabled={busy || outsideTelegram}>
               {confirmLabel}
             </Button>
           ) : (
@@ -163,13 +174,20 @@ export function PlanConfirmation({
       </p>
       {path === "stars" && next.priceStars !== null ? (
         <p className="plan-pay-line" data-testid="plan-pay">
-          {starsOutsideTelegram ? (
+          {outsideTelegram ? (
             planPaymentTexts.payWithStars
           ) : (
             <>
               {t("plans.pay")} <Stars count={next.priceStars} /> {t("plans.everyThirtyDays")}
             </>
           )}
+        </p>
+      ) : null}
+      {amount !== null ? (
+        <p className="plan-pay-line" data-testid="plan-pay">
+          {outsideTelegram
+            ? planPaymentTexts.payByInvoice
+            : `${t("plans.pay")} ${amount} ${t("plans.byCardForThirtyDays")}`}
         </p>
       ) : null}
       {path === "request" ? (

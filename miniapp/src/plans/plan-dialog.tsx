@@ -181,6 +181,7 @@ export default function PlanDialog() {
           current={picker.data.plan.tier}
           next={next}
           payments={picker.data.plan.payments}
+          currency={picker.data.plan.currency}
           onCancel={cancel}
           onChanged={close}
           onRequested={requested}

@@ -119,6 +119,9 @@ export const planPaymentTexts = {
   get payWithStars() {
     return t("plans.payWithStars");
   },
+  get payByInvoice() {
+    return t("plans.payByInvoice");
+  },
   get requestNote() {
     return t("plans.requestNote");
   },
@@ -132,10 +135,11 @@ export const planPaymentTexts = {
 
 /**
  * How the picked tier is taken: `now` (free payments, or a tier that costs nothing), `stars` (bought
- * as a Telegram Stars subscription) or `request` (an admin approves it; also a paid tier not sold
- * for Stars), as the server decides it.
+ * as a Telegram Stars subscription), `invoice` (paid by card through Telegram's payment provider,
+ * 30 days at a time) or `request` (an admin approves it; also a paid tier not sold for Stars), as
+ * the server decides it.
  */
-export type PlanPath = "now" | "request" | "stars";
+export type PlanPath = "now" | "request" | "stars" | "invoice";
 
 export function planPath(
   payments: Plan["payments"],
@@ -143,6 +147,7 @@ export function planPath(
 ): PlanPath {
   if (payments === "free" || toCents(tier.priceMonthly) <= 0) return "now";
   if (payments === "stars" && tier.priceStars !== null) return "stars";
+  if (payments === "invoice") return "invoice";
   return "request";
 }
 
@@ -156,6 +161,14 @@ export function requestLine(
     : { status: "declined", text: planPaymentTexts.requestDeclined(request.tierName) };
 }
 
+/** "€25.00": a tier's monthly price in the currency an invoice charges it in. */
+export const invoiceAmount = (price: string, currency: string): string =>
+  formatCurrencyCents(toCents(price), currency);
+
+/** A plan paid by provider invoice, one period at a time (not a Stars subscription Telegram renews). */
+export const isInvoicePlan = (subscription: Pick<PlanSubscription, "currency">) =>
+  subscription.currency !== "XTR";
+
 /** Where a Stars subscription stands: it renews, it ends (renewal cancelled), or its payment is due. */
 export type SubscriptionState = "renews" | "ends" | "due";
 
@@ -168,12 +181,17 @@ export const subscriptionState = (
  * Renews on July 15, 2025", "Renewal cancelled · Ends on …", or payment due until the plan lapses.
  */
 export function subscriptionLine(
-  subscription: Pick<PlanSubscription, "expiresAt" | "renews" | "paymentDue" | "lapsesAt">,
+  subscription: Pick<PlanSubscription, "expiresAt" | "renews" | "paymentDue" | "lapsesAt" | "currency">,
 ): { state: SubscriptionState; text: string } {
   const state = subscriptionState(subscription);
   switch (state) {
     case "renews":
-      return { state, text: t("plans.renewsOn", { date: formatLongDate(subscription.expiresAt) }) };
+      return {
+        state,
+        text: t(isInvoicePlan(subscription) ? "plans.nextPaymentOn" : "plans.renewsOn", {
+          date: formatLongDate(subscription.expiresAt),
+        }),
+      };
     case "ends":
       return { state, text: t("plans.endsOn", { date: formatLongDate(subscription.expiresAt) }) };
     case "due":

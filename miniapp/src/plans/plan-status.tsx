@@ -1,7 +1,7 @@
-import { CalendarX, CircleX, Clock, Star, TriangleAlert } from "lucide-react";
+import { CalendarX, CircleX, Clock, CreditCard, Star, TriangleAlert } from "lucide-react";
 import type { PlanRequest, PlanSubscription } from "#api/contracts/plan-payments";
 import { useT } from "../i18n/use-t";
-import { requestLine, subscriptionLine } from "./plan-rules";
+import { isInvoicePlan, requestLine, subscriptionLine } from "./plan-rules";
 import "./plan-status.css";
 
 /** The member's latest plan request while it waits for an admin, or once declined. */
@@ -27,7 +27,8 @@ export function PlanSubscriptionNotice({ subscription }: { subscription: PlanSub
   const { t } = useT();
   if (!subscription) return null;
   const line = subscriptionLine(subscription);
-  const Icon = stateIcons[line.state];
+  // An invoice plan renews by card (decision 109), not by Telegram Stars.
+  const Icon = line.state === "renews" && isInvoicePlan(subscription) ? CreditCard : stateIcons[line.state];
   return (
     <p
       className={`plan-status plan-status-${line.state === "renews" ? "stars" : line.state}`}

@@ -11,11 +11,21 @@ import { formatLongDate } from "../lib/dates";
 import { toast } from "../lib/toast";
 import { useResource } from "../lib/use-resource";
 import { planVersionAtom } from "../plans/plan";
-import { fetchPlan, setRenewal } from "../plans/plan-api";
-import { FREE_LEVEL, perMonth, subscriptionState, tierBadge } from "../plans/plan-rules";
+import { createInvoice, fetchPlan, setRenewal, waitForTier } from "../plans/plan-api";
+import {
+  FREE_LEVEL,
+  invoiceAmount,
+  isInvoicePlan,
+  PLAN_UPDATE_FAILED,
+  perMonth,
+  planPaymentTexts,
+  subscriptionState,
+  tierBadge,
+} from "../plans/plan-rules";
 import { PlanRequestNotice, PlanSubscriptionNotice } from "../plans/plan-status";
 import { TierFeatures } from "../plans/tier-features";
 import { openDrawerAtom } from "../state/drawers";
+import { telegram } from "../telegram/controls";
 import "./memberships-page.css";
 
 /**
@@ -27,6 +37,7 @@ function RenewalAction({ subscription }: { subscription: NonNullable<Plan["subsc
   const setPlanVersion = useSetAtom(planVersionAtom);
   const [busy, setBusy] = useState(false);
   const state = subscriptionState(subscription);
+  // Payment due on a Stars plan: Telegram is renewing it. An invoice plan's is paid above.
   if (state === "due") return null;
   const renew = state === "ends";
   const change = async () => {
@@ -56,6 +67,48 @@ function RenewalAction({ subscription }: { subscription: NonNullable<Plan["subsc
   );
 }
 
+/**
+ * An invoice plan's next 30 days (decision 109): Telegram's payment sheet for the tier's price by
+ * card, inside Telegram, while the plan renews or its payment is due. A payment made early counts
+ * from the current period's end.
+ */
+function PayNextPeriod({
+  tier,
+  subscription,
+}: {
+  tier: Tier;
+  subscription: NonNullable<Plan["subscription"]>;
+}) {
+  const { t, tm } = useT();
+  const setPlanVersion = useSetAtom(planVersionAtom);
+  const [busy, setBusy] = useState(false);
+  const tg = telegram();
+  if (!tg || !isInvoicePlan(subscription) || subscriptionState(subscription) === "ends") return null;
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const { invoiceUrl } = await createInvoice(tier.id);
+      const status = await tg.openInvoice(invoiceUrl).catch(() => "failed");
+      if (status === "paid" || status === "pending") {
+        toast.success(planPaymentTexts.paymentReceived);
+        await waitForTier(tier.id, { timeoutMs: 5000 });
+        setPlanVersion((version) => version + 1);
+      } else if (status !== "cancelled") {
+        toast.error(planPaymentTexts.paymentFailed);
+      }
+    } catch (error) {
+      toast.error(t("plans.error"), { description: errorMessage(error, tm(PLAN_UPDATE_FAILED)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="m" stretched loading={busy} onClick={pay} data-testid="plan-pay-next">
+      {t("plans.payNextPeriod", { amount: invoiceAmount(tier.priceMonthly, subscription.currency) })}
+    </Button>
+  );
+}
+
 function TierCard({
   tier,
   subscription,
@@ -79,6 +132,7 @@ function TierCard({
       </div>
       <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
       <PlanSubscriptionNotice subscription={subscription} />
+      {subscription ? <PayNextPeriod tier={tier} subscription={subscription} /> : null}
       {subscription ? <RenewalAction subscription={subscription} /> : null}
       {tier.description ? <p className="tier-card-description">{tier.description}</p> : null}
       <TierFeatures features={tier.features} label={t("memberships.features", { name: tier.displayName })} />
