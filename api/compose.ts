@@ -11,6 +11,7 @@ import { BackgroundTasks } from "#api/domain/services/background";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
+import { startCartReminders } from "#api/domain/services/cart-reminders";
 import { startPlanRenewals } from "#api/domain/services/plan-renewals";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
@@ -112,6 +113,8 @@ export async function startServices(
   const housekeeping = startHousekeeping(db, now, log);
   // Plans whose period (and grace) is over end within a minute; members reading their plan end theirs at once.
   const planRenewals = startPlanRenewals(context, log);
+  // Carts left untouched for CART_REMINDER_HOURS get their one reminder within a minute (decision 106).
+  const cartReminders = startCartReminders(context, log);
   return {
     ...context,
     database: db,
@@ -122,6 +125,7 @@ export async function startServices(
     async close() {
       await housekeeping.stop();
       await planRenewals.stop();
+      await cartReminders.stop();
       await context.background.drain();
       // Mail sent in the background has gone out; the SMTP pool's idle connections go.
       context.mailer?.close();
