@@ -29,7 +29,10 @@ export const cartInputSchema = z.object({
   items: z
     .array(cartLineInputSchema)
     .max(MAX_CART_LINES, cartMessages.tooManyLines)
-    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, cartMessages.eachProductOnce),
+    .refine(
+      (lines) => new Set(lines.map((l) => l.productId)).size === lines.length,
+      cartMessages.eachProductOnce,
+    ),
 });
 export type CartInput = z.infer<typeof cartInputSchema>;
 

@@ -44,9 +44,10 @@ const accountColumns = {
   newsMessages: sql<boolean>`coalesce(${profiles.newsMessages}, true)`.mapWith(Boolean),
   planReminders: sql<boolean>`coalesce(${profiles.planReminders}, true)`.mapWith(Boolean),
   cartReminders: sql<boolean>`coalesce(${profiles.cartReminders}, true)`.mapWith(Boolean),
-  botWritable: sql<boolean>`(${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`.mapWith(
-    Boolean,
-  ),
+  botWritable:
+    sql<boolean>`(${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`.mapWith(
+      Boolean,
+    ),
   passwordHash: credentials.passwordHash,
   language: profiles.language,
 };

@@ -1,6 +1,6 @@
+import type { Logger } from "#api/process/logger";
 import type { Db } from "#db/client";
 import { type DueCart, lockDueCarts, markReminded } from "#db/queries/carts";
-import type { Logger } from "#api/process/logger";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage } from "../outbox/enqueue";

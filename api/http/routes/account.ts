@@ -16,11 +16,11 @@ import { type Ok, okSchema } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
 import { meSchema } from "#api/contracts/me";
 import {
+  allowBotMessages,
   changePassword,
   confirmAge,
   deleteAccount,
   loadMe,
-  allowBotMessages,
   setNotifications,
   updateProfile,
 } from "#api/domain/services/account";
@@ -141,10 +141,7 @@ export const accountRoutes = (deps: AppDeps) => {
       c.json((await updateProfile(ctx, c.var.user.userId, c.req.valid("json"))) satisfies Me, 200),
     )
     .openapi(notificationsRoute, async (c) =>
-      c.json(
-        (await setNotifications(ctx, c.var.user.userId, c.req.valid("json"))) satisfies Me,
-        200,
-      ),
+      c.json((await setNotifications(ctx, c.var.user.userId, c.req.valid("json"))) satisfies Me, 200),
     )
     .openapi(botAccessRoute, async (c) =>
       c.json((await allowBotMessages(ctx, c.var.user.userId)) satisfies Me, 200),
