@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { MAX_QUANTITY } from "./checkout";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
 import { idSchema } from "./ids";
 import { productSchema } from "./products";
-
-/** At most this many lines in a kept cart: a longer cart is refused (400), never cut short. */
-export const MAX_CART_LINES = 100;
 
 export const cartMessages = {
   tooManyLines: "A cart holds at most 100 products",
@@ -18,7 +15,7 @@ const cartLineInputSchema = z.object({
     .number(cartMessages.quantity)
     .int(cartMessages.quantity)
     .min(1, cartMessages.quantity)
-    .max(MAX_QUANTITY, cartMessages.quantity),
+    .max(MAX_LINE_QUANTITY, cartMessages.quantity),
 });
 
 /**

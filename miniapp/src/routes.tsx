@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth } from "./auth/require-auth";
 import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
-import { OpenCart } from "./shop/cart/open-cart";
+import OpenCart from "./shop/cart/open-cart";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./home/home-page"));

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Cart } from "#api/contracts/cart";
 import { linesKey, linesToKeep, mergeCarts } from "../../miniapp/src/shop/cart/cart-merge";
-import { addItem, creditItem, emptyCart, updateQuantity } from "../../miniapp/src/shop/cart/cart-rules";
+import {
+  addItem,
+  cartItemFor,
+  creditItem,
+  emptyCart,
+  updateQuantity,
+} from "../../miniapp/src/shop/cart/cart-rules";
 import { sampleProduct } from "../helpers/sample-product";
 
 // Decision 106: at sign-in the device's cart and the kept one become their union; a product both
@@ -31,7 +37,7 @@ const summary = (cart: typeof emptyCart) => cart.items.map((item) => [item.title
 describe("merging the device's cart with the kept one", () => {
   it("keeps every line of either: the device's in order, then the server's others", () => {
     const local = addItem(emptyCart, creditItem(a, 1), T0 - 1000);
-    const merged = mergeCarts(local, server([{ product: b, quantity: 2, at: T0 - 5000 }]), T0);
+    const merged = mergeCarts(local, server([{ product: b, quantity: 2, at: T0 - 5000 }]), T0, cartItemFor);
     expect(summary(merged)).toEqual([
       ["A", 1],
       ["B", 2],
@@ -50,6 +56,7 @@ describe("merging the device's cart with the kept one", () => {
         { product: b, quantity: 2, at: T0 - 5000 },
       ]),
       T0,
+      cartItemFor,
     );
     expect(summary(merged)).toEqual([
       ["A", 4],
@@ -61,23 +68,28 @@ describe("merging the device's cart with the kept one", () => {
     // The device changed A a second before the server's line, by the server's clock an hour ahead.
     const local = addItem(emptyCart, creditItem(a, 3), T0 - 1000);
     const hourAhead = 3_600_000;
-    const merged = mergeCarts(local, server([{ product: a, quantity: 7, at: T0 - 2000 }], hourAhead), T0);
+    const merged = mergeCarts(
+      local,
+      server([{ product: a, quantity: 7, at: T0 - 2000 }], hourAhead),
+      T0,
+      cartItemFor,
+    );
     expect(summary(merged)).toEqual([["A", 3]]);
   });
 
   it("a device line without a time (kept before times were) gives way to the server's", () => {
     const local = { ...emptyCart, items: [{ ...creditItem(a, 3) }] };
-    expect(summary(mergeCarts(local, server([{ product: a, quantity: 1, at: T0 - 9999 }]), T0))).toEqual([
-      ["A", 1],
-    ]);
+    expect(
+      summary(mergeCarts(local, server([{ product: a, quantity: 1, at: T0 - 9999 }]), T0, cartItemFor)),
+    ).toEqual([["A", 1]]);
   });
 
   it("an empty kept cart leaves the device's cart as it is; an empty device takes the kept one", () => {
     const local = addItem(addItem(emptyCart, creditItem(a, 1)), creditItem(c, 2));
-    expect(mergeCarts(local, server([]), T0).items).toEqual(local.items);
-    expect(summary(mergeCarts(emptyCart, server([{ product: c, quantity: 2, at: T0 }]), T0))).toEqual([
-      ["C", 2],
-    ]);
+    expect(mergeCarts(local, server([]), T0, cartItemFor).items).toEqual(local.items);
+    expect(
+      summary(mergeCarts(emptyCart, server([{ product: c, quantity: 2, at: T0 }]), T0, cartItemFor)),
+    ).toEqual([["C", 2]]);
   });
 });
 

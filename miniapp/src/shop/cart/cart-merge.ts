@@ -1,7 +1,10 @@
 import type { Cart, CartLine } from "#api/contracts/cart";
-import { MAX_CART_LINES } from "#api/contracts/cart";
-import { MAX_QUANTITY } from "#api/contracts/checkout";
-import { type CartItem, type CartState, cartItemFor } from "./cart-rules";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY as MAX_QUANTITY } from "#api/contracts/cart-limits";
+import type { Product } from "#api/contracts/products";
+import type { CartItem, CartState } from "./cart-rules";
+
+/** A product's cart line (cart-rules' cartItemFor, given by the caller so this file loads alone). */
+export type LineOf = (product: Product, quantity: number) => CartItem;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,8 +35,8 @@ export const linesKey = (lines: SyncedLine[]): string =>
     .sort()
     .join(",");
 
-function fromServer(line: CartLine, changedAt: number): CartItem {
-  return { ...cartItemFor(line.product, Math.min(line.quantity, MAX_QUANTITY)), changedAt };
+function fromServer(lineOf: LineOf, line: CartLine, changedAt: number): CartItem {
+  return { ...lineOf(line.product, Math.min(line.quantity, MAX_QUANTITY)), changedAt };
 }
 
 /**
@@ -42,7 +45,7 @@ function fromServer(line: CartLine, changedAt: number): CartItem {
  * device's clock (the answer's `now` against `clientNow`); a device line with no time loses to the
  * server's. The device's lines keep their order; the server's others follow.
  */
-export function mergeCarts(local: CartState, server: Cart, clientNow: number): CartState {
+export function mergeCarts(local: CartState, server: Cart, clientNow: number, lineOf: LineOf): CartState {
   const offset = Date.parse(server.now) - clientNow;
   const serverAt = (line: CartLine) => Date.parse(line.changedAt) - offset;
   const kept = new Map(server.items.map((line) => [line.productId.toLowerCase(), line]));
@@ -51,8 +54,8 @@ export function mergeCarts(local: CartState, server: Cart, clientNow: number): C
     if (!line) return item;
     kept.delete(item.handle.toLowerCase());
     const at = serverAt(line);
-    return at > (item.changedAt ?? Number.NEGATIVE_INFINITY) ? fromServer(line, at) : item;
+    return at > (item.changedAt ?? Number.NEGATIVE_INFINITY) ? fromServer(lineOf, line, at) : item;
   });
-  for (const line of kept.values()) items.push(fromServer(line, serverAt(line)));
+  for (const line of kept.values()) items.push(fromServer(lineOf, line, serverAt(line)));
   return { ...local, items };
 }

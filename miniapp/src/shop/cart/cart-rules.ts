@@ -234,8 +234,7 @@ export function parseStoredCart(value: unknown): CartState {
     items: items.map((item) => ({
       ...item,
       image: typeof item.image === "string" ? item.image : null,
-      changedAt:
-        typeof item.changedAt === "number" && Number.isFinite(item.changedAt) ? item.changedAt : undefined,
+      changedAt: Number.isFinite(item.changedAt) ? item.changedAt : undefined,
     })),
     cartId: typeof value.cartId === "string" ? value.cartId : null,
     checkoutUrl: typeof value.checkoutUrl === "string" ? value.checkoutUrl : null,

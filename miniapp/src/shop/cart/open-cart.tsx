@@ -4,7 +4,7 @@ import { Navigate } from "react-router";
 import { openDrawerAtom } from "../../state/drawers";
 
 /** /cart (a cart reminder's button): the shop with its cart drawer open. */
-export function OpenCart() {
+export default function OpenCart() {
   const openDrawer = useSetAtom(openDrawerAtom);
   useEffect(() => openDrawer("cart"), [openDrawer]);
   return <Navigate to="/" replace />;
