@@ -9,6 +9,7 @@ import { S3Storage } from "#api/domain/ports/s3-storage";
 import { type TelegramNotifier, telegramOff } from "#api/domain/ports/telegram-notifier";
 import { BackgroundTasks } from "#api/domain/services/background";
 import { startBroadcastScheduler } from "#api/domain/services/broadcasts";
+import { startCartReminders } from "#api/domain/services/cart-reminders";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
@@ -116,6 +117,8 @@ export async function startServices(
   const planRenewals = startPlanRenewals(context, log);
   // Scheduled broadcasts start within 5 s of their time, each once over all processes.
   const broadcastScheduler = startBroadcastScheduler(context, log);
+  // Carts left untouched for CART_REMINDER_HOURS get their one reminder within a minute (decision 106).
+  const cartReminders = startCartReminders(context, log);
   return {
     ...context,
     database: db,
@@ -127,6 +130,7 @@ export async function startServices(
       await housekeeping.stop();
       await planRenewals.stop();
       await broadcastScheduler.stop();
+      await cartReminders.stop();
       await context.background.drain();
       // Mail sent in the background has gone out; the SMTP pool's idle connections go.
       context.mailer?.close();

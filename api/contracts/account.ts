@@ -19,6 +19,7 @@ export const accountMessages = {
   deleteTypeDelete: "Please type DELETE to confirm deletion.",
   telegramAlreadyLinked: "Your account is already linked to Telegram.",
   telegramNotConfigured: "Telegram is not configured",
+  telegramNotLinked: "This account is not linked to Telegram.",
   languageUnknown: "This language is not offered. Choose English, Russian, Spanish or Arabic.",
 } as const;
 
@@ -39,8 +40,19 @@ export const updateProfileSchema = z
     path: ["fullName"],
   });
 
-/** Settings → Notifications: the member's own switches (strict: an unknown key is a 400). */
-export const notificationSettingsSchema = z.strictObject({ orderEmails: z.boolean() });
+/**
+ * Settings → Notifications: the member's own switches, any of them at once (strict: an unknown key
+ * is a 400; an empty body too).
+ */
+export const notificationSettingsSchema = z
+  .strictObject({
+    orderEmails: z.boolean().optional(),
+    newsMessages: z.boolean().optional(),
+    planReminders: z.boolean().optional(),
+    cartReminders: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((on) => on !== undefined), "Name at least one switch");
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const ageVerificationSchema = z.object({
   confirmed: z.literal(true, { error: accountMessages.ageRequired }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "./cart-limits";
 import { idSchema } from "./ids";
 import { moneySchema } from "./money";
 import { usStateCodes } from "./us-states";
@@ -20,7 +21,7 @@ export const checkoutMessages = {
 } as const;
 
 export const MAX_LINES = 50;
-export const MAX_QUANTITY = 99;
+export const MAX_QUANTITY = MAX_LINE_QUANTITY;
 
 const lineSchema = z.object({
   productId: idSchema(),

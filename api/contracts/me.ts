@@ -18,6 +18,17 @@ export const meSchema = z.object({
   hasPassword: z.boolean(),
   /** "Email me about orders": order mail when the bot does not reach the account (on by default). */
   orderEmails: z.boolean(),
+  /** Settings › Notifications: news from the shop (broadcasts through the bot). */
+  newsMessages: z.boolean(),
+  /** Settings › Notifications: reminders before a plan ends, while payment is due, when it lapses. */
+  planReminders: z.boolean(),
+  /** Settings › Notifications: one reminder of a cart left behind. */
+  cartReminders: z.boolean(),
+  /**
+   * The bot may write to this account (it started the bot or a launch allowed it, and has not
+   * blocked it since): the Mini App asks for write access only when false (decision 106).
+   */
+  botWritable: z.boolean(),
   /** The language the app, the bot and mail use for this person (English until one is known). */
   language: z.enum(languages),
   roles: z.array(roleSchema),

@@ -21,6 +21,7 @@ export const refusalReasons = [
   "telegram_already_linked",
   "telegram_not_configured",
   "telegram_data_expired",
+  "telegram_not_linked",
   "rate_limited",
   "server_busy",
   // Admins and roles

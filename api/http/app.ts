@@ -25,6 +25,7 @@ import { adminProductRoutes } from "./routes/admin-products";
 import { adminSettingsRoutes } from "./routes/admin-settings";
 import { authRoutes } from "./routes/auth";
 import { broadcastRoutes } from "./routes/broadcasts";
+import { cartRoutes } from "./routes/cart";
 import { channelRoutes } from "./routes/channel";
 import { checkoutRoutes, staffOrderRoutes } from "./routes/checkout";
 import { eventRoutes } from "./routes/events";
@@ -89,6 +90,7 @@ export function createApi(deps: AppDeps) {
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))
+    .route("/", cartRoutes(deps))
     .route("/", checkoutRoutes(deps))
     .route("/", memberSupportRoutes(deps))
     // Staff routes before the admin router: its admin-only check would otherwise cover them too.

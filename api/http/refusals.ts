@@ -58,6 +58,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   telegram_already_linked: { code: "conflict", message: accountMessages.telegramAlreadyLinked },
   telegram_not_configured: { code: "unprocessable", message: accountMessages.telegramNotConfigured },
   telegram_data_expired: { code: "unauthorized", message: telegramAuthMessages.expired },
+  telegram_not_linked: { code: "conflict", message: accountMessages.telegramNotLinked },
   rate_limited: {
     code: "rate_limited",
     message: ({ retryAfterSeconds }, language) => tooManyAttemptsMessage(retryAfterSeconds, language),

@@ -185,6 +185,8 @@ const configSchema = z
       ),
     // Days a Stars plan whose renewal did not arrive stays on, marked "Payment due", before it lapses (decision 107).
     PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+    // Hours a member's kept cart stays untouched before its one reminder through the bot (decision 106).
+    CART_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or
     // SHOPIFY_API_URL, the whole GraphQL endpoint (tests, proxies). Without them no storefront items.
     SHOPIFY_STORE_DOMAIN: z.preprocess(

@@ -18,6 +18,12 @@ export interface AccountRow {
   ageVerified: boolean;
   /** "Email me about orders" (true for an account made without a profile row). */
   orderEmails: boolean;
+  /** Settings › Notifications' other switches (on for an account made without a profile row). */
+  newsMessages: boolean;
+  planReminders: boolean;
+  cartReminders: boolean;
+  /** The bot may write: allowed (bot_writable_at) and not blocked since (bot_blocked_at null). */
+  botWritable: boolean;
   passwordHash: string | null;
   /** The stored language tag (profiles.language); null before the first sign-in noted one. */
   language: string | null;
@@ -35,6 +41,13 @@ const accountColumns = {
   // Past the age gate: verified, or age verification is off (the Mini App and the API agree on it).
   ageVerified: passedAgeGate(profiles.ageVerified),
   orderEmails: sql<boolean>`coalesce(${profiles.orderEmails}, true)`.mapWith(Boolean),
+  newsMessages: sql<boolean>`coalesce(${profiles.newsMessages}, true)`.mapWith(Boolean),
+  planReminders: sql<boolean>`coalesce(${profiles.planReminders}, true)`.mapWith(Boolean),
+  cartReminders: sql<boolean>`coalesce(${profiles.cartReminders}, true)`.mapWith(Boolean),
+  botWritable:
+    sql<boolean>`(${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`.mapWith(
+      Boolean,
+    ),
   passwordHash: credentials.passwordHash,
   language: profiles.language,
 };

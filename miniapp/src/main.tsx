@@ -3,6 +3,7 @@ import "./lib/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { startCartSync } from "./shop/cart/cart-sync-start";
 import { startAppearance } from "./state/appearance";
 import { startAuth } from "./state/auth";
 import { startLanguage } from "./state/language";
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   startAppearance();
   // Signing in (Telegram's initData, or the web's cookie) runs while the first screen renders.
   void startAuth();
+  // The cart follows the member between devices: outside the sign-in, loaded once someone is signed in.
+  startCartSync();
   await language;
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth } from "./auth/require-auth";
 import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
+import OpenCart from "./shop/cart/open-cart";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./home/home-page"));
@@ -55,6 +56,8 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: "product/:id", element: <ProductPage /> },
+      // A cart reminder's button opens the cart: the shop with its drawer.
+      { path: "cart", element: <OpenCart /> },
       { path: "auth", element: <AuthPage /> },
       { path: "forgot-password", element: <ForgotPasswordPage /> },
       { path: "reset-password", element: <ResetPasswordPage /> },

@@ -182,6 +182,17 @@ const expected: Record<string, Row> = {
     status: signedIn(200),
     call: (api, o) => api.me.notifications.$patch({ json: { orderEmails: true } }, o),
   },
+  // Nobody here has Telegram: no chat for the bot to write to (409 once signed in).
+  "POST /api/me/bot-access": {
+    status: signedIn(409),
+    call: (api, o) => api.me["bot-access"].$post(undefined, o),
+  },
+  // The kept cart (decision 106): one's own; an empty cart changes nothing.
+  "GET /api/me/cart": { status: signedIn(200), call: (api, o) => api.me.cart.$get(undefined, o) },
+  "PUT /api/me/cart": {
+    status: signedIn(200),
+    call: (api, o) => api.me.cart.$put({ json: { items: [{ productId: UNKNOWN_ID, quantity: 1 }] } }, o),
+  },
   "DELETE /api/me": { status: signedIn(400), call: (api, o) => api.me.$delete({ json: refusedBody({}) }, o) },
   "GET /api/me/roles": { status: signedIn(200), call: (api, o) => api.me.roles.$get(undefined, o) },
   "GET /api/me/orders": { status: signedIn(200), call: (api, o) => api.me.orders.$get(undefined, o) },

@@ -187,6 +187,20 @@ test("inside Telegram: Place order is the MainButton, and closing asks first", a
   // The press placed the order and nothing else: the product page under the sheet did not also
   // take it as Add to Cart.
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  // The launch did not allow the bot to write: after the order Telegram asks once, and the yes is
+  // kept (decision 106).
+  await expect
+    .poll(
+      async () => (await postedEvents(page)).filter((e) => e.type === "web_app_request_write_access").length,
+    )
+    .toBe(1);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get("/api/me", { headers: auth })).json()) as { botWritable: boolean })
+          .botWritable,
+    )
+    .toBe(true);
   await lookAt(page, "telegram", "checkout-placed", { readable: false });
   const number = (await done.getByText(/^Order #\d+$/).textContent())?.replace("Order ", "") ?? "";
   await done.getByRole("button", { name: "View purchases" }).click();

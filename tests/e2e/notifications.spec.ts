@@ -1,4 +1,4 @@
-import { signUpViaApi, toast } from "./support/accounts";
+import { signUpViaApi, toast, verifiedTelegramMember } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
@@ -43,4 +43,51 @@ test("inside Telegram: without an email the switch says how to get order mail", 
   await expect(page.getByRole("checkbox", { name: /Email me about orders/ })).toBeDisabled();
   await expect(page.getByText("Add an email in Password and Security to get order mail.")).toBeVisible();
   await lookAt(page, "telegram", "settings-notifications");
+});
+
+test("on the web: news, plan and cart reminders are on by default; a switch turned off is kept", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto("/settings/notifications");
+  await expect(page.getByRole("heading", { level: 2, name: "Messages from the shop" })).toBeVisible();
+  for (const name of ["News from the shop", "Plan reminders", "Cart reminders"]) {
+    await expect(page.getByRole("checkbox", { name: new RegExp(name) })).toBeChecked();
+  }
+  await expect(page.getByTestId("bot-reach")).toHaveText(
+    "These come through the shop's Telegram bot; plan reminders also come by mail when your email is verified.",
+  );
+  await lookAt(page, "web", "settings-notifications-switches");
+
+  await page.getByRole("checkbox", { name: /Cart reminders/ }).uncheck();
+  await expect(toast(page, "Cart reminders: off")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: /Cart reminders/ })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /News from the shop/ })).toBeChecked();
+  const me = (await (await page.request.get("/api/me")).json()) as Record<string, boolean>;
+  expect(me).toMatchObject({
+    cartReminders: false,
+    newsMessages: true,
+    planReminders: true,
+    orderEmails: true,
+  });
+});
+
+test("inside Telegram: the switches say whether the bot can write, and keep what is chosen", async ({
+  page,
+  request,
+}) => {
+  const { hash, auth } = await verifiedTelegramMember(request, "Switchy");
+  await installTelegramClient(page);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("member-home")).toBeVisible();
+  await page.goto("/settings/notifications");
+  // This launch did not say allows_write_to_pm and the bot was never started.
+  await expect(page.getByTestId("bot-reach")).toContainText("cannot write to you yet");
+  await page.getByRole("checkbox", { name: /News from the shop/ }).uncheck();
+  await expect(toast(page, "News from the shop: off")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /News from the shop/ })).not.toBeChecked();
+  const me = (await (await request.get("/api/me", { headers: auth })).json()) as Record<string, boolean>;
+  expect(me).toMatchObject({ newsMessages: false, botWritable: false });
+  await lookAt(page, "telegram", "settings-notifications-switches");
 });

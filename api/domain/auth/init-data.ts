@@ -16,6 +16,8 @@ export interface TelegramIdentity {
   language: Language;
   /** The launch's signed hash: the same for every replay of one initData. */
   launchHash: string;
+  /** The launch's `allows_write_to_pm`: the member allowed the bot to write to them (decision 106). */
+  allowsWriteToPm: boolean;
 }
 
 export type InitDataResult =
@@ -29,6 +31,7 @@ const userSchema = z.object({
   username: z.string().optional(),
   photo_url: z.string().optional(),
   language_code: z.string().max(35).optional(),
+  allows_write_to_pm: z.boolean().optional(),
 });
 
 // Phones' clocks and ours differ a little; a launch stamped a minute ahead is still a launch.
@@ -88,6 +91,7 @@ export function verifyInitData(
       startParam,
       language: shippedLanguage(user.language_code) ?? defaultLanguage,
       launchHash: hash.toLowerCase(),
+      allowsWriteToPm: user.allows_write_to_pm === true,
     },
   };
 }

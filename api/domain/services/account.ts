@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { DELETE_CONFIRMATION_WORD } from "#api/contracts/account";
+import { DELETE_CONFIRMATION_WORD, type NotificationSettings } from "#api/contracts/account";
 import { defaultLanguage, type Language, shippedLanguage } from "#api/contracts/languages";
 import type { Me } from "#api/contracts/me";
 import type { Db } from "#db/client";
@@ -33,6 +33,10 @@ function toMe(row: AccountRow, roles: Me["roles"]): Me {
     telegramUsername: row.telegramUsername,
     hasPassword: row.passwordHash !== null,
     orderEmails: row.orderEmails,
+    newsMessages: row.newsMessages,
+    planReminders: row.planReminders,
+    cartReminders: row.cartReminders,
+    botWritable: row.telegramId !== null && row.botWritable,
     language: shippedLanguage(row.language) ?? defaultLanguage,
     roles,
     createdAt: row.createdAt.toISOString(),
@@ -88,13 +92,38 @@ export async function noteSignInLanguage(db: Db, userId: string, language: Langu
     );
 }
 
-/** Settings → Notifications: "Email me about orders". */
-export async function setOrderEmails(
+/**
+ * Settings → Notifications: "Email me about orders", news from the shop, plan reminders and cart
+ * reminders; the switches named change, the others stay.
+ */
+export async function setNotifications(
   { db }: Pick<ServiceContext, "db">,
   userId: string,
-  orderEmails: boolean,
+  switches: NotificationSettings,
 ): Promise<Me> {
-  await updateProfileRow(db, userId, { orderEmails });
+  const { orderEmails, newsMessages, planReminders, cartReminders } = switches;
+  await updateProfileRow(db, userId, {
+    ...(orderEmails !== undefined && { orderEmails }),
+    ...(newsMessages !== undefined && { newsMessages }),
+    ...(planReminders !== undefined && { planReminders }),
+    ...(cartReminders !== undefined && { cartReminders }),
+  });
+  return loadMe({ db }, userId);
+}
+
+/**
+ * The member said yes to Telegram's "allow the bot to message you" (requestWriteAccess in the Mini
+ * App): their own consent for their own chat, so the bot may write from now on. A block the bot
+ * met since stays until they open the bot again (a later 403 marks them blocked anyway). An
+ * account without Telegram has no chat: refused.
+ */
+export async function allowBotMessages(
+  { db, now }: Pick<ServiceContext, "db" | "now">,
+  userId: string,
+): Promise<Me> {
+  const account = await requireAccount(db, userId);
+  if (account.telegramId === null) throw new Refusal("telegram_not_linked");
+  await updateProfileRow(db, userId, { botWritableAt: now() });
   return loadMe({ db }, userId);
 }
 

@@ -146,7 +146,10 @@ const fullNameOf = (identity: TelegramIdentity) =>
  * Creates or refreshes the account behind a verified Telegram launch, and signs in with the
  * launch's own session: replays of one initData resume it rather than piling up sessions. The username always follows
  * Telegram; the name and photo fill only what the person has not set themselves (an uploaded
- * avatar lives under /media/ and is never replaced by the Telegram photo).
+ * avatar lives under /media/ and is never replaced by the Telegram photo). A launch that says
+ * `allows_write_to_pm` lets the bot write to the member from now on (bot_writable_at); one that
+ * does not takes nothing away (the member may have started the bot), and a block the bot met stays
+ * until the member opens the bot again.
  */
 export async function signInWithTelegram(
   ctx: ServiceContext,
@@ -162,6 +165,7 @@ export async function signInWithTelegram(
   }
   const fullName = fullNameOf(identity);
   const photo = identity.photoUrl ?? null;
+  const writable = identity.allowsWriteToPm ? ctx.now() : null;
   const userId = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -171,7 +175,7 @@ export async function signInWithTelegram(
     let id: string;
     if (created) {
       id = created.id;
-      await tx.insert(profiles).values({ id, fullName, avatarUrl: photo });
+      await tx.insert(profiles).values({ id, fullName, avatarUrl: photo, botWritableAt: writable });
     } else {
       const [existing] = await tx
         .update(users)
@@ -182,11 +186,12 @@ export async function signInWithTelegram(
       id = existing.id;
       await tx
         .insert(profiles)
-        .values({ id, fullName, avatarUrl: photo })
+        .values({ id, fullName, avatarUrl: photo, botWritableAt: writable })
         .onConflictDoUpdate({
           target: profiles.id,
           set: {
             fullName: sql`coalesce(${profiles.fullName}, ${fullName})`,
+            botWritableAt: sql`coalesce(${writable?.toISOString() ?? null}::timestamptz, ${profiles.botWritableAt})`,
             avatarUrl: sql`case when ${profiles.avatarUrl} like '/media/%' then ${profiles.avatarUrl} else coalesce(${photo}, ${profiles.avatarUrl}) end`,
           },
         });

@@ -14,6 +14,7 @@ import {
 } from "#db/queries/orders";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
+import { forgetOrderedLines } from "./cart";
 import {
   noticeMemberCancelled,
   noticeNewOrder,
@@ -93,9 +94,16 @@ export async function checkoutWithCredits(
     outcome: found.outcome === "placed" ? "placed" : found.reason,
   });
   const order = orderOrRefusal(found, input);
-  // Only the request that placed the order tells anyone (a replay does not).
-  if (found.outcome === "placed")
+  // Only the request that placed the order tells anyone (a replay does not). The ordered products
+  // leave the member's kept cart, which is then never called back for them (decision 106).
+  if (found.outcome === "placed") {
+    await forgetOrderedLines(
+      ctx,
+      userId,
+      input.lines.map((line) => line.productId),
+    );
     await noticeNewOrder(ctx, userId, order, lowStockCrossings(ctx, found.stock));
+  }
   return order;
 }
 

@@ -16,11 +16,12 @@ import { type Ok, okSchema } from "#api/contracts/auth";
 import type { Me } from "#api/contracts/me";
 import { meSchema } from "#api/contracts/me";
 import {
+  allowBotMessages,
   changePassword,
   confirmAge,
   deleteAccount,
   loadMe,
-  setOrderEmails,
+  setNotifications,
   updateProfile,
 } from "#api/domain/services/account";
 import { storeAvatar } from "#api/domain/services/avatar";
@@ -55,10 +56,20 @@ const updateProfileRoute = createRoute({
 const notificationsRoute = createRoute({
   method: "patch",
   path: "/me/notifications",
-  summary: "Own notification switches: orderEmails (order mail when the bot does not reach the account)",
+  summary:
+    "Own notification switches, any of them: orderEmails (order mail when the bot does not reach the account), newsMessages, planReminders, cartReminders",
   ...signedIn,
   request: { body: jsonBody(notificationSettingsSchema) },
   responses: { 200: answers(meSchema), ...refusals(400, 401) },
+});
+
+const botAccessRoute = createRoute({
+  method: "post",
+  path: "/me/bot-access",
+  summary:
+    "The member allowed the bot to write to them (Telegram's requestWriteAccess said yes): the bot may message them (409 without Telegram)",
+  ...signedIn,
+  responses: { 200: answers(meSchema), ...refusals(401, 409) },
 });
 
 const deleteRoute = createRoute({
@@ -130,10 +141,10 @@ export const accountRoutes = (deps: AppDeps) => {
       c.json((await updateProfile(ctx, c.var.user.userId, c.req.valid("json"))) satisfies Me, 200),
     )
     .openapi(notificationsRoute, async (c) =>
-      c.json(
-        (await setOrderEmails(ctx, c.var.user.userId, c.req.valid("json").orderEmails)) satisfies Me,
-        200,
-      ),
+      c.json((await setNotifications(ctx, c.var.user.userId, c.req.valid("json"))) satisfies Me, 200),
+    )
+    .openapi(botAccessRoute, async (c) =>
+      c.json((await allowBotMessages(ctx, c.var.user.userId)) satisfies Me, 200),
     )
     .openapi(deleteRoute, async (c) => {
       await deleteAccount(ctx, c.var.user.userId, c.req.valid("json").confirmation);

@@ -23,6 +23,11 @@ export interface TelegramControls {
    * resolves with how it was closed; rejects when this Telegram cannot open invoices.
    */
   openInvoice(url: string): Promise<InvoiceStatus>;
+  /**
+   * Telegram's "allow the bot to message you?" (requestWriteAccess): true when the member allowed
+   * it; false when they declined or this Telegram cannot ask.
+   */
+  requestWriteAccess(): Promise<boolean>;
   /** Whether Telegram's current theme is dark (null when it has not said). */
   isDark(): boolean | null;
   /** Calls `handler` when the person switches Telegram's theme. */

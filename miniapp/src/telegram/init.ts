@@ -22,6 +22,7 @@ import {
   openInvoice,
   openLink,
   openTelegramLink,
+  requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
   setMainButtonParams,
@@ -133,6 +134,14 @@ export function startTelegram(): TelegramLaunch | null {
       }
     },
     openInvoice: async (url) => (await openInvoice(url, "url")) as InvoiceStatus,
+    requestWriteAccess: async () => {
+      try {
+        if (!requestWriteAccess.isAvailable()) return false;
+        return (await requestWriteAccess()) === "allowed";
+      } catch {
+        return false;
+      }
+    },
     isDark: themeIsDark,
     setChromeColor: (color) => {
       attempt(() => setMiniAppHeaderColor(color ?? "bg_color"));

@@ -46,6 +46,7 @@ export async function installTelegramClient(
         __tgEvents: { type: string; data: unknown }[];
         TelegramWebviewProxy: { postEvent: (type: string, data?: string) => void };
         __tgInvoiceStatus?: string;
+        __tgWriteAccess?: string;
         Telegram?: { WebView?: { receiveEvent?: (type: string, data?: unknown) => void } };
       };
       w.__tgEvents = [];
@@ -73,6 +74,9 @@ export async function installTelegramClient(
             reply("content_safe_area_changed", { top: 0, bottom: 0, left: 0, right: 0 });
           } else if (type === "web_app_request_theme") {
             reply("theme_changed", { theme_params: theme });
+          } else if (type === "web_app_request_write_access") {
+            // "Allow the bot to message you?": allowed unless the test says otherwise.
+            reply("write_access_requested", { status: w.__tgWriteAccess ?? "allowed" });
           } else if (type === "web_app_open_invoice") {
             // The payment sheet closes as the test says (setInvoiceOutcome); "hold" keeps it open.
             const status = w.__tgInvoiceStatus ?? "paid";

@@ -16,6 +16,11 @@ export interface CartItem {
   product: Product;
   /** The product id. */
   handle: string;
+  /**
+   * When the line was added or its quantity last changed (ms, this device's clock): when the kept
+   * cart on the server holds the line too, the later change wins (decision 106).
+   */
+  changedAt?: number;
 }
 
 export interface CartState {
@@ -32,14 +37,16 @@ export const emptyCart: CartState = { items: [], cartId: null, checkoutUrl: null
 export const isCreditItem = (item: CartItem): boolean => typeof item.price === "number";
 
 /** Adding a variant already in the cart adds to its quantity. */
-export function addItem(cart: CartState, item: CartItem): CartState {
+export function addItem(cart: CartState, item: CartItem, at = Date.now()): CartState {
   if (item.quantity <= 0) return cart;
   const existing = cart.items.find((line) => line.variantId === item.variantId);
   const items = existing
     ? cart.items.map((line) =>
-        line.variantId === item.variantId ? { ...line, quantity: line.quantity + item.quantity } : line,
+        line.variantId === item.variantId
+          ? { ...line, quantity: line.quantity + item.quantity, changedAt: at }
+          : line,
       )
-    : [...cart.items, item];
+    : [...cart.items, { ...item, changedAt: at }];
   return { ...cart, items };
 }
 
@@ -51,14 +58,21 @@ export type QuantityChange = number | ((current: number) => number);
  * current quantity, so two taps in a row count twice even when the second was handled before the
  * screen showed the first.
  */
-export function updateQuantity(cart: CartState, variantId: string, change: QuantityChange): CartState {
+export function updateQuantity(
+  cart: CartState,
+  variantId: string,
+  change: QuantityChange,
+  at = Date.now(),
+): CartState {
   const line = cart.items.find((item) => item.variantId === variantId);
   if (!line) return cart;
   const quantity = typeof change === "function" ? change(line.quantity) : change;
   if (quantity <= 0) return removeItem(cart, variantId);
   return {
     ...cart,
-    items: cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity } : line)),
+    items: cart.items.map((line) =>
+      line.variantId === variantId ? { ...line, quantity, changedAt: at } : line,
+    ),
   };
 }
 
@@ -217,7 +231,11 @@ export function parseStoredCart(value: unknown): CartState {
   if (!isRecord(value)) return emptyCart;
   const items = Array.isArray(value.items) ? value.items.filter(isCartItem) : [];
   return {
-    items: items.map((item) => ({ ...item, image: typeof item.image === "string" ? item.image : null })),
+    items: items.map((item) => ({
+      ...item,
+      image: typeof item.image === "string" ? item.image : null,
+      changedAt: Number.isFinite(item.changedAt) ? item.changedAt : undefined,
+    })),
     cartId: typeof value.cartId === "string" ? value.cartId : null,
     checkoutUrl: typeof value.checkoutUrl === "string" ? value.checkoutUrl : null,
     isLoading: false,

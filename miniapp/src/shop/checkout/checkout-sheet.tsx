@@ -21,6 +21,7 @@ import { useClosingConfirmation } from "../../telegram/hooks";
 import { useTelegramMainButton } from "../../telegram/main-button";
 import { cartAtom } from "../cart/cart";
 import { creditItems, lineTotalCents, withoutCreditItems } from "../cart/cart-rules";
+import { askBotAccessOnce } from "./ask-bot-access";
 import { fetchBudget, placeCreditOrder } from "./checkout-api";
 import { creditOrder, creditTotalCents, OrderKeys, remainingAfterCents } from "./checkout-rules";
 import "./checkout-sheet.css";
@@ -99,6 +100,8 @@ export default function CheckoutSheet() {
       keys.current.answered();
       setCart((current) => withoutCreditItems(current));
       setPlaced(made);
+      // The natural moment to ask whether the bot may tell them about it (inside Telegram, once).
+      void askBotAccessOnce();
     } catch (error) {
       // A definite refusal (4xx) makes the next attempt a new checkout; a lost answer retries this one.
       if (error instanceof LoadError && error.status < 500) keys.current.answered();
