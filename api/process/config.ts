@@ -162,6 +162,11 @@ const configSchema = z
     PLAN_PAYMENTS: z.preprocess(emptyToUndefined, z.enum(planPaymentModes).optional()),
     // Days a Stars plan whose renewal did not arrive stays on, marked "Payment due", before it lapses (decision 107).
     PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+    // Messages per second the outbox sends through the bot, over all processes together (decision 104):
+    // under the Bot API's 30 per second for a bot's free broadcasting.
+    BROADCAST_RATE: z.coerce.number().int().min(1).max(1000).default(25),
+    // The same for a paid broadcast (allow_paid_broadcast: Telegram charges Stars beyond the free rate).
+    BROADCAST_PAID_RATE: z.coerce.number().int().min(1).max(1000).default(1000),
     // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or
     // SHOPIFY_API_URL, the whole GraphQL endpoint (tests, proxies). Without them no storefront items.
     SHOPIFY_STORE_DOMAIN: z.preprocess(
