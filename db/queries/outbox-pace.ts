@@ -29,7 +29,10 @@ export async function reserveSlots(
   return Math.max(0, Number(row?.delay_ms ?? 0));
 }
 
-/** A 429: no lane sends for `seconds` from now, and no slot is handed out before then. */
+/**
+ * A 429: no lane sends for `seconds` from now. Slots handed out before are void (every process gives
+ * back the rows it has not called when it sees the pause): the next ones start at its end.
+ */
 export async function pauseAllLanes(db: Db, seconds: number): Promise<void> {
   await db.execute(sql`
     insert into outbox_pace as p (lane, next_slot_at, paused_until)
@@ -37,7 +40,7 @@ export async function pauseAllLanes(db: Db, seconds: number): Promise<void> {
     from (values ('free'), ('paid')) as lanes(lane)
     on conflict (lane) do update set
       paused_until = greatest(coalesce(p.paused_until, excluded.paused_until), excluded.paused_until),
-      next_slot_at = greatest(p.next_slot_at, excluded.next_slot_at)`);
+      next_slot_at = greatest(coalesce(p.paused_until, excluded.paused_until), excluded.paused_until)`);
 }
 
 /** Milliseconds until the pause ends (0: none). */

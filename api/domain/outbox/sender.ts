@@ -38,7 +38,7 @@ const BATCH_SECONDS = 0.5;
 const LOOKAHEAD_MS = 1000;
 /** Rows are marked (call_started_at) in waves of this many seconds of sending, just before their calls. */
 const WAVE_SECONDS = 0.05;
-const MARK_AHEAD_MS = 10;
+const MARK_AHEAD_MS = 30;
 /** Mail goes out this many at once (the SMTP pool's connections take them). */
 const MAIL_BATCH = 10;
 /** A lane whose database call failed waits this long. */
@@ -104,6 +104,17 @@ export function startOutboxSender(
     await outcomes.settle(row, result);
   }
 
+  /**
+   * A process's own sends of a lane stay `intervalMs` apart even when its timers run late: a late
+   * slot is never caught up in a burst (Telegram counts arrivals), it is taken late.
+   */
+  const spacedAt = new Map<PaceLane, number>();
+  async function spaced(lane: PaceLane, intervalMs: number): Promise<void> {
+    const at = Math.max(Date.now(), (spacedAt.get(lane) ?? 0) + intervalMs);
+    spacedAt.set(lane, at);
+    await sleep(at - Date.now());
+  }
+
   /** One claim's rows at their slots, `intervalMs` apart from `startAt`, marked a wave at a time. */
   async function sendBatch(
     bot: OutboxTransport,
@@ -128,7 +139,9 @@ export function startOutboxSender(
         );
         group.forEach((row, j) => {
           calls.push(
-            sleep(startAt + (i + j) * intervalMs - Date.now()).then(() => callTelegram(bot, row, paid)),
+            sleep(startAt + (i + j) * intervalMs - Date.now())
+              .then(() => spaced(paid ? "paid" : "free", intervalMs))
+              .then(() => callTelegram(bot, row, paid)),
           );
         });
       }
