@@ -6,7 +6,7 @@
 // process killed with SIGKILL mid-broadcast and started again; GET /api/products p99 during the
 // broadcast and idle.
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -161,6 +161,8 @@ async function run(database: "pglite" | "postgres", databaseUrl: string, scenari
       if (a) await kill(a.child, "SIGKILL");
       const killedAt = Date.now();
       extra.sentBeforeKill = before.accepted;
+      // startApi reads the port from the log: the killed process's goes aside.
+      await rename(join(dir("a"), "server.log"), join(dir("a"), "server-killed.log"));
       servers.push(await startApi(dir("a"), databaseUrl, env("a")));
       // The killed process's claims come back when their lease (30 s) ends.
       await drained(fake.child, 5000, killedAt + 40_000);

@@ -61,12 +61,25 @@ export function startOutboxSender(
   const pace = new Pace(db);
   const outcomes = new Outcomes(db, pace, log, options.retryBaseMs ?? 5000);
   let stopping = false;
-  let wake: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
+  // Sleeps end early on stop; each is forgotten when it ends (no listener piles up on a promise).
+  const sleeping = new Map<NodeJS.Timeout, () => void>();
+  const wake = () => {
+    for (const [timer, resolve] of sleeping) {
+      clearTimeout(timer);
+      resolve();
+    }
+    sleeping.clear();
+  };
   const sleep = (ms: number) =>
-    ms <= 0 ? Promise.resolve() : Promise.race([new Promise((r) => setTimeout(r, ms)), stopped]);
+    ms <= 0 || stopping
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            sleeping.delete(timer);
+            resolve();
+          }, ms);
+          sleeping.set(timer, resolve);
+        });
   const batches = new Set<Promise<void>>();
   const track = (batch: Promise<void>) => {
     batches.add(batch);
