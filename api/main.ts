@@ -1,6 +1,7 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { startOutboxSender } from "#api/domain/outbox/sender";
 import { startStockAlertRetries } from "#api/domain/services/stock-alert-delivery";
 import { createApp } from "#api/http/app";
 import { metricsPortApp } from "#api/http/routes/metrics";
@@ -8,6 +9,7 @@ import { createHttpServer } from "#api/http/server";
 import { ConfigError, loadConfig } from "#api/process/config";
 import { batchedStdout, createLogger } from "#api/process/logger";
 import { onStopSignals } from "#api/process/shutdown";
+import { botOutboxTransport } from "#bot/outbox-transport";
 import { startTelegram } from "#bot/runtime";
 import { DataDirInUseError, NewerDatabaseError } from "#db/client";
 import { startServices } from "./compose";
@@ -26,6 +28,8 @@ async function main() {
   const app = createApp(deps);
   // After the bot: a retried alert goes through it like a first one.
   const alertRetries = startStockAlertRetries(deps);
+  // What the bot sends on its own goes where the bot runs; mail rows wherever mail is set up.
+  const outbox = startOutboxSender(deps, telegram ? botOutboxTransport(config, services.storage) : undefined);
   const server = await createHttpServer(app, services);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -48,6 +52,7 @@ async function main() {
     servers: metricsServer ? [server, metricsServer] : [server],
     services,
     telegram,
+    outbox,
     alertRetries,
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -11,6 +11,7 @@ import { dedupeUpdates } from "./features/dedupe";
 import { planPayments } from "./features/plan-payments";
 import { channelPosting } from "./features/post-through-bot";
 import { startFeature } from "./features/start";
+import { stopMessages } from "./features/stop-messages";
 import { supportIntake } from "./features/support-intake";
 import { botNotifier } from "./notifier";
 import { fileFetcher } from "./relay-files";
@@ -78,6 +79,7 @@ export function createBot(deps: BotDeps): AppBot {
   bot.use(startFeature(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
   bot.use(planPayments(services));
+  bot.use(stopMessages(services));
   // Members' messages go to the support inbox; the channel's admins' go on to posting.
   bot.use(supportIntake(services, { fetchFile }));
   bot.use(channelPosting(services, { channel }));

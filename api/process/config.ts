@@ -187,6 +187,11 @@ const configSchema = z
     PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
     // Hours a member's kept cart stays untouched before its one reminder through the bot (decision 106).
     CART_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    // Messages per second the outbox sends through the bot, over all processes together (decision 104):
+    // under the Bot API's 30 per second for a bot's free broadcasting.
+    BROADCAST_RATE: z.coerce.number().int().min(1).max(1000).default(25),
+    // The same for a paid broadcast (allow_paid_broadcast: Telegram charges Stars beyond the free rate).
+    BROADCAST_PAID_RATE: z.coerce.number().int().min(1).max(1000).default(1000),
     // Shopify Storefront API: the store (example.myshopify.com) and a private Storefront token, or
     // SHOPIFY_API_URL, the whole GraphQL endpoint (tests, proxies). Without them no storefront items.
     SHOPIFY_STORE_DOMAIN: z.preprocess(
@@ -209,10 +214,6 @@ const configSchema = z
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // Admins hear of a product whose stock falls to this or below (once per crossing).
     LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
-    // Outbox messages per second over all processes (under the Bot API's 30/s), and the rate of a
-    // paid broadcast (allow_paid_broadcast: Telegram charges Stars beyond the free rate, up to 1000/s).
-    BROADCAST_RATE: z.coerce.number().int().min(1).max(1000).default(25),
-    BROADCAST_PAID_RATE: z.coerce.number().int().min(1).max(1000).default(1000),
   })
   // Rules across variables, reported with the other bad variables (zod would skip them after any
   // failure) as long as the variables they read are themselves valid.

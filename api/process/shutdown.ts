@@ -19,6 +19,8 @@ export interface ShutdownParts {
   services: StoppableServices;
   /** The bot: polling stops after its current batch; absent when the bot is off. */
   telegram?: { stop(): Promise<void> } | undefined;
+  /** The outbox's sender: its calls in flight finish, claimed rows not called yet go back to the queue. */
+  outbox: { stop(): Promise<void> };
   /** The back-in-stock retries: stopped (a round in progress finishes) before the services close. */
   alertRetries: { stop(): Promise<void> };
   log: Logger;
@@ -31,9 +33,9 @@ export interface ShutdownParts {
  * Graceful shutdown on SIGTERM and SIGINT; a second signal exits at once (code 1).
  * 1. Readiness turns 503 and the listening sockets close: no new connection is accepted.
  * 2. Event streams end with a short `retry` and a `reconnect` event: clients reconnect elsewhere.
- * 3. Requests in flight finish (each kept-alive socket is closed as soon as it is idle), and the
- *    bot stops after its current updates; both within `timeoutMs`, after which the remaining
- *    connections are cut (exit code 1).
+ * 3. Requests in flight finish (each kept-alive socket is closed as soon as it is idle), the
+ *    bot stops after its current updates and the outbox after its calls in flight; all within
+ *    `timeoutMs`, after which the remaining connections are cut (exit code 1).
  * 4. The alert retries stop; background work, the change listener and the database close; exit 0.
  */
 export function onStopSignals(parts: ShutdownParts): void {
@@ -58,7 +60,7 @@ export function onStopSignals(parts: ShutdownParts): void {
 }
 
 async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
-  const { servers, services, telegram, alertRetries, log, timeoutMs } = parts;
+  const { servers, services, telegram, outbox, alertRetries, log, timeoutMs } = parts;
   const started = performance.now();
   log.info("shutting down", { signal, timeoutMs });
   services.lifecycle.draining = true;
@@ -76,7 +78,7 @@ async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
   const outcome = await Promise.race([
-    Promise.all([closed, telegram?.stop()]).then(() => "done" as const),
+    Promise.all([closed, telegram?.stop(), outbox.stop()]).then(() => "done" as const),
     timedOut,
   ]);
   clearTimeout(timer);

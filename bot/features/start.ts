@@ -2,6 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { defaultLanguage, type Language } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
+import { openedBot } from "#api/domain/outbox/switches";
 import { readChannelName } from "#api/domain/services/channel-info";
 import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/domain/services/telegram-link";
@@ -54,6 +55,8 @@ export function startFeature(services: ServiceContext) {
   const composer = new Composer<BotContext>();
   const privateChats = composer.chatType("private");
   privateChats.command("start", async (ctx) => {
+    // Opening the bot lets it write to the member again (decision 104), blocked or not before.
+    await openedBot(services, BigInt(ctx.from.id));
     const payload = ctx.match.trim();
     if (payload.startsWith(LINK_PREFIX)) {
       const outcome = await redeemTelegramLink(services, {
@@ -61,7 +64,10 @@ export function startFeature(services: ServiceContext) {
         telegramId: BigInt(ctx.from.id),
         username: ctx.from.username,
       });
-      if (outcome.result === "linked") services.log.info("telegram linked", { userId: outcome.userId });
+      if (outcome.result === "linked") {
+        services.log.info("telegram linked", { userId: outcome.userId });
+        await openedBot(services, BigInt(ctx.from.id));
+      }
       await ctx.reply(linkReply(await telegramUserLanguage(services.db, ctx.from), outcome.result));
       return;
     }

@@ -85,6 +85,8 @@ export const outbox = pgTable(
     /** What to send, in the recipient's language, already rendered: { text, image?, buttons? }. */
     payload: jsonb("payload").notNull(),
     broadcastId: uuid("broadcast_id").references(() => broadcasts.id, { onDelete: "cascade" }),
+    /** Its broadcast is paid (copied when enqueued): sent with allow_paid_broadcast at BROADCAST_PAID_RATE. */
+    paid: boolean("paid").notNull().default(false),
     /** One row per key ever (a reminder for one period, one cart version): a second enqueue is a no-op. */
     dedupeKey: text("dedupe_key").unique(),
     state: text("state").notNull().default("queued"),
@@ -99,7 +101,12 @@ export const outbox = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (t) => [
-    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
+    // The sender's claim: per channel and lane, everything but broadcasts first, then by due time.
+    index("outbox_claim_idx")
+      .on(t.channel, t.paid, sql`(${t.kind} = 'broadcast')`, t.nextAttemptAt)
+      .where(sql`${t.state} = 'queued'`),
+    // One message per chat per second: the chat's rows in flight or just sent.
+    index("outbox_chat_idx").on(t.chatId, t.doneAt),
     index("outbox_lease_idx").on(t.leaseUntil).where(sql`${t.state} = 'sending'`),
     index("outbox_broadcast_idx").on(t.broadcastId, t.state),
     check(
@@ -109,3 +116,15 @@ export const outbox = pgTable(
     check("outbox_channel_check", sql`${t.channel} in ('telegram', 'mail')`),
   ],
 );
+
+/**
+ * The pace every sending process shares (decision 104): per lane ("free" at BROADCAST_RATE, "paid" at
+ * BROADCAST_PAID_RATE) the next free send slot, and the pause a 429 asked for.
+ */
+export const outboxPace = pgTable("outbox_pace", {
+  lane: text("lane").primaryKey(),
+  /** Slots are handed out from here on, one every 1/rate seconds. */
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull().defaultNow(),
+  /** No lane sends before this (Telegram's retry_after). */
+  pausedUntil: timestamp("paused_until", { withTimezone: true }),
+});

@@ -13,7 +13,9 @@
 // - the owner's dashboard at 100,000 orders, 10,000 members and 5,000 posts (dashboard.ts);
 // - a post's translation once cached, p50/p99, the model asked once (translation.ts);
 // - the mixed soak: streams, browsing, checkouts, bot posts and admin edits together for
-//   SOAK_SECONDS (600), on PGlite, on Postgres, and on two processes over Postgres (soak.ts).
+//   SOAK_SECONDS (600), on PGlite, on Postgres, and on two processes over Postgres (soak.ts);
+// - a broadcast to 20,000 members at a fake Bot API limit of 300/s, BROADCAST_RATE=290: the rate,
+//   each member once, with two processes and with one killed mid-broadcast (broadcast.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -21,6 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, type Started, startApi, stop, withPostgres } from "./api-process";
+import { broadcastBench } from "./broadcast";
 import { checkoutUnderLoad } from "./checkout";
 import { dashboardAnswer } from "./dashboard";
 import { shutdownDrain } from "./drain";
@@ -176,6 +179,7 @@ const figures: Record<string, () => unknown> = {
     await translationCached("pglite", ""),
     await withPostgres((url) => translationCached("postgres", url)),
   ],
+  broadcast: () => broadcastBench(withPostgres),
   soak: async () => [
     await soak("pglite", ""),
     await withPostgres((url) => soak("postgres", url)),

@@ -41,6 +41,7 @@ describe("migrations", () => {
         "order_lines",
         "orders",
         "outbox",
+        "outbox_pace",
         "password_reset_tokens",
         "plan_invoices",
         "plan_requests",

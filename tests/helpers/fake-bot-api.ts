@@ -10,6 +10,8 @@ export interface FakeCall {
   files: Record<string, number>;
   /** What the fake answered, when it answered ok. */
   result?: unknown;
+  /** When it arrived (performance.now()). */
+  at: number;
 }
 
 export interface FakeChannel {
@@ -23,7 +25,10 @@ export interface FakeChannel {
 /** The file id of the channel's photo: once a file is added under it, getChat shows the channel with that photo. */
 export const CHANNEL_PHOTO = "channel-photo";
 
-type Failure = { error_code: number; description: string };
+type Failure = { error_code: number; description: string; parameters?: { retry_after: number } };
+
+/** Methods that send a message to a chat: the ones the rate, the blocked chats and failSends apply to. */
+const SENDS = new Set(["sendMessage", "sendPhoto", "sendVideo", "copyMessage"]);
 
 /**
  * A stand-in for api.telegram.org on loopback, for the real bot pointed at it with BOT_API_ROOT:
@@ -38,6 +43,40 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   const failures = new Map<string, Failure>();
   let nextMessageId = 9000;
   let nextUpdateId = 1;
+  /** Sends accepted in the last second (arrival times, oldest first from `windowStart`). */
+  let limit: { perSecond: number; retryAfter: number } | undefined;
+  const accepted: number[] = [];
+  let windowStart = 0;
+  const blockedChats = new Set<number>();
+  let serverErrors = 0;
+  const counts = { rateLimited: 0, blocked: 0, serverErrors: 0 };
+
+  /** Telegram's refusals of a send, in its order: flood limit, blocked chat, a server error asked for. */
+  const refusal = (payload: Record<string, unknown>): Failure | undefined => {
+    if (limit && !payload.allow_paid_broadcast) {
+      const now = performance.now();
+      while (windowStart < accepted.length && (accepted[windowStart] ?? 0) <= now - 1000) windowStart++;
+      if (accepted.length - windowStart >= limit.perSecond) {
+        counts.rateLimited++;
+        return {
+          error_code: 429,
+          description: `Too Many Requests: retry after ${limit.retryAfter}`,
+          parameters: { retry_after: limit.retryAfter },
+        };
+      }
+      accepted.push(now);
+    }
+    if (blockedChats.has(Number(payload.chat_id))) {
+      counts.blocked++;
+      return { error_code: 403, description: "Forbidden: bot was blocked by the user" };
+    }
+    if (serverErrors > 0) {
+      serverErrors--;
+      counts.serverErrors++;
+      return { error_code: 500, description: "Internal Server Error" };
+    }
+    return undefined;
+  };
 
   const chatOf = (chatId: unknown) =>
     chatId === channel.id || chatId === `@${channel.username}` || chatId === String(channel.id)
@@ -115,9 +154,9 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
     const method = url.slice(`/bot${token}/`.length).split("?")[0] ?? "";
     const { payload, sizes } = await readPayload(req);
-    const call: FakeCall = { method, payload, files: sizes };
+    const call: FakeCall = { method, payload, files: sizes, at: performance.now() };
     calls.push(call);
-    const failure = failures.get(method);
+    const failure = failures.get(method) ?? (SENDS.has(method) ? refusal(payload) : undefined);
     if (failure) {
       failures.delete(method);
       return reply(failure.error_code, { ok: false, ...failure });
@@ -163,6 +202,23 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     addFile(fileId: string, bytes: Uint8Array, options: { tooBig?: boolean } = {}) {
       files.set(fileId, { bytes, ...options });
     },
+    /**
+     * Sends beyond `perSecond` in any one second (paid broadcasts aside) answer 429 with
+     * `retryAfter` seconds, as Telegram's flood limit does.
+     */
+    limitRate(perSecond: number, retryAfter = 1) {
+      limit = { perSecond, retryAfter };
+    },
+    /** Sends to these chats answer 403 "bot was blocked by the user". */
+    blockChats(...chatIds: number[]) {
+      for (const id of chatIds) blockedChats.add(id);
+    },
+    /** The next `count` sends answer 500. */
+    failSends(count: number) {
+      serverErrors += count;
+    },
+    /** How many sends the fake refused, by reason. */
+    refused: () => ({ ...counts }),
     /** The next call of `method` fails with this error. */
     failNext(method: string, failure: Failure) {
       failures.set(method, failure);

@@ -48,6 +48,7 @@ export interface OutboxMessage {
  * Queues messages for the sender. A member the bot may write to gets the bot's chat; one it may not
  * gets mail where the kind allows it and an address is proven; anyone else is recorded unreachable,
  * counted and never attempted. Returns how many rows were new (dedupe keys already queued are not).
+ * @public the senders of issue 38 (broadcasts, reminders, support replies) call it.
  */
 export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
   return insertOutboxRows(

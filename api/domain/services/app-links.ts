@@ -14,7 +14,7 @@ export function telegramStartAppLink(ctx: ServiceContext, startParam: string): s
 }
 
 /** A page of the app at PUBLIC_URL (never the request's Host header), or null without it. */
-export function publicPageLink(ctx: ServiceContext, path: string): string | null {
+export function publicPageLink(ctx: Pick<ServiceContext, "config">, path: string): string | null {
   const base = ctx.config.PUBLIC_URL?.replace(/\/+$/, "");
   return base ? `${base}${path}` : null;
 }

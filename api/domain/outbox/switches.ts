@@ -1,0 +1,36 @@
+import type { Language } from "#api/contracts/languages";
+import { markBotWritable, type NotificationSwitch, turnSwitchOff } from "#db/queries/bot-reach";
+import { OUTBOX_KINDS, type OutboxKind } from "#db/schema/index";
+import type { ServiceContext } from "../context";
+import { recipientLanguage } from "../services/recipient-language";
+import { KIND_SWITCH } from "./kinds";
+
+/** The member opened the bot (/start): it may write to them again, blocked or not before. */
+export async function openedBot(ctx: Pick<ServiceContext, "db">, telegramId: bigint): Promise<void> {
+  await markBotWritable(ctx.db, telegramId);
+}
+
+/** What a stop button did: the switch it turned off (none: the kind has none, or no account has that Telegram). */
+export interface Stopped {
+  which: NotificationSwitch | undefined;
+  language: Language;
+}
+
+const isKind = (value: string): value is OutboxKind => (OUTBOX_KINDS as readonly string[]).includes(value);
+
+/**
+ * A stop button under a message of `kind` (as its callback data names it): turns that kind's switch
+ * off for the account with this Telegram. `languageTag` is the Telegram app's, for a person with no
+ * account or language stored.
+ */
+export async function stopKind(
+  ctx: Pick<ServiceContext, "db">,
+  telegramId: bigint,
+  kind: string,
+  languageTag: string | undefined,
+): Promise<Stopped> {
+  const which = isKind(kind) ? KIND_SWITCH[kind] : undefined;
+  if (!which) return { which: undefined, language: recipientLanguage(null, languageTag) };
+  const account = await turnSwitchOff(ctx.db, telegramId, which);
+  return { which: account ? which : undefined, language: recipientLanguage(account?.language, languageTag) };
+}

@@ -1,0 +1,105 @@
+import { Api, GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
+import type { MediaStorage } from "#api/domain/ports/media-storage";
+import type {
+  OutboxTransport,
+  SendOutcome,
+  TransportButton,
+  TransportMessage,
+} from "#api/domain/ports/outbox-transport";
+import type { Config } from "#api/process/config";
+import { captionOf } from "./notifier";
+
+/** A call that takes longer is abandoned (and retried): well inside the outbox's lease. */
+const CALL_TIMEOUT_SECONDS = 15;
+
+/** Network errors that mean the request never left. */
+const NOT_SENT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH/;
+
+const keyboard = (buttons: TransportButton[]) => {
+  if (buttons.length === 0) return undefined;
+  // One button a row.
+  return InlineKeyboard.from(
+    buttons.map((button) => [
+      "webAppUrl" in button
+        ? InlineKeyboard.webApp(button.text, button.webAppUrl)
+        : InlineKeyboard.text(button.text, button.callbackData),
+    ]),
+  );
+};
+
+/** Telegram's answer in the outbox's terms (decision 104). */
+function outcomeOf(error: unknown): SendOutcome {
+  if (error instanceof GrammyError) {
+    const reason = error.description;
+    if (error.error_code === 429)
+      return { outcome: "rate_limited", retryAfterSeconds: error.parameters.retry_after ?? 1 };
+    if (error.error_code === 403) return { outcome: "blocked", reason };
+    if (error.error_code >= 400 && error.error_code < 500) return { outcome: "rejected", reason };
+    return { outcome: "transient", reason };
+  }
+  // The network: grammY's message names the method, the cause says what failed. Refused or unresolved:
+  // the request never went out. Anything else (a timeout, a reset) may have reached Telegram.
+  if (error instanceof HttpError) {
+    const reason = `${error.message} (${String(error.error)})`;
+    return NOT_SENT.test(reason) ? { outcome: "transient", reason } : { outcome: "unknown", reason };
+  }
+  return { outcome: "transient", reason: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The outbox's sends through the Bot API (BOT_API_ROOT): sendMessage, or sendPhoto with the text as
+ * its caption. Its own Api, without the bot's automatic retries: the outbox decides what a 429 or a
+ * 5xx means for every process. A photo is uploaded once per process; later sends reuse its file_id.
+ */
+export function botOutboxTransport(
+  config: Pick<Config, "BOT_TOKEN" | "BOT_API_ROOT">,
+  storage: MediaStorage,
+): OutboxTransport {
+  const api = new Api(config.BOT_TOKEN ?? "", {
+    apiRoot: config.BOT_API_ROOT,
+    timeoutSeconds: CALL_TIMEOUT_SECONDS,
+  });
+  const uploaded = new Map<string, string>();
+
+  async function photo(image: string): Promise<InputFile | string> {
+    const known = uploaded.get(image);
+    if (known) return known;
+    const slash = image.indexOf("/");
+    const bytes = await storage.read(image.slice(0, slash), image.slice(slash + 1));
+    return new InputFile(bytes, image.split("/").at(-1));
+  }
+
+  async function call(message: TransportMessage): Promise<void> {
+    // Telegram user ids have at most 52 significant bits, so a Number holds them exactly.
+    const chatId = Number(message.chatId);
+    const reply_markup = keyboard(message.buttons);
+    const options = {
+      ...(reply_markup ? { reply_markup } : {}),
+      ...(message.paid ? { allow_paid_broadcast: true } : {}),
+    };
+    if (!message.image) {
+      await api.sendMessage(chatId, message.text, {
+        ...options,
+        link_preview_options: { is_disabled: true },
+      });
+      return;
+    }
+    const sent = await api.sendPhoto(chatId, await photo(message.image), {
+      ...options,
+      caption: captionOf(message.text),
+    });
+    const fileId = sent.photo.at(-1)?.file_id;
+    if (fileId) uploaded.set(message.image, fileId);
+  }
+
+  return {
+    async send(message) {
+      try {
+        await call(message);
+        return { outcome: "sent" };
+      } catch (error) {
+        return outcomeOf(error);
+      }
+    },
+  };
+}
