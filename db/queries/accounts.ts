@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle
 import type { Db } from "../client";
 import { credentials, profiles, userRoles, users } from "../schema/index";
 import { passedAgeGate } from "./channel";
+import { botWritableSql } from "./recipients";
 
 export type Role = (typeof userRoles.$inferSelect)["role"];
 
@@ -44,10 +45,7 @@ const accountColumns = {
   newsMessages: sql<boolean>`coalesce(${profiles.newsMessages}, true)`.mapWith(Boolean),
   planReminders: sql<boolean>`coalesce(${profiles.planReminders}, true)`.mapWith(Boolean),
   cartReminders: sql<boolean>`coalesce(${profiles.cartReminders}, true)`.mapWith(Boolean),
-  botWritable:
-    sql<boolean>`(${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`.mapWith(
-      Boolean,
-    ),
+  botWritable: botWritableSql.mapWith(Boolean),
   passwordHash: credentials.passwordHash,
   language: profiles.language,
 };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-
 import type { Db } from "../client";
 import { executeRows } from "../rows";
 import { broadcasts, membershipTiers, outbox, profiles, users } from "../schema/index";
+import { botWritableSql } from "./recipients";
 
 /** Who a broadcast goes to, as stored in broadcasts.segment (api/contracts/broadcasts.ts checks it). */
 export type SegmentRow =
@@ -57,9 +58,6 @@ function segmentCondition(segment: SegmentRow, at: Date, rules: SegmentRules): S
   }
 }
 
-/** Reachable by the bot: Telegram known, the bot allowed to write, and not blocked since. */
-const reachableSql = sql<boolean>`(${users.telegramId} is not null and ${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`;
-
 /** How many members a segment holds now, and how many of them the bot may write to. */
 export async function countAudience(
   db: Db,
@@ -70,7 +68,7 @@ export async function countAudience(
   const [row] = await db
     .select({
       total: count(),
-      reachable: sql<number>`count(*) filter (where ${reachableSql})`.mapWith(Number),
+      reachable: sql<number>`count(*) filter (where ${botWritableSql})`.mapWith(Number),
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
@@ -97,7 +95,7 @@ export async function expandIntoOutbox(
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const payloadsSql = sql`${JSON.stringify(payloads)}::jsonb`;
   const languageCode = sql`split_part(replace(lower(btrim(coalesce(${profiles.language}, ''))), '_', '-'), '-', 1)`;
-  const reachable = reachableSql;
+  const reachable = botWritableSql;
   const [result] = await executeRows<{ made: number }>(
     tx,
     sql`

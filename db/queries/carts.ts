@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { cartItems, carts, products, profiles, users } from "../schema/index";
 import type { ProductRow } from "./products";
+import { botWritableSql, verifiedEmailSql } from "./recipients";
 
 export interface KeptCartLine {
   productId: string;
@@ -155,13 +156,8 @@ export async function lockDueCarts(tx: Db, cutoff: Date, limit: number): Promise
       userId: carts.userId,
       touchedAt: carts.touchedAt,
       telegramId: users.telegramId,
-      botWritable:
-        sql<boolean>`(${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`.mapWith(
-          Boolean,
-        ),
-      verifiedEmail: sql<
-        string | null
-      >`case when ${profiles.emailVerifiedAt} is not null then ${profiles.email} end`,
+      botWritable: botWritableSql.mapWith(Boolean),
+      verifiedEmail: verifiedEmailSql,
       language: profiles.language,
     })
     .from(carts)

@@ -1,6 +1,17 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { profiles, users } from "../schema/index";
+
+/**
+ * The one rule of who the bot may write to (decision 106): Telegram known, the bot allowed to write
+ * (they started it, or a launch allowed it), and not blocked since. Over users joined to profiles.
+ */
+export const botWritableSql = sql<boolean>`(${users.telegramId} is not null and ${profiles.botWritableAt} is not null and ${profiles.botBlockedAt} is null)`;
+
+/** A proven address, else null: the only one mail may go to. */
+export const verifiedEmailSql = sql<
+  string | null
+>`case when ${profiles.emailVerifiedAt} is not null then ${profiles.email} end`;
 
 /** A member as the outbox's enqueuers see them: where they can be reached, their language and switches. */
 export interface Recipient {
@@ -21,10 +32,8 @@ export async function recipientsOf(db: Db, userIds: readonly string[]): Promise<
     .select({
       userId: users.id,
       telegramId: users.telegramId,
-      botWritableAt: profiles.botWritableAt,
-      botBlockedAt: profiles.botBlockedAt,
-      email: profiles.email,
-      emailVerifiedAt: profiles.emailVerifiedAt,
+      botWritable: botWritableSql.mapWith(Boolean),
+      verifiedEmail: verifiedEmailSql,
       language: profiles.language,
       planReminders: profiles.planReminders,
     })
@@ -37,8 +46,8 @@ export async function recipientsOf(db: Db, userIds: readonly string[]): Promise<
       {
         userId: row.userId,
         telegramId: row.telegramId,
-        botWritable: row.telegramId !== null && row.botWritableAt !== null && row.botBlockedAt === null,
-        verifiedEmail: row.emailVerifiedAt !== null && row.email ? row.email : null,
+        botWritable: row.botWritable,
+        verifiedEmail: row.verifiedEmail || null,
         language: row.language,
         planReminders: row.planReminders,
       },
