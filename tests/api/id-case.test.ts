@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUserSchema } from "#api/contracts/admin";
 import { adminProductResultSchema } from "#api/contracts/admin-products";
 import { adminTierResultSchema } from "#api/contracts/admin-tiers";
+import { broadcastSchema, createdBroadcastSchema } from "#api/contracts/broadcasts";
 import { orderResultSchema } from "#api/contracts/checkout";
 import { feedPageSchema, reactionResultSchema } from "#api/contracts/feed";
 import { planRequestResultSchema } from "#api/contracts/plan-payments";
@@ -160,6 +161,8 @@ const idRoutes = [
   "GET /api/admin/conversations/:id",
   "POST /api/admin/conversations/:id/messages",
   "POST /api/admin/conversations/:id/read",
+  "GET /api/admin/broadcasts/:id",
+  "POST /api/admin/broadcasts/:id/cancel",
 ];
 
 describe("an id in upper case names the same row as in lower case", () => {
@@ -306,6 +309,26 @@ describe("an id in upper case names the same row as in lower case", () => {
     const next = (c: string) =>
       t.app.request(`/api/messages?limit=1&cursor=${c}`, { headers: bearer(member.token) });
     expect(await json(await next(shouted))).toEqual(await json(await next(cursor)));
+  });
+
+  it("a broadcast read and cancelled under its id in upper case is the same broadcast", async () => {
+    const staff = bearer(admin.token);
+    const sendAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await t.app.request(
+      "/api/admin/broadcasts",
+      jsonRequest("POST", { text: "Later", segment: { kind: "all" }, sendAt }, staff),
+    );
+    expect(created.status).toBe(201);
+    const { broadcast } = createdBroadcastSchema.parse(await created.json());
+    const path = `/api/admin/broadcasts/${upper(broadcast.id)}`;
+    expect(broadcastSchema.parse(await json(await t.app.request(path, { headers: staff })))).toEqual(
+      broadcast,
+    );
+    const cancelled = await t.app.request(`${path}/cancel`, { method: "POST", headers: staff });
+    expect(createdBroadcastSchema.parse(await json(cancelled)).broadcast).toMatchObject({
+      id: broadcast.id,
+      status: "cancelled",
+    });
   });
 
   it("PUT /api/admin/users/:id/role keeps the last admin, whatever the id's case", async () => {
