@@ -132,7 +132,7 @@ describe("members writing to the bot", () => {
       .where(eq(users.id, member.userId));
     fake.push({ message: privateMessage(chat, { text: "Hello?" }) });
     const detail = await eventually(async () => conversationOfTelegram(chat));
-    // Writing to the bot is starting it; until the outbox helper's /start marks it, the test does.
+    // Only /start marks a member writable (decision 104); a plain message to the bot does not, so the test does.
     await db().update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
     const body = new FormData();
     body.append("text", "Hello! How can we help?");
