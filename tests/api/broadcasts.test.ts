@@ -23,13 +23,18 @@ import {
   users,
 } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, post } from "../helpers/accounts";
+import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { MB, PNG, padded, SVG } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
 // Broadcasts (docs/decisions/108-broadcasts.md): admins message a segment of the members; each
-// recipient becomes one outbox row, the unreachable ones counted. Runs on PGlite, and on Postgres
-// when DATABASE_URL is set (where the concurrent starts and cancels really run side by side).
+// recipient becomes one outbox row, the unreachable ones counted; the outbox's sender delivers them
+// to the fake Bot API. Runs on PGlite, and on Postgres when DATABASE_URL is set (where the concurrent
+// starts and cancels really run side by side).
+const PUBLIC_URL = "https://shop.example.com";
+let fakeBot: FakeBotApi;
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createMember>>;
 let moderator: Awaited<ReturnType<typeof createMember>>;
@@ -40,7 +45,8 @@ let productId: string;
 const db = () => t.services.database.db;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
+  t = await startTestApp({ env: { PUBLIC_URL } });
   admin = await createMember(t, { roles: ["admin"] });
   moderator = await createMember(t, { roles: ["moderator"] });
   member = await createMember(t);
@@ -57,7 +63,10 @@ beforeAll(async () => {
     .set({ newsMessages: false })
     .where(inArray(profiles.id, [admin.userId, moderator.userId, member.userId]));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeBot.close();
+});
 
 let nextTelegramId = 9_100_000n;
 /** A member as the tests need them, inserted directly (sign-up hashes a password: too slow for many). */
@@ -355,6 +364,61 @@ describe("sending", () => {
       headers: bearer(admin.token),
     });
     expect(missing.status).toBe(404);
+  });
+
+  // Before the 20,000 below: a sender drains every due row, theirs too.
+  it("the sender delivers it to each writable member once, in their language; it then reads done with its counts", async () => {
+    await newsOffForAll();
+    const english = await addMember({ language: "en" });
+    const spanish = await addMember({ language: "es" });
+    const third = await addMember();
+    await addMember({ writable: false });
+    await addMember({ blocked: true });
+    const broadcast = await send({ text: "Fresh stock today", segment: { kind: "all" } });
+    expect(broadcast).toMatchObject({ status: "sending", total: 5, queued: 3, unreachable: 2 });
+
+    await drainOutbox(t.services, fakeBot);
+    const rows = await rowsOf(broadcast.id);
+    const chats = await db()
+      .select({ id: users.id, telegramId: users.telegramId })
+      .from(users)
+      .where(inArray(users.id, [english, spanish, third]));
+    for (const { id, telegramId } of chats) {
+      const delivered = sendsTo(fakeBot, telegramId ?? 0n);
+      expect(delivered, id).toHaveLength(1);
+      const row = rows.find((r) => r.userId === id);
+      const { buttons } = (row?.payload ?? { buttons: [] }) as { buttons: Parameters<typeof keyboardOf>[1] };
+      expect(delivered[0]?.payload).toMatchObject({
+        text: "Fresh stock today",
+        reply_markup: keyboardOf(PUBLIC_URL, buttons),
+      });
+      expect(row?.state).toBe("sent");
+    }
+    const englishChat = chats.find((c) => c.id === english)?.telegramId ?? 0n;
+    expect(sendsTo(fakeBot, englishChat)[0]?.payload.reply_markup).toEqual(
+      keyboardOf(PUBLIC_URL, [
+        { text: "Open the shop", open: "/" },
+        { text: "Stop news from the shop", stop: "broadcast" },
+      ]),
+    );
+    const spanishChat = chats.find((c) => c.id === spanish)?.telegramId ?? 0n;
+    expect(sendsTo(fakeBot, spanishChat)[0]?.payload.reply_markup).toMatchObject({
+      inline_keyboard: [[{ text: "Abrir la tienda" }], [{ callback_data: "stop:broadcast" }]],
+    });
+    const done = await read(broadcast.id);
+    expect(done).toMatchObject({
+      status: "done",
+      total: 5,
+      queued: 0,
+      sent: 3,
+      unreachable: 2,
+      blocked: 0,
+      failed: 0,
+      cancelled: 0,
+      estimatedSeconds: 0,
+    });
+    // Marked done by the sender itself, not only read so from the counts.
+    expect(done.finishedAt).not.toBeNull();
   });
 
   it("expands 20,000 recipients in one request, each once, in their language", async () => {

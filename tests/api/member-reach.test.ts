@@ -18,25 +18,37 @@ import {
   TestClock,
 } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
+import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
 // Issue 38's member reach (decision 106): allows_write_to_pm at sign-in and the Mini App's
 // requestWriteAccess (POST /api/me/bot-access), Settings › Notifications' switches, the kept cart
-// (GET/PUT /api/me/cart) and its one reminder through the outbox. Runs on PGlite, and on Postgres
-// when DATABASE_URL is set.
+// (GET/PUT /api/me/cart) and its one reminder through the outbox, delivered by the outbox's sender
+// to the fake Bot API. Runs on PGlite, and on Postgres when DATABASE_URL is set.
 const clock = new TestClock();
+let fakeBot: FakeBotApi;
 let t: TestApp;
 let premium: string;
 
 beforeAll(async () => {
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
   t = await startTestApp({
     now: clock.now,
-    env: { BOT_TOKEN: TEST_BOT_TOKEN, PLAN_PAYMENTS: "free", CART_REMINDER_HOURS: "24" },
+    env: {
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      PLAN_PAYMENTS: "free",
+      CART_REMINDER_HOURS: "24",
+      PUBLIC_URL: "https://shop.example.com",
+    },
   });
   premium = (await insertTestTiers(t.services.database.db)).premium;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeBot.close();
+});
 
 const db = () => t.services.database.db;
 let nextTelegramId = 7_100_000_000;
@@ -336,11 +348,26 @@ describe("the cart reminder", () => {
     ]);
     expect((await cartRow(member.userId))?.remindedFor).toEqual(touched);
 
+    // The sender delivers it to the member's chat once, as queued, with its buttons.
+    await drainOutbox(t.services, fakeBot);
+    const keyboard = keyboardOf("https://shop.example.com", [
+      { text: "Открыть корзину", open: "/cart" },
+      { text: "Больше не напоминать о корзине", stop: "cart_reminder" },
+    ]);
+    expect(sendsTo(fakeBot, member.telegramId).map((call) => call.payload)).toEqual([
+      expect.objectContaining({ text: payload.text, reply_markup: keyboard }),
+    ]);
+    expect((await remindersOf(member.userId)).map((r) => r.state)).toEqual(["sent"]);
+
     // A later change is a new version: a day after it, one more reminder.
     await putCart(member.token, [{ productId: a.id, quantity: 3 }]);
     aDayLater();
     await remindCarts(t.services);
     expect(await remindersOf(member.userId)).toHaveLength(2);
+    await drainOutbox(t.services, fakeBot);
+    const texts = sendsTo(fakeBot, member.telegramId).map((call) => String(call.payload.text));
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toContain(`• ${a.title} × 3`);
   });
 
   it("concurrent runs over many carts remind each once", async () => {
@@ -350,6 +377,13 @@ describe("the cart reminder", () => {
     aDayLater();
     await Promise.all([remindCarts(t.services), remindCarts(t.services), remindCarts(t.services)]);
     for (const member of members) expect(await remindersOf(member.userId)).toHaveLength(1);
+    // Each arrives once, naming the item.
+    await drainOutbox(t.services, fakeBot);
+    for (const member of members) {
+      const texts = sendsTo(fakeBot, member.telegramId).map((call) => String(call.payload.text));
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toContain(`• ${a.title} × 1`);
+    }
   });
 
   it("not after checkout: the ordered lines leave the cart and what is left is not called back", async () => {
@@ -409,5 +443,9 @@ describe("the cart reminder", () => {
     await remindCarts(t.services);
     expect((await remindersOf(member.userId)).map((row) => row.state)).toEqual(["unreachable"]);
     expect((await remindersOf(web.userId)).map((row) => row.state)).toEqual(["unreachable"]);
+    // The sender never attempts it.
+    await drainOutbox(t.services, fakeBot);
+    expect(sendsTo(fakeBot, member.telegramId)).toEqual([]);
+    expect((await remindersOf(member.userId)).map((row) => row.state)).toEqual(["unreachable"]);
   });
 });

@@ -4,27 +4,56 @@ import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
 import { lapsePlans } from "#api/domain/services/plan-renewals";
 import { membershipHistory, planSubscriptions, profiles, users } from "#db/schema/index";
 import { createMember, DAY, HOUR, TestClock } from "../helpers/accounts";
+import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { queuedFor } from "../helpers/queued-messages";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
 // Plan reminders through the outbox (decision 109, after 107): what the renewals job queues, for
-// whom, once. The rows are asserted as queued; the outbox's sender (built on its own branch) sends
-// them. PGlite, and Postgres when DATABASE_URL is set.
+// whom, once; then what the outbox's sender delivers of it, to the fake Bot API or the fake SMTP
+// server. PGlite, and Postgres when DATABASE_URL is set.
 const START = Date.parse("2026-12-01T09:00:00Z");
+const PUBLIC_URL = "https://shop.example.com";
 const clock = new TestClock(START);
+let fakeBot: FakeBotApi;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let tier: Record<TestTierName, string>;
 let nextTelegramId = 9_100_000;
 
 beforeAll(async () => {
-  t = await startTestApp({ now: clock.now, env: { PLAN_GRACE_DAYS: "3" } });
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
+  smtp = await startFakeSmtp();
+  t = await startTestApp({
+    now: clock.now,
+    env: { PLAN_GRACE_DAYS: "3", PUBLIC_URL, SMTP_URL: smtp.url },
+  });
   tier = await insertTestTiers(t.services.database.db);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeBot.close();
+  await smtp.close();
+});
 
 const db = () => t.services.database.db;
 const ctx = () => t.services;
+/** What the fake Bot API received for a member's chat: each send's text and keyboard. */
+const deliveredTo = (member: { telegramId: bigint | null }) =>
+  member.telegramId === null
+    ? []
+    : sendsTo(fakeBot, member.telegramId).map((call) => ({
+        method: call.method,
+        text: call.payload.text,
+        keyboard: call.payload.reply_markup,
+      }));
+/** Mail the fake SMTP server received for an address with this subject, as a person reads it. */
+const mailTo = (email: string, subject: string) =>
+  smtp.received
+    .filter((m) => m.to.some((to) => to.includes(email)) && m.data.includes(`Subject: ${subject}\r\n`))
+    .map((m) => decodeQuotedPrintable(m.data).replace(/\r\n/g, "\n"));
 
 interface Options {
   /** Started the bot (bot_writable_at), default true; "blocked" also blocked it since. */
@@ -97,6 +126,25 @@ describe("three days before a plan ends without renewal", () => {
     // A plan Telegram renews is not reminded; nor one ending later than three days from now.
     expect(await queuedFor(db(), renewing.userId)).toEqual([]);
     expect(await queuedFor(db(), later.userId)).toEqual([]);
+
+    // Delivered once, with the renew (a web_app button to the plans) and stop buttons.
+    await drainOutbox(ctx(), fakeBot);
+    const reminder = {
+      method: "sendMessage",
+      text: "Your Basic plan ends on December 4, 2026. Renew it to keep your monthly budget.",
+      keyboard: keyboardOf(PUBLIC_URL, [
+        { text: "Renew the plan", open: "/settings/memberships" },
+        { text: "Stop plan reminders", stop: "plan_ending" },
+      ]),
+    };
+    expect(deliveredTo(member)).toEqual([reminder]);
+    expect(deliveredTo(renewing)).toEqual([]);
+    expect(deliveredTo(later)).toEqual([]);
+    // The next runs find it sent: nothing more.
+    await enqueuePlanReminders(ctx());
+    await drainOutbox(ctx(), fakeBot);
+    expect(deliveredTo(member)).toEqual([reminder]);
+    expect((await queuedFor(db(), member.userId)).map((row) => row.state)).toEqual(["sent"]);
   });
 
   it("is not queued for a member who switched plan reminders off", async () => {
@@ -126,6 +174,22 @@ describe("three days before a plan ends without renewal", () => {
     expect((await queuedFor(db(), blocked.userId)).map((row) => [row.channel, row.state])).toEqual([
       ["telegram", "unreachable"],
     ]);
+
+    // The mail goes out once each, with the link to the plans; the blocked member's chat hears nothing.
+    await drainOutbox(ctx(), fakeBot);
+    for (const member of [web, neverStarted]) {
+      const [row] = await queuedFor(db(), member.userId);
+      const mails = mailTo(member.email, "Your plan ends soon");
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain(
+        `${(row?.payload as { text: string } | undefined)?.text}\n\nRenew the plan: https://shop.example.com/settings/memberships`,
+      );
+      expect(mails[0]).toContain("Your Basic plan ends on");
+      expect(mails[0]).not.toContain("Stop plan reminders");
+      expect((await queuedFor(db(), member.userId)).map((row) => row.state)).toEqual(["sent"]);
+    }
+    expect(deliveredTo(neverStarted)).toEqual([]);
+    expect(deliveredTo(blocked)).toEqual([]);
   });
 });
 
@@ -184,6 +248,28 @@ describe("payment due and lapse", () => {
     });
     // Switched off: neither the grace reminder nor the lapse notice.
     expect(await queuedFor(db(), quiet.userId)).toEqual([]);
+
+    // Delivered once each, in Russian, with the Russian buttons.
+    await drainOutbox(ctx(), fakeBot);
+    expect(deliveredTo(member)).toEqual([
+      {
+        method: "sendMessage",
+        text: "Оплата за ваш план Basic не поступила. План действует до 5 декабря 2026 г.: продлите его до этого срока, чтобы сохранить.",
+        keyboard: keyboardOf(PUBLIC_URL, [
+          { text: "Продлить план", open: "/settings/memberships" },
+          { text: "Не напоминать о плане", stop: "plan_grace" },
+        ]),
+      },
+      {
+        method: "sendMessage",
+        text: "Ваш план Basic закончился, потому что оплата не поступила. Вы можете снова выбрать план в любое время.",
+        keyboard: keyboardOf(PUBLIC_URL, [
+          { text: "Выбрать план", open: "/settings/memberships" },
+          { text: "Не напоминать о плане", stop: "plan_lapsed" },
+        ]),
+      },
+    ]);
+    expect(deliveredTo(quiet)).toEqual([]);
   });
 
   it("a cancelled renewal that ends is not a lapse: no notice", async () => {

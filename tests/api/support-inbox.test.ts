@@ -9,6 +9,9 @@ import {
 } from "#api/contracts/support";
 import { orders, products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, post, recordingTelegram } from "../helpers/accounts";
+import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { queuedFor } from "../helpers/queued-messages";
 import { MB, PNG, padded, SVG } from "../helpers/sample-files";
 import { SseReader } from "../helpers/sse-client";
@@ -17,9 +20,11 @@ import { insertTestTiers } from "../helpers/tiers";
 
 // The support inbox (docs/decisions/105-support-inbox.md): members write from the app, admins and
 // moderators read and answer, the member reads the answer in the app and hears of it through the
-// outbox (decision 109: a support_reply row; the outbox's sender delivers it). Runs on PGlite, and
-// on Postgres when DATABASE_URL is set.
+// outbox (decision 109: a support_reply row; the outbox's sender delivers it, here against the fake
+// Bot API and the fake SMTP server). Runs on PGlite, and on Postgres when DATABASE_URL is set.
 const telegram = recordingTelegram();
+let fakeBot: FakeBotApi;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createMember>>;
 let moderator: Awaited<ReturnType<typeof createMember>>;
@@ -28,7 +33,9 @@ let premium: string;
 const controller = new AbortController();
 
 beforeAll(async () => {
-  t = await startTestApp({ telegram });
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
+  smtp = await startFakeSmtp();
+  t = await startTestApp({ telegram, env: { PUBLIC_URL: "https://shop.example.com", SMTP_URL: smtp.url } });
   admin = await createMember(t, { roles: ["admin"] });
   moderator = await createMember(t, { roles: ["moderator"] });
   employee = await createMember(t, { roles: ["employee"] });
@@ -37,6 +44,8 @@ beforeAll(async () => {
 afterAll(async () => {
   controller.abort();
   await t.close();
+  await fakeBot.close();
+  await smtp.close();
 });
 
 const db = () => t.services.database.db;
@@ -173,6 +182,22 @@ describe("a member writes to the shop and staff answer", () => {
     // Nothing goes straight to Telegram: the outbox's sender does.
     await t.services.background.drain();
     expect(telegram.sent).toEqual([]);
+
+    // The sender delivers it to the member's chat, once, with the button back to the conversation.
+    await drainOutbox(t.services, fakeBot);
+    const delivered = sendsTo(fakeBot, 7_700_001);
+    expect(delivered.map((call) => call.method)).toEqual(["sendMessage"]);
+    expect(delivered[0]?.payload).toMatchObject({
+      text: "The shop replied:\n\nIt ships tomorrow.",
+      reply_markup: {
+        inline_keyboard: [
+          [{ text: "Open the conversation", web_app: { url: "https://shop.example.com/settings/help" } }],
+        ],
+      },
+    });
+    expect((await queuedFor(db(), member.userId)).map((row) => row.state)).toEqual(["sent"]);
+    await drainOutbox(t.services, fakeBot);
+    expect(sendsTo(fakeBot, 7_700_001)).toHaveLength(1);
   });
 
   it("newest conversation first; a member without Telegram gets the reply in the app, or by mail once proven", async () => {
@@ -202,6 +227,24 @@ describe("a member writes to the shop and staff answer", () => {
     });
     // Answering is reading.
     expect((await inbox()).conversations.find((c) => c.id === id)?.unread).toBe(0);
+
+    // The sender mails it, once, with the link back to the conversation; the unreachable row stays so.
+    await drainOutbox(t.services, fakeBot);
+    const replies = smtp.received
+      .filter(
+        (m) =>
+          m.to.some((to) => to.includes(older.email)) && /^Subject: The shop replied to you$/m.test(m.data),
+      )
+      .map((m) => decodeQuotedPrintable(m.data).replace(/\r\n/g, "\n"));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain(
+      "The shop replied:\n\nAgain\n\nOpen the conversation: https://shop.example.com/settings/help",
+    );
+    expect(replies[0]).not.toContain("Hello");
+    expect((await queuedFor(db(), older.userId)).map((row) => [row.channel, row.state])).toEqual([
+      ["telegram", "unreachable"],
+      ["mail", "sent"],
+    ]);
   });
 
   it("an image rides with a message; the member's own orders only", async () => {

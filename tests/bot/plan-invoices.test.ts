@@ -9,14 +9,15 @@ import type { createApp } from "#api/http/app";
 import { membershipHistory, membershipTiers, profiles, starPayments, users } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
+import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
 import { queuedFor } from "../helpers/queued-messages";
 import { eventually, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
 // PLAN_PAYMENTS=invoice (decision 109): Telegram Payments through a payment provider, one 30-day
-// period per invoice, the same reminders and grace. The real bot against the fake Bot API.
-// PGlite, and Postgres when DATABASE_URL is set.
+// period per invoice, the same reminders and grace, delivered by the outbox's sender. The real bot
+// against the fake Bot API. PGlite, and Postgres when DATABASE_URL is set.
 const START = Date.parse("2026-12-01T09:00:00Z");
 const clock = new TestClock(START);
 const PROVIDER_TOKEN = "284685063:TEST:provider-token";
@@ -114,6 +115,15 @@ const repliesTo = (chatId: number) =>
     .callsTo("sendMessage")
     .filter((c) => c.payload.chat_id === chatId)
     .map((c) => String(c.payload.text));
+/** The outbox's sends to a chat (those with a keyboard: the bot's own replies here have none). */
+const remindersTo = (chatId: number) =>
+  sendsTo(fake, chatId)
+    .filter((call) => call.payload.reply_markup)
+    .map((call) => ({ text: call.payload.text, keyboard: call.payload.reply_markup }));
+const PLAN_BUTTONS = (stop: string, renew = "Renew the plan") => [
+  { text: renew, open: "/settings/memberships" },
+  { text: "Stop plan reminders", stop },
+];
 
 describe("PLAN_PAYMENTS=invoice", () => {
   it("makes an invoice link with the provider's token and currency, the tier's monthly price in cents, no subscription", async () => {
@@ -223,6 +233,17 @@ describe("PLAN_PAYMENTS=invoice", () => {
       }),
     ]);
 
+    // The sender delivers it to the member's chat once, with the renew and stop buttons.
+    await drainOutbox(t.services, fake);
+    const reminder = {
+      text: "Your Basic plan's next period is due on December 31, 2026: €25.00. Pay in the app to keep your plan.",
+      keyboard: keyboardOf("https://shop.example.com", PLAN_BUTTONS("plan_ending")),
+    };
+    expect(remindersTo(member.telegramId)).toEqual([reminder]);
+    await enqueuePlanReminders(t.services);
+    await drainOutbox(t.services, fake);
+    expect(remindersTo(member.telegramId)).toEqual([reminder]);
+
     // Paid early: 30 days from the current end, not from now.
     const next = await invoiceFor(member.token, tier.basic);
     expect((await preCheckout(member.telegramId, next.payload, 2500)).ok).toBe(true);
@@ -262,6 +283,18 @@ describe("PLAN_PAYMENTS=invoice", () => {
     expect((await queuedFor(db(), member.userId)).map((row) => row.kind)).toEqual([
       "plan_grace",
       "plan_lapsed",
+    ]);
+    // The sender delivers both to the member's chat, once each, in English, with their buttons.
+    await drainOutbox(t.services, fake);
+    expect(remindersTo(member.telegramId)).toEqual([
+      {
+        text: "The payment for your Basic plan did not arrive. The plan stays on until January 3, 2027: renew it before then to keep it.",
+        keyboard: keyboardOf("https://shop.example.com", PLAN_BUTTONS("plan_grace")),
+      },
+      {
+        text: "Your Basic plan has ended because its payment did not arrive. You can choose a plan again at any time.",
+        keyboard: keyboardOf("https://shop.example.com", PLAN_BUTTONS("plan_lapsed", "Choose a plan")),
+      },
     ]);
     const reasons = (
       await db().select().from(membershipHistory).where(eq(membershipHistory.userId, member.userId))

@@ -10,6 +10,7 @@ import { serverText } from "#api/domain/i18n/translate";
 import { profiles, supportMessages, users } from "#db/schema/index";
 import { bearer, createMember } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
+import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
 import { queuedFor } from "../helpers/queued-messages";
 import { JPEG } from "../helpers/sample-files";
@@ -17,7 +18,7 @@ import { eventually, type TestApp } from "../helpers/test-app";
 
 // The support inbox through the real bot against the fake Bot API (docs/decisions/105): a member's
 // text or photo to the bot lands in their conversation with one acknowledgement, and a staff reply
-// is queued in the outbox for the member's chat (the outbox's sender delivers it; decision 109); a
+// is queued in the outbox for the member's chat and the outbox's sender delivers it (decision 109); a
 // member who blocked the bot reads it in the app. PGlite, and Postgres when DATABASE_URL is set.
 let fake: FakeBotApi;
 let t: TestApp;
@@ -131,7 +132,7 @@ describe("members writing to the bot", () => {
       .where(eq(users.id, member.userId));
     fake.push({ message: privateMessage(chat, { text: "Hello?" }) });
     const detail = await eventually(async () => conversationOfTelegram(chat));
-    // Writing to the bot is starting it; until the outbox helper's /start marks it, the test does.
+    // Only /start marks a member writable (decision 104); a plain message to the bot does not, so the test does.
     await db().update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
     const body = new FormData();
     body.append("text", "Hello! How can we help?");
@@ -157,6 +158,19 @@ describe("members writing to the bot", () => {
       await (await app.request("/api/me/conversation", { headers: bearer(member.token) })).json(),
     );
     expect(mine.messages.map((m) => m.text)).toEqual(["Hello?", "Hello! How can we help?"]);
+
+    // The sender delivers it to the chat (where the bot acknowledged "Hello?"), once, with the way back.
+    await drainOutbox(t.services, fake);
+    const replyText = serverText("en", "support.reply", { text: "Hello! How can we help?" });
+    expect(textsTo(chat).filter((text) => text === replyText)).toHaveLength(1);
+    expect(sendsTo(fake, chat).find((call) => call.payload.text === replyText)?.payload.reply_markup).toEqual(
+      {
+        inline_keyboard: [
+          [{ text: "Open the conversation", web_app: { url: "https://shop.example.com/settings/help" } }],
+        ],
+      },
+    );
+    expect((await queuedFor(db(), member.userId)).map((row) => row.state)).toEqual(["sent"]);
   });
 
   it("a member who blocked the bot gets the reply in the app alone; the reply stands", async () => {
@@ -195,6 +209,11 @@ describe("members writing to the bot", () => {
       ["support_reply", "unreachable"],
     ]);
     expect(textsTo(chat)).toEqual([]);
+    // The sender never attempts it: still nothing reaches the chat.
+    await drainOutbox(t.services, fake);
+    expect(sendsTo(fake, chat)).toEqual([]);
+    expect(fake.calls.filter((c) => c.payload.chat_id === chat)).toEqual([]);
+    expect((await queuedFor(db(), member.userId)).map((row) => row.state)).toEqual(["unreachable"]);
     const stored = await db()
       .select({ body: supportMessages.body })
       .from(supportMessages)

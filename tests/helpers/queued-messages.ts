@@ -4,8 +4,8 @@ import { outbox } from "#db/schema/index";
 
 /**
  * The outbox rows queued for a member, oldest first: what the enqueuers decided (kind, channel,
- * chat, payload, dedupe key, state). Until the outbox's sender lands, tests of the enqueuers assert
- * these rows rather than the Bot API's calls.
+ * chat, payload, dedupe key, state). What the sender then delivers, tests assert through
+ * drainOutbox (./drain-outbox.ts) and the fake Bot API's or SMTP server's records.
  */
 export const queuedFor = (db: Db, userId: string) =>
   db
