@@ -3,6 +3,7 @@ import { Composer } from "grammy";
 import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
 import type { ServiceContext } from "#api/domain/context";
 import { serverText } from "#api/domain/i18n/translate";
+import { openedBot } from "#api/domain/outbox/switches";
 import { channelAdminByTelegramId } from "#api/domain/services/channel-drafts";
 import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import { writeFromBot } from "#api/domain/services/support";
@@ -78,6 +79,8 @@ export function supportIntake(services: ServiceContext, deps: { fetchFile: FileF
           : {}),
       },
     );
+    // Writing to the bot opens its chat as /start does: replies and reminders may reach them now.
+    await openedBot(services, BigInt(ctx.from.id));
     if (!intake.stored) await ctx.reply(tooManyAttemptsMessage(intake.retryAfterSeconds, language));
     else if (intake.acknowledge) await ctx.reply(serverText(language, "support.received"));
   });

@@ -132,8 +132,11 @@ describe("members writing to the bot", () => {
       .where(eq(users.id, member.userId));
     fake.push({ message: privateMessage(chat, { text: "Hello?" }) });
     const detail = await eventually(async () => conversationOfTelegram(chat));
-    // Only /start marks a member writable (decision 104); a plain message to the bot does not, so the test does.
-    await db().update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
+    // Writing to the bot opened its chat: the bot may now write to the member.
+    await eventually(async () => {
+      const [profile] = await db().select().from(profiles).where(eq(profiles.id, member.userId));
+      expect(profile?.botWritableAt).not.toBeNull();
+    });
     const body = new FormData();
     body.append("text", "Hello! How can we help?");
     const res = await app.request(`/api/admin/conversations/${detail.conversation.id}/messages`, {

@@ -5,7 +5,7 @@ import type { ServiceContext } from "../context";
 import { recipientLanguage } from "../services/recipient-language";
 import { KIND_SWITCH } from "./kinds";
 
-/** The member opened the bot (/start): it may write to them again, blocked or not before. */
+/** The member opened the bot (/start, or wrote to it): it may write to them again, blocked or not before. */
 export async function openedBot(ctx: Pick<ServiceContext, "db">, telegramId: bigint): Promise<void> {
   await markBotWritable(ctx.db, telegramId);
 }
