@@ -11,6 +11,7 @@ import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../he
 import { startBotApp } from "../helpers/bot-app";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
+import { preCheckout as preCheckoutOf } from "../helpers/pre-checkout";
 import { queuedFor } from "../helpers/queued-messages";
 import { eventually, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -27,7 +28,6 @@ let app: ReturnType<typeof createApp>;
 let close: () => Promise<void>;
 let tier: Record<TestTierName, string>;
 let nextTelegramId = 8_600;
-let nextQuery = 1;
 let nextCharge = 1;
 
 beforeAll(async () => {
@@ -72,23 +72,8 @@ async function invoiceFor(token: string, tierId: string) {
   return { payload: String(call?.payload.payload), call };
 }
 
-async function preCheckout(from: number, payload: string, amount: number, currency = "EUR") {
-  const id = `iq${nextQuery++}`;
-  fake.push({
-    pre_checkout_query: {
-      id,
-      from: { id: from, is_bot: false, first_name: "M" },
-      currency,
-      total_amount: amount,
-      invoice_payload: payload,
-    },
-  });
-  return eventually(async () => {
-    const answer = fake.callsTo("answerPreCheckoutQuery").find((c) => c.payload.pre_checkout_query_id === id);
-    expect(answer).toBeDefined();
-    return answer?.payload as { ok: boolean; error_message?: string };
-  });
-}
+const preCheckout = (from: number, payload: string, amount: number, currency = "EUR") =>
+  preCheckoutOf(fake, from, payload, amount, currency);
 
 /** A provider payment as Telegram reports it: no subscription fields, a provider charge id. */
 function paid(from: number, payload: string, chargeId = `inv-charge-${nextCharge++}`) {

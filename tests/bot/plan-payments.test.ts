@@ -9,6 +9,7 @@ import { membershipHistory, membershipTiers, starPayments, users } from "#db/sch
 import { bearer, createMember, DAY, errorOf, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
+import { preCheckout as preCheckoutOf } from "../helpers/pre-checkout";
 import { eventually, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -22,7 +23,6 @@ let app: ReturnType<typeof createApp>;
 let close: () => Promise<void>;
 let tier: Record<TestTierName, string>;
 let admin: Awaited<ReturnType<typeof createMember>>;
-let nextQuery = 1;
 let nextCharge = 1;
 
 beforeAll(async () => {
@@ -54,24 +54,8 @@ const invoiceFor = async (token: string, tierId: string) => {
 const planOf = async (token: string) =>
   planSchema.parse(await (await app.request("/api/me/plan", { headers: bearer(token) })).json());
 
-/** Telegram asks whether the payment may go ahead; resolves with the bot's answer. */
-async function preCheckout(from: number, payload: string, amount: number, currency = "XTR") {
-  const id = `q${nextQuery++}`;
-  fake.push({
-    pre_checkout_query: {
-      id,
-      from: { id: from, is_bot: false, first_name: "M" },
-      currency,
-      total_amount: amount,
-      invoice_payload: payload,
-    },
-  });
-  return eventually(async () => {
-    const answer = fake.callsTo("answerPreCheckoutQuery").find((c) => c.payload.pre_checkout_query_id === id);
-    expect(answer).toBeDefined();
-    return answer?.payload as { ok: boolean; error_message?: string };
-  });
-}
+const preCheckout = (from: number, payload: string, amount: number, currency = "XTR") =>
+  preCheckoutOf(fake, from, payload, amount, currency);
 
 /** The payment Telegram reports after it went through. */
 function successfulPayment(
