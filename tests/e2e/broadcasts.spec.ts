@@ -1,7 +1,9 @@
-import { openAdminScreen, toast } from "./support/accounts";
+import { openAdminScreen, telegramAdmin, toast } from "./support/accounts";
 import { solidPng } from "./support/files";
 import { LAUNCHES, launchTheme, lookAt } from "./support/looks";
+import { installTelegramClient, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
+import { catalogText } from "./support/texts";
 import { untilToastsGo } from "./support/toasts";
 
 // Administration › Broadcasts (docs/decisions/108-broadcasts.md): an admin writes a message with an
@@ -87,3 +89,20 @@ for (const launch of LAUNCHES) {
     await lookAt(page, launch, "broadcasts-list");
   });
 }
+
+test("inside Telegram in Arabic: Broadcasts reads right to left", async ({ page, request }) => {
+  const hash = await telegramAdmin(page, request, "Sami", THEME, "ar");
+  await installTelegramClient(page, THEME);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("member-home")).toBeVisible();
+  await page.goto("/admin/broadcasts");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: catalogText("ar", "admin.broadcasts.title", "admin"),
+      exact: true,
+    }),
+  ).toBeVisible();
+  await lookAt(page, "telegram", "broadcasts-ar");
+});

@@ -2,8 +2,9 @@ import { signUpViaApi, toast, verifiedTelegramMember } from "./support/accounts"
 import { expectReadable } from "./support/contrast";
 import { lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
+import { installTelegramClient, launchHash, newTelegramUser, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
+import { catalogText } from "./support/texts";
 
 // Settings › Notifications: "Email me about orders", kept on the server.
 
@@ -90,4 +91,23 @@ test("inside Telegram: the switches say whether the bot can write, and keep what
   const me = (await (await request.get("/api/me", { headers: auth })).json()) as Record<string, boolean>;
   expect(me).toMatchObject({ newsMessages: false, botWritable: false });
   await lookAt(page, "telegram", "settings-notifications-switches");
+});
+
+test("inside Telegram in Arabic: Notifications reads right to left", async ({ page, request }) => {
+  const { hash } = await verifiedTelegramMember(request, "Rana", { theme: THEME, language: "ar" });
+  await installTelegramClient(page, THEME);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("member-home")).toBeVisible();
+  await page.goto("/settings/notifications");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(
+    page.getByRole("heading", { level: 1, name: catalogText("ar", "notifications.title") }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: catalogText("ar", "notifications.fromTheShop") }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("checkbox", { name: new RegExp(catalogText("ar", "notifications.news")) }),
+  ).toBeChecked();
+  await lookAt(page, "telegram", "settings-notifications-ar");
 });

@@ -61,7 +61,7 @@ export function SwitchField({
       </label>
       <Switch
         id={id}
-        className="switch-field-control"
+        className="switch-field-control app-switch"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         disabled={disabled}

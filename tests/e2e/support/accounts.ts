@@ -101,9 +101,14 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 export async function verifiedTelegramMember(
   request: APIRequestContext,
   firstName: string,
-  { theme, startParam }: { theme?: Record<string, string>; startParam?: string } = {},
+  {
+    theme,
+    startParam,
+    language,
+  }: { theme?: Record<string, string>; startParam?: string; language?: string } = {},
 ): Promise<{ hash: string; userId: string; auth: { Authorization: string } }> {
-  const hash = launchHash(startParam, { user: newTelegramUser(firstName), theme });
+  const user = { ...newTelegramUser(firstName), ...(language ? { language_code: language } : {}) };
+  const hash = launchHash(startParam, { user, theme });
   const initData = new URLSearchParams(hash.slice(1)).get("tgWebAppData");
   const signedIn = await request.post("/api/auth/telegram", { data: { initData } });
   expect(signedIn.status()).toBe(200);
@@ -127,8 +132,9 @@ export async function telegramAdmin(
   request: APIRequestContext,
   firstName: string,
   theme: Record<string, string>,
+  language?: string,
 ): Promise<string> {
-  const { hash, userId } = await verifiedTelegramMember(request, firstName, { theme });
+  const { hash, userId } = await verifiedTelegramMember(request, firstName, { theme, language });
   await signInAsAdmin(page);
   const granted = await page.request.put(`/api/admin/users/${userId}/role`, {
     data: { role: "admin" },

@@ -250,6 +250,7 @@ function SettingsForm({ initial }: { initial: ChannelSettings }) {
               description={t(entry.description)}
               after={
                 <Switch
+                  className="app-switch"
                   checked={values[entry.key]}
                   onChange={(event) => set(entry.key, event.target.checked)}
                   disabled={busy}
