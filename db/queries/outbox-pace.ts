@@ -35,17 +35,18 @@ const BUSY_MS = 10_000;
  * process is taking are skipped) and not busy with a call not answered yet, stamping them now by the
 database's clock, just before their calls, and busy until `answeredSlots`.
  * None while a 429's pause lasts. Returns the slots taken, and when fewer than asked, how long until
- * the next one frees (or the pause ends), in milliseconds: ≤ 0 when it is busy or another process is
- * taking it.
+ * the next one frees (or the pause ends), in milliseconds (≤ 0 when it is busy or another process is
+ * taking it), and until `count` more are free.
  */
 export async function takeSlots(
   db: Db,
   lane: PaceLane,
   count: number,
-): Promise<{ slots: number[]; waitMs: number; pausedMs: number }> {
+): Promise<{ slots: number[]; waitMs: number; allMs: number; pausedMs: number }> {
   const [row] = await executeRows<{
     slots: string | null;
     wait_ms: number | string | null;
+    all_ms: number | string | null;
     paused_ms: number | string | null;
   }>(
     db,
@@ -71,11 +72,19 @@ export async function takeSlots(
         (select string_agg(slot::text, ',') from taken) as slots,
         (select extract(epoch from (min(used_at) + interval '1 second' - clock_timestamp())) * 1000
           from outbox_pace_slots where lane = ${lane} and slot not in (select slot from taken)) as wait_ms,
+        (select extract(epoch from (max(used_at) + interval '1 second' - clock_timestamp())) * 1000
+          from (select used_at from outbox_pace_slots where lane = ${lane} and slot not in (select slot from taken)
+            order by used_at limit ${count}) as next) as all_ms,
         (select ms from paused) as paused_ms`,
   );
   const slots = row?.slots ? row.slots.split(",").map(Number) : [];
   const pausedMs = Math.max(0, Number(row?.paused_ms ?? 0));
-  return { slots, waitMs: Math.max(pausedMs, Number(row?.wait_ms ?? 0)), pausedMs };
+  return {
+    slots,
+    waitMs: Math.max(pausedMs, Number(row?.wait_ms ?? 0)),
+    allMs: Math.max(pausedMs, Number(row?.all_ms ?? 0)),
+    pausedMs,
+  };
 }
 
 /**

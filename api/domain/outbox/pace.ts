@@ -30,13 +30,17 @@ export class Pace {
   }
 
   /**
-   * Up to `count` free slots, taken now; when fewer, `waitMs` until the next frees. A pause seen here
+   * Up to `count` free slots, taken now; when fewer, `waitMs` until the next frees and `allMs` until
+   * `count` more are free. A pause seen here
    * is remembered locally.
    */
-  async take(lane: PaceLane, count: number): Promise<{ slots: number[]; waitMs: number; paused: boolean }> {
-    const { slots, waitMs, pausedMs } = await takeSlots(this.db, lane, count);
+  async take(
+    lane: PaceLane,
+    count: number,
+  ): Promise<{ slots: number[]; waitMs: number; allMs: number; paused: boolean }> {
+    const { slots, waitMs, allMs, pausedMs } = await takeSlots(this.db, lane, count);
     if (pausedMs > 0) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pausedMs);
-    return { slots, waitMs, paused: pausedMs > 0 };
+    return { slots, waitMs, allMs, paused: pausedMs > 0 };
   }
 
   /** The calls of `slots` were answered `agoMs` ago: the slots free a second after that. */

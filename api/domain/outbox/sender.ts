@@ -243,9 +243,12 @@ export function startOutboxSender(
           track(sendGroup(rows, taken.slots));
           nextTakeAt = Math.max(nextTakeAt + taken.slots.length * intervalMs, Date.now() - groupMs);
         }
-        // Fewer free slots than wanted: until the oldest frees (a few ms if another process is taking
-        // it or its call is not answered yet).
-        if (taken.slots.length < want) await sleep(Math.min(1000, Math.max(BUSY_RETRY_MS, taken.waitMs)));
+        // Fewer free slots than wanted: until they free (a few ms if another process is taking them
+        // or their calls are not answered yet).
+        // Slots free one by one (each a second after its answer): wait for a group's worth, but no
+        // longer than a group's time after the first, so that takes stay whole groups.
+        if (taken.slots.length < want)
+          await sleep(Math.min(1000, Math.max(BUSY_RETRY_MS, Math.min(taken.allMs, taken.waitMs + groupMs))));
       } catch (error) {
         log.error("outbox: lane failed", { lane, error: String(error) });
         await sleep(ERROR_WAIT_MS);
