@@ -353,7 +353,15 @@ describe("a lease that ended", () => {
     expect(queued.every((r) => r.callStartedAt === null && r.tries === 0)).toBe(true);
     for (const m of members) expect(sendsTo(m.telegramId).length).toBeLessThanOrEqual(1);
     start();
-    await settled(members.map((m) => m.userId));
-    for (const m of members) expect(sendsTo(m.telegramId)).toHaveLength(1);
+    const after = await settled(members.map((m) => m.userId));
+    // Every row once; only a broadcast whose call may have landed (a reset, a timeout) is left
+    // uncertain, never sent again (decision 104). Nothing else may be missing.
+    const uncertain = new Set(after.filter((r) => r.state === "uncertain").map((r) => r.userId));
+    expect(after.every((r) => r.state === "sent" || r.state === "uncertain")).toBe(true);
+    for (const m of members) {
+      const sends = sendsTo(m.telegramId).length;
+      if (uncertain.has(m.userId)) expect(sends).toBeLessThanOrEqual(1);
+      else expect(sends).toBe(1);
+    }
   });
 });
