@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uuid,
@@ -120,28 +119,12 @@ export const outbox = pgTable(
 
 /**
  * The pace every sending process shares (decision 104): per lane ("free" at BROADCAST_RATE, "paid" at
- * BROADCAST_PAID_RATE) the pause a 429 asked for. The send slots are in `outbox_pace_slots`.
+ * BROADCAST_PAID_RATE) the next free send slot, and the pause a 429 asked for.
  */
 export const outboxPace = pgTable("outbox_pace", {
   lane: text("lane").primaryKey(),
+  /** Slots are handed out from here on, one every 1/rate seconds. */
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull().defaultNow(),
   /** No lane sends before this (Telegram's retry_after). */
   pausedUntil: timestamp("paused_until", { withTimezone: true }),
 });
-
-/**
- * A ring of send slots per lane, as many as the lane's rate (decision 104): a send takes a slot last
- * used a second or more ago, stamping it just before the call and again when Telegram answers, so no
- * second ever holds more sends of a lane than its rate, whichever processes make them.
- */
-export const outboxPaceSlots = pgTable(
-  "outbox_pace_slots",
-  {
-    lane: text("lane").notNull(),
-    slot: integer("slot").notNull(),
-    /** When the slot was last taken or its call answered; free a second later. */
-    usedAt: timestamp("used_at", { withTimezone: true }).notNull().default(sql`'1970-01-01 00:00:00+00'`),
-    /** Taken and its calls not answered yet: not free before this (a process that died frees it then). */
-    busyUntil: timestamp("busy_until", { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.lane, t.slot] })],
-);

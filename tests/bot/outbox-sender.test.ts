@@ -4,7 +4,7 @@ import type { ServiceContext } from "#api/domain/context";
 import { enqueue } from "#api/domain/outbox/enqueue";
 import { type OutboxSender, type OutboxSenderOptions, startOutboxSender } from "#api/domain/outbox/sender";
 import { botOutboxTransport } from "#bot/outbox-transport";
-import { createDb, type Database, executeRows } from "#db/client";
+import { createDb, type Database } from "#db/client";
 import { broadcasts, outbox, profiles } from "#db/schema/index";
 import { recordingMailer, TEST_BOT_TOKEN } from "../helpers/accounts";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
@@ -122,61 +122,6 @@ describe("sending", () => {
       for (const sender of running.splice(0)) await sender.stop();
       await second?.close();
     }
-  });
-});
-
-describe("the pace", () => {
-  it("keeps two senders together within the rate in every one-second window, with no 429", async () => {
-    const members = await botMembers(db(), 60);
-    const chats = new Set(members.map((m) => m.telegramId));
-    await enqueue(
-      db(),
-      members.map((m) => toMember(m, "broadcast", { text: "Paced" })),
-    );
-    // The fake allows exactly the rate: any window over it would be refused. Earlier tests' sends
-    // (at 100 a second) out of its window first.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    fake.limitRate(20, 1);
-    let second: Database | undefined;
-    if (t.databaseUrl) second = await createDb({ databaseUrl: t.databaseUrl, poolSize: 3 });
-    try {
-      const before = fake.refused().rateLimited;
-      const at20 = (ctx: ServiceContext) => ({ ...ctx, config: { ...ctx.config, BROADCAST_RATE: 20 } });
-      start(at20(t.services));
-      start(at20(second ? { ...t.services, db: second.db } : t.services));
-      const rows = await settled(members.map((m) => m.userId));
-      expect(rows.every((r) => r.state === "sent")).toBe(true);
-      for (const m of members) expect(sendsTo(m.telegramId)).toHaveLength(1);
-      expect(fake.refused().rateLimited).toBe(before);
-      const times = fake.calls
-        .filter((c) => c.result && chats.has(c.payload.chat_id as number))
-        .map((c) => c.at)
-        .sort((a, b) => a - b);
-      for (let i = 20; i < times.length; i++)
-        expect((times[i] ?? 0) - (times[i - 20] ?? 0)).toBeGreaterThan(990);
-    } finally {
-      fake.limitRate(1_000_000);
-      for (const sender of running.splice(0)) await sender.stop();
-      await second?.close();
-    }
-  });
-
-  it("sizes the lane's ring to the rate a process starts with", async () => {
-    const slots = async () =>
-      Number(
-        (
-          await executeRows<{ n: number | string }>(
-            db(),
-            sql`select count(*) as n from outbox_pace_slots where lane = 'free'`,
-          )
-        )[0]?.n,
-      );
-    const sender = start({ ...t.services, config: { ...t.services.config, BROADCAST_RATE: 7 } });
-    await eventually(async () => expect(await slots()).toBe(7));
-    await sender.stop();
-    running.splice(0);
-    start();
-    await eventually(async () => expect(await slots()).toBe(100));
   });
 });
 

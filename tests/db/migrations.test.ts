@@ -42,7 +42,6 @@ describe("migrations", () => {
         "orders",
         "outbox",
         "outbox_pace",
-        "outbox_pace_slots",
         "password_reset_tokens",
         "plan_invoices",
         "plan_requests",

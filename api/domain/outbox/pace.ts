@@ -1,21 +1,12 @@
 import type { Db } from "#db/client";
-import {
-  answeredSlots,
-  type PaceLane,
-  pauseAllLanes,
-  pausedForMs,
-  sizeRing,
-  takeSlots,
-} from "#db/queries/outbox-pace";
+import { type PaceLane, pauseAllLanes, pausedForMs, reserveSlots } from "#db/queries/outbox-pace";
 
 /** How stale this process's view of the shared pause may be. */
 const PAUSE_CHECK_MS = 250;
 
 /**
- * The pace every process shares through the database (decision 104): per lane a ring of as many send
- * slots as the lane's rate, each taken just before a call and free a second after its call was
- * answered, and the pause a 429 asks for, which every process sees within PAUSE_CHECK_MS (and no
- * process takes a slot during).
+ * The pace every process shares through the database (decision 104): send slots handed out per lane
+ * at the lane's rate, and the pause a 429 asks for, which every process sees within PAUSE_CHECK_MS.
  */
 export class Pace {
   /** Local time (Date.now()) until which no lane sends, as far as this process knows. */
@@ -24,28 +15,10 @@ export class Pace {
 
   constructor(private readonly db: Db) {}
 
-  /** The lane's ring holds `rate` slots (the config this process started with). */
-  size(lane: PaceLane, rate: number): Promise<void> {
-    return sizeRing(this.db, lane, rate);
-  }
-
-  /**
-   * Up to `count` free slots, taken now; when fewer, `waitMs` until the next frees and `allMs` until
-   * `count` more are free. A pause seen here
-   * is remembered locally.
-   */
-  async take(
-    lane: PaceLane,
-    count: number,
-  ): Promise<{ slots: number[]; waitMs: number; allMs: number; paused: boolean }> {
-    const { slots, waitMs, allMs, pausedMs } = await takeSlots(this.db, lane, count);
-    if (pausedMs > 0) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pausedMs);
-    return { slots, waitMs, allMs, paused: pausedMs > 0 };
-  }
-
-  /** The calls of `slots` were answered `agoMs` ago: the slots free a second after that. */
-  answered(lane: PaceLane, slots: readonly number[], agoMs: number): Promise<void> {
-    return answeredSlots(this.db, lane, slots, agoMs);
+  /** Takes `count` slots at `rate` per second; resolves to the local time of the first one. */
+  async reserve(lane: PaceLane, count: number, rate: number): Promise<number> {
+    const delayMs = await reserveSlots(this.db, lane, count, 1000 / rate);
+    return Date.now() + delayMs;
   }
 
   /** A 429: every lane of every process waits `seconds`. */

@@ -33,16 +33,12 @@ export interface OutboxSender {
   stop(): Promise<void>;
 }
 
-/** A claim takes this many seconds of sending at the lane's rate; the next is claimed when half is left. */
+/** A claim takes this many seconds of sending at the lane's rate; a lane reserves at most LOOKAHEAD_MS ahead. */
 const BATCH_SECONDS = 0.5;
-/**
- * Slots are taken (and their rows marked) a group at a time, this many seconds of sending, and the
- * group's calls made at once; a process takes its groups at most at the lane's rate (one group late
- * may be caught up: the ring, not this spacing, keeps the limit).
- */
-const GROUP_SECONDS = 0.02;
-/** A process that found the next slot busy looks again after this. */
-const BUSY_RETRY_MS = 5;
+const LOOKAHEAD_MS = 1000;
+/** Rows are marked (call_started_at) in waves of this many seconds of sending, just before their calls. */
+const WAVE_SECONDS = 0.05;
+const MARK_AHEAD_MS = 30;
 /** Mail goes out this many at once (the SMTP pool's connections take them). */
 const MAIL_BATCH = 10;
 /** A lane whose database call failed waits this long. */
@@ -112,153 +108,105 @@ export function startOutboxSender(
     ...new Set(rows.flatMap((row) => (row.broadcastId ? [row.broadcastId] : []))),
   ];
 
-  /** A row's call; resolves to when Telegram answered (undefined: not called after all). */
-  async function callTelegram(
-    bot: OutboxTransport,
-    row: ClaimedRow,
-    paid: boolean,
-  ): Promise<number | undefined> {
+  async function callTelegram(bot: OutboxTransport, row: ClaimedRow, paid: boolean): Promise<void> {
     // Stopping or paused since the row was marked: it goes back, never called.
-    if (stopping || pace.pausedLocally()) {
-      await release([row]);
-      return undefined;
-    }
+    if (stopping || pace.pausedLocally()) return release([row]);
     const result: SendOutcome = await bot
       .send(telegramMessage(ctx, row, paid))
       .catch((error: unknown) => ({ outcome: "transient", reason: String(error) }) as const);
-    const answeredAt = Date.now();
     await outcomes.settle(row, result);
-    return answeredAt;
+  }
+
+  /**
+   * A process's own sends of a lane stay `intervalMs` apart even when its timers run late: a late
+   * slot is never caught up in a burst (Telegram counts arrivals), it is taken late.
+   */
+  const spacedAt = new Map<PaceLane, number>();
+  async function spaced(lane: PaceLane, intervalMs: number): Promise<void> {
+    const at = Math.max(Date.now(), (spacedAt.get(lane) ?? 0) + intervalMs);
+    spacedAt.set(lane, at);
+    await sleep(at - Date.now());
+  }
+
+  /** One claim's rows at their slots, `intervalMs` apart from `startAt`, marked a wave at a time. */
+  async function sendBatch(
+    bot: OutboxTransport,
+    rows: ClaimedRow[],
+    startAt: number,
+    intervalMs: number,
+    paid: boolean,
+    wave: number,
+  ) {
+    const calls: Promise<void>[] = [];
+    try {
+      for (let i = 0; i < rows.length; i += wave) {
+        await sleep(startAt + i * intervalMs - MARK_AHEAD_MS - Date.now());
+        if (stopping || (await pace.pausedForMs()) > 0) {
+          await release(rows.slice(i));
+          break;
+        }
+        const group = rows.slice(i, i + wave);
+        await markCallsStarted(
+          db,
+          group.map((row) => row.id),
+        );
+        group.forEach((row, j) => {
+          calls.push(
+            sleep(startAt + (i + j) * intervalMs - Date.now())
+              .then(() => spaced(paid ? "paid" : "free", intervalMs))
+              .then(() => callTelegram(bot, row, paid)),
+          );
+        });
+      }
+    } finally {
+      await Promise.allSettled(calls);
+      await outcomes.flush();
+      await finishBroadcasts(db, touched(rows));
+    }
   }
 
   async function pacedLane(bot: OutboxTransport, lane: PaceLane, rate: number) {
-    const paid = lane === "paid";
-    const group = Math.max(1, Math.ceil(rate * GROUP_SECONDS));
     const intervalMs = 1000 / rate;
-    const groupMs = group * intervalMs;
-    const batch = Math.max(group, Math.min(500, Math.ceil(rate * BATCH_SECONDS)));
-    /** Claimed rows waiting for their slots, in the claim's order, and since when the oldest's lease runs. */
-    const pending: ClaimedRow[] = [];
-    let leasedAt = 0;
-    let claiming: Promise<boolean> | undefined;
-    let groupsInFlight = 0;
-    const broadcastIds = new Set<string>();
-
-    /** Broadcasts whose rows are all done become "done", once the sent rows are written. */
-    async function finish() {
-      const ids = [...broadcastIds];
-      broadcastIds.clear();
-      await outcomes.flush();
-      if (ids.length > 0) await finishBroadcasts(db, ids);
-    }
-
-    /** Claims the next batch while this one is sent; resolves to whether it found rows. */
-    const refill = () =>
-      (claiming ??= (async () => {
-        try {
-          const claimed = await claim(ctx, lane, batch, leaseMs);
-          for (const id of touched(claimed)) broadcastIds.add(id);
-          const rows = await settleSkips(claimed);
-          if (stopping) {
-            await release(rows);
-            return false;
-          }
-          if (pending.length === 0) leasedAt = Date.now();
-          pending.push(...rows);
-          return claimed.length > 0;
-        } catch (error) {
-          log.error("outbox: claim failed", { lane, error: String(error) });
-          await sleep(ERROR_WAIT_MS);
-          return false;
-        }
-      })().finally(() => {
-        claiming = undefined;
-      }));
-
-    /** One group's calls at once; then its slots are free a second after the last answer. */
-    async function sendGroup(rows: ClaimedRow[], slots: number[]) {
-      groupsInFlight++;
-      let last = 0;
-      try {
-        const answered = await Promise.all(rows.map((row) => callTelegram(bot, row, paid)));
-        last = Math.max(0, ...answered.map((at) => at ?? 0));
-      } catch (error) {
-        log.error("outbox: send failed", { lane, error: String(error) });
-      } finally {
-        // Not called after all (or failed here): the slots count as used now.
-        await pace
-          .answered(lane, slots, last > 0 ? Date.now() - last : 0)
-          .catch((error: unknown) => log.error("outbox: slots not freed", { lane, error: String(error) }));
-        groupsInFlight--;
-      }
-      if (groupsInFlight === 0 && pending.length === 0) await finish();
-    }
-
-    let sized = false;
-    let nextTakeAt = 0;
+    const batch = Math.max(1, Math.min(500, Math.ceil(rate * BATCH_SECONDS)));
+    const wave = Math.max(1, Math.ceil(rate * WAVE_SECONDS));
+    let horizon = 0;
     while (!stopping) {
       try {
-        if (!sized) {
-          await pace.size(lane, rate);
-          sized = true;
-        }
         const paused = await pace.pausedForMs();
         if (paused > 0) {
           await sleep(Math.min(paused, 1000));
           continue;
         }
-        if (pending.length < batch / 2) void refill();
-        if (pending.length === 0) {
-          const found = await refill();
-          if (pending.length === 0) {
-            if (groupsInFlight === 0) await finish();
-            if (!found) await sleep(pollMs);
-            continue;
-          }
-        }
-        // Rows waiting longer than a claim expects (a long pause, many processes): their lease too.
-        if (Date.now() - leasedAt > leaseMs / 2) {
-          await extendLease(
-            db,
-            pending.map((row) => row.id),
-            leaseMs,
-          );
-          leasedAt = Date.now();
-        }
-        await sleep(nextTakeAt - Date.now());
-        if (stopping) break;
-        const want = Math.min(group, pending.length);
-        const taken = await pace.take(lane, want);
-        if (taken.paused) {
-          // A 429's pause: the rows claimed and not called go back (any process claims them after it).
-          await release(pending.splice(0));
+        const ahead = horizon - Date.now();
+        if (ahead > LOOKAHEAD_MS) {
+          await sleep(ahead - LOOKAHEAD_MS);
           continue;
         }
-        if (taken.slots.length > 0) {
-          const rows = pending.splice(0, taken.slots.length);
-          await markCallsStarted(
+        const claimed = await claim(ctx, lane, batch, leaseMs);
+        if (claimed.length === 0) {
+          await sleep(pollMs);
+          continue;
+        }
+        const rows = await settleSkips(claimed);
+        if (rows.length === 0) {
+          await finishBroadcasts(db, touched(claimed));
+          continue;
+        }
+        const startAt = await pace.reserve(lane, rows.length, rate);
+        horizon = startAt + rows.length * intervalMs;
+        // Slots beyond the lease (a long queue of processes, a pause): the lease covers them.
+        if (horizon - Date.now() > leaseMs / 2)
+          await extendLease(
             db,
             rows.map((row) => row.id),
+            horizon - Date.now() + leaseMs,
           );
-          track(sendGroup(rows, taken.slots));
-          nextTakeAt = Math.max(nextTakeAt + taken.slots.length * intervalMs, Date.now() - groupMs);
-        }
-        // Fewer free slots than wanted: until they free (a few ms if another process is taking them
-        // or their calls are not answered yet).
-        // Slots free one by one (each a second after its answer): wait for a group's worth, but no
-        // longer than a group's time after the first, so that takes stay whole groups.
-        if (taken.slots.length < want)
-          await sleep(Math.min(1000, Math.max(BUSY_RETRY_MS, Math.min(taken.allMs, taken.waitMs + groupMs))));
+        track(sendBatch(bot, rows, startAt, intervalMs, lane === "paid", wave));
       } catch (error) {
         log.error("outbox: lane failed", { lane, error: String(error) });
         await sleep(ERROR_WAIT_MS);
       }
     }
-    // Stopping: claimed rows not called go back.
-    await claiming;
-    await release(pending.splice(0)).catch((error: unknown) =>
-      log.error("outbox: rows not given back", { lane, error: String(error) }),
-    );
   }
 
   async function mailLane() {
