@@ -53,6 +53,18 @@ export const planSubscriptionSchema = z.object({
 });
 export type PlanSubscription = z.infer<typeof planSubscriptionSchema>;
 
+/**
+ * Free days on a tier (a trial, a promo code, a referral reward): the member holds `tierId` until
+ * `endsAt`, then goes back to the plan held before unless they pay for one meanwhile.
+ */
+export const planGrantSchema = z.object({
+  kind: z.enum(["trial", "promo", "referral"]),
+  tierId: z.uuid().nullable(),
+  tierName: z.string(),
+  endsAt: z.string(),
+});
+export type PlanGrant = z.infer<typeof planGrantSchema>;
+
 export const invoiceRequestSchema = z.object({ tierId: idSchema("Choose a plan") });
 export const invoiceSchema = z.object({ invoiceUrl: z.string() });
 
@@ -78,6 +90,10 @@ export const planRequestResultSchema = z.object({ request: planRequestSchema });
 /** History reasons; all but "User updated tier" (a member's own change) are ours. */
 export const tierChangeReasons = {
   member: "User updated tier",
+  trial: "Free trial",
+  promo: "Promo code",
+  referral: "Referral reward",
+  grantEnded: "Free days ended",
   approved: "Plan request approved",
   stars: "Telegram Stars subscription",
   invoice: "Telegram Payments invoice",

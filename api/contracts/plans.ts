@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { idSchema } from "./ids";
 import { moneySchema } from "./money";
-import { planPaymentModes, planRequestSchema, planSubscriptionSchema } from "./plan-payments";
+import {
+  planGrantSchema,
+  planPaymentModes,
+  planRequestSchema,
+  planSubscriptionSchema,
+} from "./plan-payments";
 
 /** A membership tier as members see it. Its monthly price is the member's monthly budget. */
 export const tierSchema = z.object({
@@ -15,6 +20,8 @@ export const tierSchema = z.object({
   features: z.array(z.string()),
   /** The Telegram Stars subscription price per 30 days; null when the tier is not sold for Stars. */
   priceStars: z.number().int().nullable(),
+  /** Free days a member who never held the tier may try it for; null: no trial. */
+  trialDays: z.number().int().nullable(),
 });
 export type Tier = z.infer<typeof tierSchema>;
 
@@ -33,6 +40,8 @@ export const planSchema = z.object({
   currency: z.string().nullable(),
   request: planRequestSchema.nullable(),
   subscription: planSubscriptionSchema.nullable(),
+  /** Free days on the current tier (a trial, a promo code, a referral reward), when there are. */
+  grant: planGrantSchema.nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -50,14 +59,15 @@ export type ChangePlanResult = z.infer<typeof changePlanResultSchema>;
 
 /**
  * This month's budget (calendar months in UTC): the tier's monthly price, the rollover carried from
- * earlier months, what was spent this month, and what remains (monthly + rollover − spent, never
- * below 0).
+ * earlier months, credits added this month (promo codes, referral rewards), what was spent this
+ * month, and what remains (monthly + rollover + credits − spent, never below 0).
  */
 export const budgetSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   monthly: moneySchema,
   rollover: moneySchema,
+  credits: moneySchema,
   spent: moneySchema,
   remaining: moneySchema,
 });

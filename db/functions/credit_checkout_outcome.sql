@@ -1,9 +1,9 @@
--- version: 1
+-- version: 2
 -- One credit checkout's rules, in this order, the first that fails refusing it with nothing
 -- written: the age gate (age_required), each product active (unavailable), not restricted in the
 -- delivery state (restricted_state), in stock (out_of_stock), then the order's total within what
--- is left of the member's monthly budget (over_budget: the tier's monthly credits plus rollover,
--- less this month's spending). Otherwise the order, its lines, the spending and the stock are
+-- is left of the member's monthly budget (over_budget: the tier's monthly credits plus rollover
+-- plus credits added this month, less this month's spending). Otherwise the order, its lines, the spending and the stock are
 -- written, and the answer carries the order and the stock each product has left.
 CREATE OR REPLACE FUNCTION credit_checkout_outcome(
   p_user_id uuid,
@@ -61,7 +61,7 @@ BEGIN
   SELECT greatest(
     0,
     coalesce(t.price_monthly, 0) + process_monthly_rollover(p_user_id, p_at)
-      - get_current_period_spending(p_user_id, p_at)
+      + get_period_credits(p_user_id, p_at) - get_current_period_spending(p_user_id, p_at)
   )
   INTO v_remaining
   FROM profiles p LEFT JOIN membership_tiers t ON t.id = p.membership_tier_id

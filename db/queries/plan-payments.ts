@@ -355,6 +355,8 @@ export interface EndedPlan {
   /** The tier's name, while the tier exists. */
   tierName: string | null;
   endedAt: Date;
+  /** The history's reason: why it ended. */
+  reason: string | null;
 }
 
 /** Plans that ended for one of `reasons` in (since, at], oldest first. */
@@ -367,6 +369,7 @@ export const endedBetween = (db: Db, reasons: string[], since: Date, at: Date): 
       tierId: membershipHistory.oldTierId,
       tierName: membershipTiers.displayName,
       endedAt: membershipHistory.createdAt,
+      reason: membershipHistory.reason,
     })
     .from(membershipHistory)
     .innerJoin(users, eq(users.id, membershipHistory.userId))

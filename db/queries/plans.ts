@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { membershipHistory, membershipTiers, profiles } from "../schema/index";
+import { membershipHistory, membershipTiers, planGrants, profiles } from "../schema/index";
 
 export type TierRow = typeof membershipTiers.$inferSelect;
 
@@ -54,13 +54,18 @@ async function rollover(db: Db, userId: string, at: Date): Promise<string> {
  * price they had), then the profile's tier and start time change, and a history row with the reason
  * is written when there was a previous tier. Undefined when the tier is not there, or not active
  * unless `anyState` (a paid subscription is granted even if the tier was switched off meanwhile).
+ * The member's free days (a plan grant) end with it, unless `keepGrant` (the grant's own changes).
  */
 export async function changeTier(
   db: Db,
   userId: string,
   tierId: string,
   at: Date,
-  { reason = "User updated tier", anyState = false }: { reason?: string; anyState?: boolean } = {},
+  {
+    reason = "User updated tier",
+    anyState = false,
+    keepGrant = false,
+  }: { reason?: string; anyState?: boolean; keepGrant?: boolean } = {},
 ): Promise<{ previous: TierRow | null; tier: TierRow } | undefined> {
   return db.transaction(async (tx) => {
     const [tier] = await tx
@@ -76,6 +81,8 @@ export async function changeTier(
       .where(eq(profiles.id, userId))
       .for("update");
     const previousId = profile?.tierId ?? null;
+    // A plan chosen, paid for or set by an admin ends the member's free days (plan-grants.ts).
+    if (!keepGrant) await tx.delete(planGrants).where(eq(planGrants.userId, userId));
     const [previous] = previousId
       ? await tx.select().from(membershipTiers).where(eq(membershipTiers.id, previousId))
       : [];
@@ -93,22 +100,28 @@ export async function changeTier(
   });
 }
 
-/** This month's figures for the member, the rollover brought up to date first. Amounts as exact text. */
+/** This month's figures for the member (credits: added this month), the rollover brought up to date first. Amounts as exact text. */
 export async function budgetFigures(
   db: Db,
   userId: string,
   at: Date,
-): Promise<{ monthly: string; rollover: string; spent: string }> {
+): Promise<{ monthly: string; rollover: string; credits: string; spent: string }> {
   return db.transaction(async (tx) => {
     const carried = await rollover(tx, userId, at);
     const [row] = await tx
       .select({
         monthly: sql<string>`coalesce(${membershipTiers.priceMonthly}, 0)::numeric(12, 2)::text`,
+        credits: sql<string>`get_period_credits(${profiles.id}, ${at.toISOString()}::timestamptz)::numeric(12, 2)::text`,
         spent: sql<string>`get_current_period_spending(${profiles.id}, ${at.toISOString()}::timestamptz)::numeric(12, 2)::text`,
       })
       .from(profiles)
       .leftJoin(membershipTiers, eq(membershipTiers.id, profiles.membershipTierId))
       .where(eq(profiles.id, userId));
-    return { monthly: row?.monthly ?? "0.00", rollover: carried, spent: row?.spent ?? "0.00" };
+    return {
+      monthly: row?.monthly ?? "0.00",
+      rollover: carried,
+      credits: row?.credits ?? "0.00",
+      spent: row?.spent ?? "0.00",
+    };
   });
 }

@@ -2,6 +2,7 @@ export * from "./carts";
 export * from "./catalogue";
 export * from "./channel";
 export * from "./dashboard";
+export * from "./growth";
 export * from "./legal";
 export * from "./membership";
 export * from "./orders";

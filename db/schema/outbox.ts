@@ -22,6 +22,8 @@ export const OUTBOX_KINDS = [
   "plan_lapsed",
   "cart_reminder",
   "support_reply",
+  "trial_ending",
+  "referral_reward",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

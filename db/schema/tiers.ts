@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
+/** The longest free trial a tier may offer, in days. */
+export const TRIAL_DAYS_MAX = 90;
+
 /** The plans members choose from: a tier references nothing, so profiles and spending may reference it. */
 export const membershipTiers = pgTable(
   "membership_tiers",
@@ -16,6 +19,8 @@ export const membershipTiers = pgTable(
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     // Stars per 30 days when the tier is sold as a Telegram Stars subscription (at most 10000).
     priceStars: integer("price_stars"),
+    // Free days a member who never held this tier may try it for (null: no trial; issue 39).
+    trialDays: integer("trial_days"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -26,5 +31,9 @@ export const membershipTiers = pgTable(
     check("membership_tiers_price_monthly_check", sql`${t.priceMonthly} >= 0`),
     check("membership_tiers_display_name_check", sql`length(btrim(${t.displayName})) > 0`),
     check("membership_tiers_price_stars_check", sql`${t.priceStars} between 1 and 10000`),
+    check(
+      "membership_tiers_trial_days_check",
+      sql`${t.trialDays} between 1 and ${sql.raw(String(TRIAL_DAYS_MAX))}`,
+    ),
   ],
 );

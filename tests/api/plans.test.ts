@@ -72,12 +72,14 @@ describe("the member's plan", () => {
       currency: null,
       request: null,
       subscription: null,
+      grant: null,
     });
     expect(await budget(member.token)).toEqual({
       periodStart: "2026-11-01T00:00:00.000Z",
       periodEnd: "2026-12-01T00:00:00.000Z",
       monthly: "0.00",
       rollover: "0.00",
+      credits: "0.00",
       spent: "0.00",
       remaining: "0.00",
     });
@@ -128,6 +130,7 @@ describe("budget and rollover", () => {
     expect(await budget(member.token)).toMatchObject({
       monthly: "25.00",
       rollover: "0.00",
+      credits: "0.00",
       spent: "10.00",
       remaining: "15.00",
     });
@@ -140,6 +143,7 @@ describe("budget and rollover", () => {
       periodEnd: "2027-01-01T00:00:00.000Z",
       monthly: "25.00",
       rollover: "15.00",
+      credits: "0.00",
       spent: "5.00",
       remaining: "35.00",
     });
@@ -148,6 +152,7 @@ describe("budget and rollover", () => {
     at("2027-01-15T08:00:00Z");
     expect(await budget(member.token)).toMatchObject({
       rollover: "35.00",
+      credits: "0.00",
       spent: "0.00",
       remaining: "60.00",
     });
@@ -159,6 +164,7 @@ describe("budget and rollover", () => {
       periodEnd: "2027-06-01T00:00:00.000Z",
       monthly: "25.00",
       rollover: "135.00",
+      credits: "0.00",
       spent: "0.00",
       remaining: "160.00",
     });
@@ -192,6 +198,7 @@ describe("budget and rollover", () => {
     expect(await budget(member.token)).toMatchObject({
       monthly: "50.00",
       rollover: "25.00",
+      credits: "0.00",
       spent: "20.00",
       remaining: "55.00",
     });

@@ -126,6 +126,7 @@ describe("the Memberships admin form", () => {
       description: null,
       features: [],
       priceStars: null,
+      trialDays: null,
       isActive: true,
       members: 0,
     };
@@ -138,6 +139,7 @@ describe("the Memberships admin form", () => {
       description: null,
       features: ["A", "B"],
       priceStars: 250,
+      trialDays: null,
       isActive: false,
       members: 2,
     });

@@ -40,6 +40,7 @@ function tier(displayName: string, priceMonthly: string, tierLevel: number): Tie
     description: null,
     features: [],
     priceStars: null,
+    trialDays: null,
   };
 }
 
@@ -53,6 +54,7 @@ function budget(overrides: Partial<Budget> = {}): Budget {
     periodEnd: "2025-07-01T00:00:00.000Z",
     monthly: "25.00",
     rollover: "0.00",
+    credits: "0.00",
     spent: "0.00",
     remaining: "25.00",
     ...overrides,

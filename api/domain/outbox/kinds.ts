@@ -9,6 +9,8 @@ export const KIND_SWITCH: Readonly<Record<OutboxKind, NotificationSwitch | undef
   plan_lapsed: "planReminders",
   cart_reminder: "cartReminders",
   support_reply: undefined,
+  trial_ending: "planReminders",
+  referral_reward: "planReminders",
 };
 
 /**
@@ -22,6 +24,8 @@ export const RESEND_WHEN_UNCERTAIN: readonly OutboxKind[] = [
   "plan_lapsed",
   "cart_reminder",
   "support_reply",
+  "trial_ending",
+  "referral_reward",
 ];
 
 /** Tries a row gets (5xx, network, a lease that ended mid-call) before it fails. */

@@ -24,6 +24,7 @@ const adminTierOf = ({ tier, members }: Row): AdminTier => ({
   description: tier.description,
   features: tier.features,
   priceStars: tier.priceStars,
+  trialDays: tier.trialDays,
   isActive: tier.isActive,
   members: Number(members),
 });

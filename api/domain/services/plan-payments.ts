@@ -11,6 +11,7 @@ import {
   tierChangeReasons,
 } from "#api/contracts/plan-payments";
 import { findAccountById } from "#db/queries/accounts";
+import { endDueGrants } from "#db/queries/plan-grants";
 import {
   decideRequest,
   endExpiredSubscriptions,
@@ -99,11 +100,14 @@ export const endingRules = (ctx: Pick<ServiceContext, "config">) => ({
 });
 
 /**
- * Subscriptions whose time is over end (the member returns to level 1): a cancelled renewal at the
- * period's end, a renewal that did not come PLAN_GRACE_DAYS after it. One member's, or all.
+ * Plans whose time is over end, one member's or all: free days at their end (back to the plan held
+ * before), then subscriptions (the member returns to level 1): a cancelled renewal at the period's
+ * end, a renewal that did not come PLAN_GRACE_DAYS after it. Returns how many subscriptions ended.
  */
-export const endExpired = (ctx: Pick<ServiceContext, "db" | "config" | "now">, userId?: string) =>
-  endExpiredSubscriptions(ctx.db, ctx.now(), endingRules(ctx), userId);
+export async function endExpired(ctx: Pick<ServiceContext, "db" | "config" | "now">, userId?: string) {
+  await endDueGrants(ctx.db, ctx.now(), tierChangeReasons.grantEnded, userId);
+  return endExpiredSubscriptions(ctx.db, ctx.now(), endingRules(ctx), userId);
+}
 
 /**
  * An invoice link for the tier: a Stars subscription (stars), or one 30-day period through the payment

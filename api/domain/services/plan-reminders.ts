@@ -1,12 +1,21 @@
 import type { Language } from "#api/contracts/languages";
+import { tierChangeReasons } from "#api/contracts/plan-payments";
 import type { Logger } from "#api/process/logger";
+import type { EndingGrant } from "#db/queries/plan-grants";
 import type { EndedPlan, EndingPlan } from "#db/queries/plan-payments";
 import { type Recipient, recipientsOf } from "#db/queries/recipients";
 import type { OutboxKind } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage, type OutboxPayload } from "../outbox/enqueue";
-import { type GracePlan, lapsePlans, plansEndingSoon, plansInGrace, plansLapsedSince } from "./plan-renewals";
+import {
+  type GracePlan,
+  grantsEndingSoon,
+  lapsePlans,
+  plansEndingSoon,
+  plansInGrace,
+  plansLapsedSince,
+} from "./plan-renewals";
 import { recipientLanguage } from "./recipient-language";
 import { repeatEvery } from "./repeating";
 
@@ -20,7 +29,7 @@ export const MEMBERSHIPS_PATH = "/settings/memberships";
  */
 export const LAPSED_NOTICE_WINDOW_MS = 86_400_000;
 
-type PlanKind = Extract<OutboxKind, "plan_ending" | "plan_grace" | "plan_lapsed">;
+type PlanKind = Extract<OutboxKind, "plan_ending" | "plan_grace" | "plan_lapsed" | "trial_ending">;
 
 const longDate = (language: Language, date: Date) =>
   new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
@@ -35,7 +44,10 @@ export const formatAmount = (language: Language, minorUnits: number, currency: s
 /** The buttons under every plan reminder: to the plan, and one that stops this kind. */
 const buttons = (language: Language, kind: PlanKind): OutboxPayload["buttons"] => [
   {
-    text: serverText(language, kind === "plan_lapsed" ? "plan.chooseButton" : "plan.renewButton"),
+    text: serverText(
+      language,
+      kind === "plan_lapsed" || kind === "trial_ending" ? "plan.chooseButton" : "plan.renewButton",
+    ),
     open: MEMBERSHIPS_PATH,
   },
   { text: serverText(language, "plan.stopButton"), stop: kind },
@@ -69,9 +81,27 @@ export const gracePayload = (language: Language, plan: GracePlan): OutboxPayload
 });
 
 export const lapsedPayload = (language: Language, plan: EndedPlan): OutboxPayload => ({
-  text: serverText(language, "plan.lapsedNotice", { name: plan.tierName ?? "" }),
+  text: serverText(
+    language,
+    plan.reason === tierChangeReasons.grantEnded ? "plan.freeDaysEndedNotice" : "plan.lapsedNotice",
+    { name: plan.tierName ?? "" },
+  ),
   subject: serverText(language, "plan.lapsedSubject"),
   buttons: buttons(language, "plan_lapsed"),
+});
+
+/** "Your free trial of … ends on …" (or free days from a code or a referral), with a button to pay. */
+export const grantEndingPayload = (language: Language, grant: EndingGrant): OutboxPayload => ({
+  text: serverText(
+    language,
+    grant.kind === "trial" ? "plan.trialEndingReminder" : "plan.freeDaysEndingReminder",
+    {
+      name: grant.tierName,
+      date: longDate(language, grant.endsAt),
+    },
+  ),
+  subject: serverText(language, "plan.trialEndingSubject"),
+  buttons: buttons(language, "trial_ending"),
 });
 
 const reachOf = (recipient: Recipient) => ({
@@ -82,13 +112,15 @@ const reachOf = (recipient: Recipient) => ({
 
 /** Counts of newly queued reminders by kind (0 when all were queued before). */
 export interface RemindersQueued {
+  trialEnding: number;
   ending: number;
   grace: number;
   lapsed: number;
 }
 
 /**
- * Queues what is due now (decision 107's questions, decision 109's invoices): "ends soon" for a
+ * Queues what is due now (decision 107's questions, decision 109's invoices, decision 111's free
+ * days): "your trial ends tomorrow" for free days ending within a day, "ends soon" for a
  * plan ending within three days without renewal (a cancelled renewal; every invoice plan, whose
  * next period is paid by hand), "payment due" for a plan in grace, "your plan ended" for a plan
  * that lapsed unpaid. Only for members whose plan reminders are on. Each goes once ever: its dedupe
@@ -101,14 +133,15 @@ export async function enqueuePlanReminders(
   ctx: Pick<ServiceContext, "db" | "config" | "now">,
 ): Promise<RemindersQueued> {
   const now = ctx.now();
-  const [ending, grace, lapsed] = await Promise.all([
+  const [trials, ending, grace, lapsed] = await Promise.all([
+    grantsEndingSoon(ctx),
     plansEndingSoon(ctx),
     plansInGrace(ctx),
     plansLapsedSince(ctx, new Date(now.getTime() - LAPSED_NOTICE_WINDOW_MS)),
   ]);
   const recipients = await recipientsOf(
     ctx.db,
-    [...ending, ...grace, ...lapsed].map((plan) => plan.userId),
+    [...trials, ...ending, ...grace, ...lapsed].map((plan) => plan.userId),
   );
   const messages = (kind: PlanKind) => {
     const out: OutboxMessage[] = [];
@@ -122,6 +155,14 @@ export async function enqueuePlanReminders(
       },
     };
   };
+  const trialMessages = messages("trial_ending");
+  for (const grant of trials) {
+    trialMessages.add(
+      grant.userId,
+      `trial_ending:${grant.userId}:${grant.endsAt.toISOString()}`,
+      (language) => grantEndingPayload(language, grant),
+    );
+  }
   const endingMessages = messages("plan_ending");
   for (const plan of ending) {
     endingMessages.add(
@@ -143,6 +184,7 @@ export async function enqueuePlanReminders(
     );
   }
   return {
+    trialEnding: await enqueue(ctx.db, trialMessages.out),
     ending: await enqueue(ctx.db, endingMessages.out),
     grace: await enqueue(ctx.db, graceMessages.out),
     lapsed: await enqueue(ctx.db, lapsedMessages.out),

@@ -1,5 +1,6 @@
 import type { PlanSubscription } from "#api/contracts/plan-payments";
 import { STARS_CURRENCY, tierChangeReasons } from "#api/contracts/plan-payments";
+import { type EndingGrant, grantsEndingBetween } from "#db/queries/plan-grants";
 import {
   type EndedPlan,
   type EndingPlan,
@@ -19,6 +20,9 @@ const DAY_MS = 86_400_000;
 
 /** Days before a period's end without renewal when the member is reminded. */
 export const REMINDER_DAYS = 3;
+
+/** Days before free days (a trial) end when the member is reminded. */
+export const GRANT_REMINDER_DAYS = 1;
 
 /** A subscription as the member sees it at `now`: renewing, ending, or payment due until it lapses. */
 export function subscriptionOf(row: SubscriptionRow, now: Date, graceDays: number): PlanSubscription {
@@ -108,8 +112,18 @@ export async function plansInGrace(ctx: Pick<ServiceContext, "db" | "config" | "
     .filter((plan) => plan.lapsesAt.getTime() > now.getTime());
 }
 
-/** Plans that lapsed unpaid after `since` (up to now), oldest first: "your plan ended" notices. */
+/**
+ * Plans that lapsed unpaid, or whose free days ended, after `since` (up to now), oldest first: "your
+ * plan ended" notices.
+ */
 export const plansLapsedSince = (
   ctx: Pick<ServiceContext, "db" | "now">,
   since: Date,
-): Promise<EndedPlan[]> => endedBetween(ctx.db, [tierChangeReasons.lapsed], since, ctx.now());
+): Promise<EndedPlan[]> =>
+  endedBetween(ctx.db, [tierChangeReasons.lapsed, tierChangeReasons.grantEnded], since, ctx.now());
+
+/** Free days ending within a day: "your trial ends tomorrow" reminders (plan-reminders.ts). */
+export const grantsEndingSoon = (ctx: Pick<ServiceContext, "db" | "now">): Promise<EndingGrant[]> => {
+  const now = ctx.now();
+  return grantsEndingBetween(ctx.db, now, new Date(now.getTime() + GRANT_REMINDER_DAYS * DAY_MS));
+};

@@ -2,6 +2,7 @@ import { fromCents, toCents } from "#api/contracts/money";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
 import type { Budget, ChangePlanResult, Plan, Tier } from "#api/contracts/plans";
 import { findAccountById } from "#db/queries/accounts";
+import { findGrant, type GrantRow } from "#db/queries/plan-grants";
 import { findSubscription, latestRequest } from "#db/queries/plan-payments";
 import {
   budgetFigures,
@@ -33,6 +34,7 @@ const tierOf = (row: TierRow): Tier => ({
   description: row.description,
   features: row.features,
   priceStars: row.priceStars,
+  trialDays: row.trialDays,
 });
 
 export const activeTiers = async (ctx: ServiceContext): Promise<Tier[]> =>
@@ -41,11 +43,12 @@ export const activeTiers = async (ctx: ServiceContext): Promise<Tier[]> =>
 /** The member's plan, a subscription past its paid time ended first. */
 export async function readPlan(ctx: ServiceContext, userId: string): Promise<Plan> {
   await endExpired(ctx, userId);
-  const [{ tier, startedAt }, account, request, subscription] = await Promise.all([
+  const [{ tier, startedAt }, account, request, subscription, grant] = await Promise.all([
     planOf(ctx.db, userId),
     findAccountById(ctx.db, userId),
     latestRequest(ctx.db, userId),
     findSubscription(ctx.db, userId),
+    findGrant(ctx.db, userId),
   ]);
   const payments = paymentModeOf(ctx, account?.telegramId ?? null);
   return {
@@ -55,14 +58,23 @@ export async function readPlan(ctx: ServiceContext, userId: string): Promise<Pla
     currency: payments === "invoice" ? ctx.config.PAYMENT_CURRENCY : null,
     request: request ? planRequestOf(request) : null,
     subscription: subscription ? subscriptionOf(subscription, ctx.now(), ctx.config.PLAN_GRACE_DAYS) : null,
+    grant: grant ? grantOf(grant) : null,
   };
 }
+
+const grantOf = (row: GrantRow): Plan["grant"] => ({
+  kind: row.kind,
+  tierId: row.tierId,
+  tierName: row.tierName,
+  endsAt: row.endsAt.toISOString(),
+});
 
 /**
  * The member picks an active tier. It applies at once with PLAN_PAYMENTS=free or when the tier costs
  * nothing (decision 021): this month's budget becomes the new tier's price, earlier months'
  * rollover settled at the prices they had. Otherwise a paid tier is requested from an admin (manual),
- * or bought for Stars inside Telegram (the invoice route). Picking the current tier changes nothing.
+ * or bought for Stars inside Telegram (the invoice route). Picking the current tier changes nothing,
+ * unless the member holds it on free days (a grant): then it is requested or paid for like any other.
  */
 export async function changePlan(
   ctx: ServiceContext,
@@ -74,7 +86,8 @@ export async function changePlan(
   if (!tier || !account) throw new Refusal("unknown_tier");
   const mode = paymentModeOf(ctx, account.telegramId);
   const current = (await planOf(ctx.db, userId)).tier;
-  if (current?.id !== tier.id && !takenAtOnce(mode, tier)) {
+  const onFreeDays = (await findGrant(ctx.db, userId)) !== undefined;
+  if ((current?.id !== tier.id || onFreeDays) && !takenAtOnce(mode, tier)) {
     if (telegramPrice(ctx, mode, tier))
       throw new Refusal(mode === "invoice" ? "pay_by_invoice" : "pay_with_stars");
     await requestTier(ctx, userId, tier);
@@ -104,13 +117,14 @@ export async function readBudget(ctx: ServiceContext, userId: string): Promise<B
   const now = ctx.now();
   const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const { monthly, rollover, spent } = await budgetFigures(ctx.db, userId, now);
-  const remaining = Math.max(0, toCents(monthly) + toCents(rollover) - toCents(spent));
+  const { monthly, rollover, credits, spent } = await budgetFigures(ctx.db, userId, now);
+  const remaining = Math.max(0, toCents(monthly) + toCents(rollover) + toCents(credits) - toCents(spent));
   return {
     periodStart: periodStart.toISOString(),
     periodEnd: periodEnd.toISOString(),
     monthly,
     rollover,
+    credits,
     spent,
     remaining: fromCents(remaining),
   };
