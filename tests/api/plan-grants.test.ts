@@ -133,7 +133,7 @@ describe("free days on a tier", () => {
     expect((await enqueuePlanReminders(t.services)).trialEnding).toBeGreaterThanOrEqual(1);
     expect((await enqueuePlanReminders(t.services)).trialEnding).toBe(0);
     const [reminder] = (await queuedFor(db(), m.userId)).filter((row) => row.kind === "trial_ending");
-    expect((reminder?.payload as { text: string }).text).toBe(
+    expect((reminder?.payload as { text: string } | undefined)?.text).toBe(
       "Your free trial of Basic ends on December 12, 2026. Choose a plan to keep your monthly budget.",
     );
 
@@ -141,7 +141,7 @@ describe("free days on a tier", () => {
     await planOf(m.token);
     await enqueuePlanReminders(t.services);
     const [ended] = (await queuedFor(db(), m.userId)).filter((row) => row.kind === "plan_lapsed");
-    expect((ended?.payload as { text: string }).text).toBe(
+    expect((ended?.payload as { text: string } | undefined)?.text).toBe(
       "Your free days of Basic have ended. You can choose a plan at any time.",
     );
     clock.ms = START;
