@@ -139,7 +139,9 @@ describe("SQL functions kept in files of their own", () => {
     expect(recorded.map((row) => row.name)).toEqual([
       "credit_checkout",
       "credit_checkout_outcome",
+      "get_period_credits",
       "passed_age_gate",
+      "process_monthly_rollover",
     ]);
     // Nothing newer: nothing applied again.
     expect(await applyFunctions(database.db)).toEqual([]);
