@@ -1,11 +1,12 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
 import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { onToasterWanted, toasterWanted } from "../lib/toast";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
+import { telegram } from "../telegram/controls";
 import { useTelegramBackButton } from "../telegram/hooks";
 import { Header } from "./header";
 import { StateView } from "./state-view";
@@ -19,6 +20,8 @@ const CheckoutSheet = lazyWithTexts(() => import("../shop/checkout/checkout-shee
 // And the drawers, each on its first opening; it stays mounted from then on, so it slides in and out.
 const ProductsDrawer = lazyWithTexts(() => import("../shop/catalogue/products-drawer"));
 const CartDrawer = lazyWithTexts(() => import("../shop/cart/cart-drawer"));
+// And the one-time Add to Home Screen offer, inside Telegram from a member's second visit (decision 110).
+const HomeScreenOffer = lazyWithTexts(() => import("../home-screen/home-screen-offer"));
 // And the toasts: with the first one (lib/toast.ts).
 const Toaster = lazy(() => import("./toaster"));
 
@@ -30,6 +33,7 @@ export function AppLayout() {
   const toasts = useSyncExternalStore(onToasterWanted, toasterWanted);
   const productsWanted = useOnceTrue(openDrawer === "products");
   const cartWanted = useOnceTrue(openDrawer === "cart");
+  const homeScreenDue = useHomeScreenDue(member);
   return (
     <>
       <Header />
@@ -63,6 +67,11 @@ export function AppLayout() {
           <CheckoutSheet />
         </Suspense>
       ) : null}
+      {homeScreenDue ? (
+        <Suspense fallback={null}>
+          <HomeScreenOffer />
+        </Suspense>
+      ) : null}
       {toasts ? (
         <Suspense fallback={null}>
           <Toaster />
@@ -70,6 +79,22 @@ export function AppLayout() {
       ) : null}
     </>
   );
+}
+
+/** Whether this launch is a member's visit inside Telegram at which Add to Home Screen is due. */
+function useHomeScreenDue(member: boolean): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (!member || !telegram()) return;
+    let live = true;
+    void import("../home-screen/visits").then(({ countVisit }) => {
+      if (live && countVisit()) setDue(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [member]);
+  return due;
 }
 
 /** True from the first render where `now` is true on. */

@@ -28,6 +28,15 @@ export interface TelegramControls {
    * it; false when they declined or this Telegram cannot ask.
    */
   requestWriteAccess(): Promise<boolean>;
+  /**
+   * Telegram's share sheet for a message the bot prepared (shareMessage, decision 110): "sent",
+   * "cancelled" (closed, or Telegram failed), or "unsupported" by this Telegram.
+   */
+  shareMessage(id: string): Promise<"sent" | "cancelled" | "unsupported">;
+  /** Whether the app is on the device's home screen (checkHomeScreenStatus); "unsupported" when it cannot tell. */
+  homeScreenStatus(): Promise<HomeScreenStatus>;
+  /** Asks Telegram to add the app to the home screen; false when this Telegram cannot. */
+  addToHomeScreen(): boolean;
   /** Whether Telegram's current theme is dark (null when it has not said). */
   isDark(): boolean | null;
   /** Calls `handler` when the person switches Telegram's theme. */
@@ -38,6 +47,9 @@ export interface TelegramControls {
    */
   setChromeColor(color: `#${string}` | null): void;
 }
+
+/** Telegram's answer to checkHomeScreenStatus ("missed": it can be added and is not). */
+export type HomeScreenStatus = "unsupported" | "unknown" | "added" | "missed";
 
 /** How Telegram's payment sheet closed ("pending": paid, the payment still being confirmed). */
 export type InvoiceStatus = "paid" | "cancelled" | "failed" | "pending";

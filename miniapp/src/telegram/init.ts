@@ -1,6 +1,8 @@
 import {
+  addToHomeScreen,
   bindThemeParamsCssVars,
   bindViewportCssVars,
+  checkHomeScreenStatus,
   closeMiniApp,
   disableClosingConfirmation,
   enableClosingConfirmation,
@@ -29,9 +31,10 @@ import {
   setMiniAppBackgroundColor,
   setMiniAppBottomBarColor,
   setMiniAppHeaderColor,
+  shareMessage,
   showBackButton,
 } from "@telegram-apps/sdk-react";
-import { type InvoiceStatus, setTelegramControls } from "./controls";
+import { type HomeScreenStatus, type InvoiceStatus, setTelegramControls } from "./controls";
 
 /** Every SDK call is optional: a missing feature on an old client must never break the page. */
 function attempt(action: () => void): void {
@@ -138,6 +141,32 @@ export function startTelegram(): TelegramLaunch | null {
       try {
         if (!requestWriteAccess.isAvailable()) return false;
         return (await requestWriteAccess()) === "allowed";
+      } catch {
+        return false;
+      }
+    },
+    shareMessage: async (id) => {
+      if (!shareMessage.isAvailable()) return "unsupported";
+      try {
+        await shareMessage(id);
+        return "sent";
+      } catch {
+        return "cancelled";
+      }
+    },
+    homeScreenStatus: async () => {
+      try {
+        if (!checkHomeScreenStatus.isAvailable()) return "unsupported";
+        return (await checkHomeScreenStatus({ timeout: 3000 })) as HomeScreenStatus;
+      } catch {
+        return "unsupported";
+      }
+    },
+    addToHomeScreen: () => {
+      try {
+        if (!addToHomeScreen.isAvailable()) return false;
+        addToHomeScreen();
+        return true;
       } catch {
         return false;
       }

@@ -1,0 +1,63 @@
+import { Button, IconButton } from "@telegram-apps/telegram-ui";
+import { SquarePlus, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useT } from "../i18n/use-t";
+import { telegram } from "../telegram/controls";
+import { homeScreenOfferDone } from "./visits";
+import "./home-screen-offer.css";
+
+/**
+ * The one-time "Add to Home Screen" offer (decision 110): a small banner at the bottom, shown only
+ * when Telegram says the app can be added and is not (checkHomeScreenStatus "missed"). Add asks
+ * Telegram (addToHomeScreen); Add or the close button end the offer for good.
+ */
+export default function HomeScreenOffer() {
+  const { t } = useT();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void telegram()
+      ?.homeScreenStatus()
+      .then((status) => {
+        if (!live) return;
+        if (status === "missed") setShown(true);
+        else if (status === "added") homeScreenOfferDone();
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!shown) return null;
+  const finish = () => {
+    homeScreenOfferDone();
+    setShown(false);
+  };
+  return (
+    <aside className="home-screen-offer" aria-label={t("share.homeScreenTitle")}>
+      <SquarePlus size={22} className="home-screen-offer-icon" aria-hidden="true" />
+      <div className="home-screen-offer-text">
+        <strong>{t("share.homeScreenTitle")}</strong>
+        <span>{t("share.homeScreenText")}</span>
+      </div>
+      <Button
+        type="button"
+        size="s"
+        onClick={() => {
+          telegram()?.addToHomeScreen();
+          finish();
+        }}
+      >
+        {t("share.homeScreenAdd")}
+      </Button>
+      <IconButton
+        mode="plain"
+        size="s"
+        className="icon-button"
+        onClick={finish}
+        aria-label={t("share.homeScreenDismiss")}
+      >
+        <X size={18} aria-hidden="true" />
+      </IconButton>
+    </aside>
+  );
+}
