@@ -24,8 +24,8 @@ export const postShare = (id: string, link: string, title: string): ShareTarget 
   title,
 });
 
-/** Refusals that mean "no prepared card here" (no Telegram account, the bot off): share the link. */
-const NO_CARD = new Set([401, 409, 503]);
+/** Refusals that mean "no prepared card here" (no Telegram account, the bot off, gone): share the link. */
+const NO_CARD = new Set([401, 404, 409, 503]);
 
 /**
  * Share (decision 110). Inside Telegram, for a member with Telegram: the card the bot prepared, in
