@@ -5,7 +5,6 @@ import { z } from "zod";
  * message (savePreparedInlineMessage), which the Mini App passes to `shareMessage` (decision 110).
  */
 export const preparedShareSchema = z.object({ preparedMessageId: z.string().min(1) });
-export type PreparedShare = z.infer<typeof preparedShareSchema>;
 
 export const shareMessages = {
   productNotFound: "Product not found",

@@ -64,7 +64,10 @@ async function telegramMember(options: { ageVerified?: boolean; language?: strin
   const member = await createMember(t, options);
   const telegramId = nextTelegramId++;
   const db = t.services.database.db;
-  await db.update(users).set({ telegramId: BigInt(telegramId) }).where(eq(users.id, member.userId));
+  await db
+    .update(users)
+    .set({ telegramId: BigInt(telegramId) })
+    .where(eq(users.id, member.userId));
   if (options.language)
     await db.update(profiles).set({ language: options.language }).where(eq(profiles.id, member.userId));
   return { ...member, telegramId };
@@ -128,7 +131,9 @@ describe("POST /api/share/products/:id", () => {
       headers: { ...bearer(member.token), "accept-language": "ru" },
     });
     expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe("Чтобы делиться в Telegram, аккаунт должен быть связан с Telegram");
+    expect((await errorOf(res)).message).toBe(
+      "Чтобы делиться в Telegram, аккаунт должен быть связан с Telegram",
+    );
   });
 
   it("limits a member to 20 prepared messages a minute (429 with Retry-After), others unaffected", async () => {

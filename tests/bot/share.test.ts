@@ -197,7 +197,7 @@ describe("Share from the Mini App", () => {
       allow_group_chats: true,
       allow_channel_chats: true,
     });
-    expect(preparedMessageId).toBe((call?.result as { id: string }).id);
+    expect(preparedMessageId).toBe((call?.result as { id?: string } | undefined)?.id);
     // One code path: the inline answer for the same product is the same card.
     expect(resultsOf(await inlineQuery("alpha"))).toEqual([call?.payload.result]);
   });
@@ -223,7 +223,10 @@ describe("Share from the Mini App", () => {
 
   it("Telegram refusing to store it is a 503", async () => {
     const member = await telegramMember(7_203);
-    fake.failNext("savePreparedInlineMessage", { error_code: 400, description: "Bad Request: USER_ID_INVALID" });
+    fake.failNext("savePreparedInlineMessage", {
+      error_code: 400,
+      description: "Bad Request: USER_ID_INVALID",
+    });
     const res = await share(`products/${beta}`, member.token);
     expect(res.status).toBe(503);
     expect((await errorOf(res)).message).toBe("Telegram could not prepare the message. Please try again");

@@ -64,6 +64,6 @@ export async function share(target: ShareTarget, withTelegramAccount: boolean): 
     await navigator.clipboard.writeText(target.link);
     toast.success(t("share.linkCopied"), { description: t("share.linkCopiedText") });
   } catch {
-    toast.error(t("share.copyFailed"), { description: target.link });
+    toast.error(t("feed.shareUnavailable"), { description: t("feed.shareUnsupported") });
   }
 }
