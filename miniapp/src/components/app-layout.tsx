@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
 import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
@@ -33,7 +33,6 @@ export function AppLayout() {
   const toasts = useSyncExternalStore(onToasterWanted, toasterWanted);
   const productsWanted = useOnceTrue(openDrawer === "products");
   const cartWanted = useOnceTrue(openDrawer === "cart");
-  const homeScreenDue = useHomeScreenDue(member);
   return (
     <>
       <Header />
@@ -67,7 +66,7 @@ export function AppLayout() {
           <CheckoutSheet />
         </Suspense>
       ) : null}
-      {homeScreenDue ? (
+      {member && telegram()?.homeScreenDue ? (
         <Suspense fallback={null}>
           <HomeScreenOffer />
         </Suspense>
@@ -79,22 +78,6 @@ export function AppLayout() {
       ) : null}
     </>
   );
-}
-
-/** Whether this launch is a member's visit inside Telegram at which Add to Home Screen is due. */
-function useHomeScreenDue(member: boolean): boolean {
-  const [due, setDue] = useState(false);
-  useEffect(() => {
-    if (!member || !telegram()) return;
-    let live = true;
-    void import("../home-screen/visits").then(({ countVisit }) => {
-      if (live && countVisit()) setDue(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [member]);
-  return due;
 }
 
 /** True from the first render where `now` is true on. */

@@ -2,9 +2,17 @@ import { Button, IconButton } from "@telegram-apps/telegram-ui";
 import { SquarePlus, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useT } from "../i18n/use-t";
-import { telegram } from "../telegram/controls";
-import { homeScreenOfferDone } from "./visits";
+import { addToHomeScreen, homeScreenStatus } from "../telegram/share-calls";
 import "./home-screen-offer.css";
+
+/** Added, dismissed, or already on the home screen: never offered again (home-screen/visits.ts). */
+function homeScreenOfferDone(): void {
+  try {
+    localStorage.homeScreenDone = 1;
+  } catch {
+    // Storage blocked: visits are not counted either, so the offer cannot come back.
+  }
+}
 
 /**
  * The one-time "Add to Home Screen" offer (decision 110): a small banner at the bottom, shown only
@@ -16,13 +24,11 @@ export default function HomeScreenOffer() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let live = true;
-    void telegram()
-      ?.homeScreenStatus()
-      .then((status) => {
-        if (!live) return;
-        if (status === "missed") setShown(true);
-        else if (status === "added") homeScreenOfferDone();
-      });
+    void homeScreenStatus().then((status) => {
+      if (!live) return;
+      if (status === "missed") setShown(true);
+      else if (status === "added") homeScreenOfferDone();
+    });
     return () => {
       live = false;
     };
@@ -43,7 +49,7 @@ export default function HomeScreenOffer() {
         type="button"
         size="s"
         onClick={() => {
-          telegram()?.addToHomeScreen();
+          addToHomeScreen();
           finish();
         }}
       >

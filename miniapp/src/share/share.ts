@@ -2,6 +2,7 @@ import { t } from "../i18n/i18n";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
+import { shareMessage } from "../telegram/share-calls";
 
 /** What is shared: the prepared card's route, the public link, and a line to go with the link. */
 export interface ShareTarget {
@@ -37,7 +38,7 @@ export async function share(target: ShareTarget, withTelegramAccount: boolean): 
   if (tg && withTelegramAccount) {
     try {
       const { preparedMessageId } = await target.prepare();
-      if ((await tg.shareMessage(preparedMessageId)) !== "unsupported") return;
+      if ((await shareMessage(preparedMessageId)) !== "unsupported") return;
     } catch (error) {
       if (!(error instanceof LoadError && NO_CARD.has(error.status))) {
         toast.error(t("share.failed"), { description: errorMessage(error) });

@@ -29,14 +29,19 @@ export interface TelegramControls {
    */
   requestWriteAccess(): Promise<boolean>;
   /**
-   * Telegram's share sheet for a message the bot prepared (shareMessage, decision 110): "sent",
-   * "cancelled" (closed, or Telegram failed), or "unsupported" by this Telegram.
+   * This launch is the person's second or later visit and they have neither added the app to the
+   * home screen nor dismissed the offer (home-screen/visits.ts counts, decision 110).
    */
-  shareMessage(id: string): Promise<"sent" | "cancelled" | "unsupported">;
-  /** Whether the app is on the device's home screen (checkHomeScreenStatus); "unsupported" when it cannot tell. */
-  homeScreenStatus(): Promise<HomeScreenStatus>;
-  /** Asks Telegram to add the app to the home screen; false when this Telegram cannot. */
-  addToHomeScreen(): boolean;
+  homeScreenDue: boolean;
+  /** The Bot API version of this Telegram ("8.0"): which methods it knows. */
+  version: string;
+  /**
+   * The SDK's request: posts a Mini App method with its params and resolves with the payload of the
+   * first of `events` Telegram answers with (telegram/share-calls.ts builds on it).
+   */
+  request(method: string, events: string[], params?: object, timeout?: number): Promise<unknown>;
+  /** The SDK's postEvent: a Mini App method that has no answer. */
+  postEvent(method: string): void;
   /** Whether Telegram's current theme is dark (null when it has not said). */
   isDark(): boolean | null;
   /** Calls `handler` when the person switches Telegram's theme. */
@@ -47,9 +52,6 @@ export interface TelegramControls {
    */
   setChromeColor(color: `#${string}` | null): void;
 }
-
-/** Telegram's answer to checkHomeScreenStatus ("missed": it can be added and is not). */
-export type HomeScreenStatus = "unsupported" | "unknown" | "added" | "missed";
 
 /** How Telegram's payment sheet closed ("pending": paid, the payment still being confirmed). */
 export type InvoiceStatus = "paid" | "cancelled" | "failed" | "pending";

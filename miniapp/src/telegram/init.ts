@@ -1,8 +1,6 @@
 import {
-  addToHomeScreen,
   bindThemeParamsCssVars,
   bindViewportCssVars,
-  checkHomeScreenStatus,
   closeMiniApp,
   disableClosingConfirmation,
   enableClosingConfirmation,
@@ -24,6 +22,8 @@ import {
   openInvoice,
   openLink,
   openTelegramLink,
+  postEvent,
+  request,
   requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
@@ -31,10 +31,10 @@ import {
   setMiniAppBackgroundColor,
   setMiniAppBottomBarColor,
   setMiniAppHeaderColor,
-  shareMessage,
   showBackButton,
 } from "@telegram-apps/sdk-react";
-import { type HomeScreenStatus, type InvoiceStatus, setTelegramControls } from "./controls";
+import { countVisit } from "../home-screen/visits";
+import { type InvoiceStatus, setTelegramControls } from "./controls";
 
 /** Every SDK call is optional: a missing feature on an old client must never break the page. */
 function attempt(action: () => void): void {
@@ -64,10 +64,12 @@ export function startTelegram(): TelegramLaunch | null {
   let languageCode: string | null = null;
   let initData: string | null = null;
   let platform = "unknown";
+  let version = "6.0";
   try {
     const launchParams = retrieveLaunchParams();
     startParam = launchParams.tgWebAppStartParam ?? null;
     platform = launchParams.tgWebAppPlatform;
+    version = launchParams.tgWebAppVersion;
     languageCode = launchParams.tgWebAppData?.user?.language_code ?? null;
     // Raw, as Telegram sent it: the API checks its hash over exactly these bytes.
     initData = retrieveRawInitData() ?? null;
@@ -145,32 +147,12 @@ export function startTelegram(): TelegramLaunch | null {
         return false;
       }
     },
-    shareMessage: async (id) => {
-      if (!shareMessage.isAvailable()) return "unsupported";
-      try {
-        await shareMessage(id);
-        return "sent";
-      } catch {
-        return "cancelled";
-      }
-    },
-    homeScreenStatus: async () => {
-      try {
-        if (!checkHomeScreenStatus.isAvailable()) return "unsupported";
-        return (await checkHomeScreenStatus({ timeout: 3000 })) as HomeScreenStatus;
-      } catch {
-        return "unsupported";
-      }
-    },
-    addToHomeScreen: () => {
-      try {
-        if (!addToHomeScreen.isAvailable()) return false;
-        addToHomeScreen();
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    homeScreenDue: countVisit(),
+    version,
+    // Methods of Bot API 8.0 and later, named by the caller (telegram/share-calls.ts).
+    request: (method, events, params, timeout) =>
+      request(method as never, events as never, { params, timeout } as never),
+    postEvent: (method) => postEvent(method as never),
     isDark: themeIsDark,
     setChromeColor: (color) => {
       attempt(() => setMiniAppHeaderColor(color ?? "bg_color"));
