@@ -8,6 +8,7 @@ import { channelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 import { channelRelay } from "./features/channel-relay";
 import { dedupeUpdates } from "./features/dedupe";
+import { inlineShare } from "./features/inline-share";
 import { planPayments } from "./features/plan-payments";
 import { channelPosting } from "./features/post-through-bot";
 import { startFeature } from "./features/start";
@@ -77,6 +78,7 @@ export function createBot(deps: BotDeps): AppBot {
   });
   bot.use(dedupeUpdates(services));
   bot.use(startFeature(services));
+  bot.use(inlineShare(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
   bot.use(planPayments(services));
   bot.use(stopMessages(services));

@@ -7,11 +7,13 @@ import type {
   ChannelSnapshot,
   PlanInvoice,
   PublishedPost,
+  ShareCard,
   TelegramNotifier,
 } from "#api/domain/ports/telegram-notifier";
 import type { ChannelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 import type { FileFetcher } from "./relay-files";
+import { inlineResult } from "./share-card";
 
 /** A caption's limit in Telegram for bots. */
 const CAPTION_LIMIT = 1024;
@@ -103,6 +105,15 @@ export function botNotifier(
     },
     async editStarSubscription(telegramId, chargeId, canceled) {
       await bot.api.editUserStarSubscription(Number(telegramId), chargeId, canceled);
+    },
+    async prepareShare(telegramId: bigint, card: ShareCard) {
+      const prepared = await bot.api.savePreparedInlineMessage(Number(telegramId), inlineResult(card), {
+        allow_user_chats: true,
+        allow_bot_chats: false,
+        allow_group_chats: true,
+        allow_channel_chats: true,
+      });
+      return prepared.id;
     },
   };
 }

@@ -20,6 +20,7 @@ export const ALLOWED_UPDATES = [
   "message_reaction_count",
   "callback_query",
   "pre_checkout_query",
+  "inline_query",
 ] as const;
 const INIT_RETRY_MS = 30_000;
 const DRAIN_POLL_MS = 20;

@@ -103,6 +103,10 @@ export const refusalReasons = [
   "time_zone_invalid",
   "bot_not_configured",
   "channel_sync_failed",
+  // Sharing into Telegram (decision 110)
+  "share_unavailable",
+  "share_needs_telegram",
+  "share_failed",
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 

@@ -39,6 +39,7 @@ import { openApiRouter } from "./routes/openapi-route";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
 import { robotsRoutes } from "./routes/robots";
+import { shareRoutes } from "./routes/share";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
 import { stockAlertRoutes } from "./routes/stock-alerts";
@@ -93,6 +94,7 @@ export function createApi(deps: AppDeps) {
     .route("/", cartRoutes(deps))
     .route("/", checkoutRoutes(deps))
     .route("/", memberSupportRoutes(deps))
+    .route("/", shareRoutes(deps))
     // Staff routes before the admin router: its admin-only check would otherwise cover them too.
     .route("/admin/orders", staffOrderRoutes(deps))
     .route("/admin/conversations", inboxRoutes(deps))

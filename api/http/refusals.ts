@@ -18,6 +18,7 @@ import { feedMessages, postMessageMessages } from "../contracts/feed";
 import { planPaymentMessages } from "../contracts/plan-payments";
 import { planMessages } from "../contracts/plans";
 import { productFileMessages } from "../contracts/product-files";
+import { shareMessages } from "../contracts/share";
 import { stockAlertMessages } from "../contracts/stock-alerts";
 import { storefrontMessages } from "../contracts/storefront-messages";
 import { strainAnalysisMessages } from "../contracts/strain-analysis";
@@ -169,6 +170,10 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   time_zone_invalid: { code: "bad_request", message: adminSettingsMessages.timeZoneInvalid },
   bot_not_configured: { code: "unavailable", message: adminSettingsMessages.botNotConfigured },
   channel_sync_failed: { code: "unavailable", message: adminSettingsMessages.syncFailed },
+
+  share_unavailable: { code: "unavailable", message: shareMessages.unavailable },
+  share_needs_telegram: { code: "conflict", message: shareMessages.needsTelegram },
+  share_failed: { code: "unavailable", message: shareMessages.failed },
 };
 
 /** A refusal as HTTP: its rule's code and status, its message (in `language`) and any header. */

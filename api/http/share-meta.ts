@@ -3,6 +3,7 @@ import { defaultLanguage, type Language } from "../contracts/languages";
 import { productPriceText } from "../contracts/price-text";
 import type { Product } from "../contracts/products";
 import { serverText } from "../domain/i18n/translate";
+import { summary as cutLine } from "../domain/services/share";
 
 /** Link previews show about this much of a description; search results a little less. */
 const DESCRIPTION_CHARS = 200;
@@ -10,14 +11,8 @@ const DESCRIPTION_CHARS = 200;
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** One line, cut at a word before `max` characters, with an ellipsis when cut. */
-export function summary(text: string, max = DESCRIPTION_CHARS): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const atWord = cut.lastIndexOf(" ");
-  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s.,;:!?-]+$/, "")}…`;
-}
+/** One line, cut at a word before `max` characters, with an ellipsis when cut (the share cards' rule). */
+export const summary = (text: string, max = DESCRIPTION_CHARS): string => cutLine(text, max);
 
 /**
  * An address a preview card can fetch: absolute already (an S3 or CDN URL), or made absolute from

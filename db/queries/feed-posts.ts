@@ -44,3 +44,13 @@ export async function linkFeedPost(
       .where(eq(m.id, id));
   });
 }
+
+/** Whether the feed shows this message (it exists and is published). */
+export async function isPublishedPost(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(and(eq(m.id, id), eq(m.isPublished, true)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { products } from "../schema/index";
+import { containsText } from "./search";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -25,4 +26,30 @@ export async function activeStorefrontVariants(db: Db, variantIds: string[]): Pr
     .from(products)
     .where(and(inArray(products.storefrontVariantId, variantIds), eq(products.isActive, true)));
   return new Set(rows.flatMap((row) => (row.variantId ? [row.variantId] : [])));
+}
+
+/**
+ * A page of the public catalogue for inline mode and sharing (decision 110): active products whose
+ * title or description holds `text` (ignoring case; all of them when it is empty), newest first,
+ * the id breaking ties; `limit` + 1 rows are read so the caller knows whether a next page exists.
+ */
+export function searchListedProducts(
+  db: Db,
+  { text, offset, limit }: { text: string; offset: number; limit: number },
+): Promise<ProductRow[]> {
+  const words = text.trim();
+  return db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.isActive, true),
+        words
+          ? or(containsText(products.title, words), containsText(products.description, words))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit + 1)
+    .offset(offset);
 }

@@ -147,6 +147,16 @@ const expected: Record<string, Row> = {
     call: (api, o) => api.me.plan.renewal.$post({ json: { renew: false } }, o),
   },
   "GET /api/me/budget": { status: signedIn(200), call: (api, o) => api.me.budget.$get(undefined, o) },
+  // Sharing into Telegram (decision 110): a product for anyone signed in, a post for members past the
+  // age gate (every person here is); an unknown one is 404 once allowed.
+  "POST /api/share/products/:id": {
+    status: signedIn(404),
+    call: (api, o) => api.share.products[":id"].$post({ param: id }, o),
+  },
+  "POST /api/share/posts/:id": {
+    status: signedIn(404),
+    call: (api, o) => api.share.posts[":id"].$post({ param: id }, o),
+  },
   // The channel feed: signed-in members past the age gate (every person here is) read and react;
   // admins and moderators pin and delete (an unknown message: 404 once allowed).
   "GET /api/messages": { status: signedIn(200), call: (api, o) => api.messages.$get({ query: {} }, o) },

@@ -36,6 +36,7 @@ const telegram: TelegramNotifier = {
   refundStarPayment: (telegramId, chargeId) => bot.refundStarPayment(telegramId, chargeId),
   editStarSubscription: (telegramId, chargeId, canceled) =>
     bot.editStarSubscription(telegramId, chargeId, canceled),
+  prepareShare: (telegramId, card) => bot.prepareShare(telegramId, card),
 };
 const log = recordingLogger();
 

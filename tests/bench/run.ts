@@ -30,6 +30,7 @@ import { shutdownDrain } from "./drain";
 import { exportRss } from "./export-rss";
 import { feedFirstPage } from "./feed";
 import { firstLoadJs } from "./first-load-js";
+import { inlineAnswer } from "./inline";
 import { lighthouseFigures } from "./lighthouse";
 import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
 import { productSearch } from "./product-search";
@@ -171,6 +172,10 @@ const figures: Record<string, () => unknown> = {
     await withPostgres((url) => shutdownDrain("postgres", url)),
   ],
   productSearch2000: productSearch,
+  inline: async () => [
+    await inlineAnswer("pglite", ""),
+    await withPostgres((url) => inlineAnswer("postgres", url)),
+  ],
   dashboard: async () => [
     await dashboardAnswer("pglite", ""),
     await withPostgres((url) => dashboardAnswer("postgres", url)),

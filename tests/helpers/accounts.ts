@@ -5,7 +5,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Session } from "#api/contracts/auth";
 import type { Role } from "#api/contracts/roles";
 import type { Mailer, MailMessage } from "#api/domain/ports/mailer";
-import type { ChannelPost, TelegramNotifier } from "#api/domain/ports/telegram-notifier";
+import type { ChannelPost, ShareCard, TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import { SESSION_COOKIE } from "#api/http/middleware/cookies";
 import type { Logger } from "#api/process/logger";
 import { profiles, userRoles } from "#db/schema/index";
@@ -155,15 +155,18 @@ export function recordingTelegram(
 ): TelegramNotifier & {
   sent: { telegramId: bigint; text: string }[];
   published: ChannelPost[];
+  shared: { telegramId: bigint; card: ShareCard }[];
 } {
   const sent: { telegramId: bigint; text: string }[] = [];
   const published: ChannelPost[] = [];
+  const shared: { telegramId: bigint; card: ShareCard }[] = [];
   return {
     enabled: true,
     botUsername,
     channelConfigured: channel !== undefined,
     sent,
     published,
+    shared,
     async sendMessage(telegramId, text) {
       sent.push({ telegramId, text });
     },
@@ -185,6 +188,10 @@ export function recordingTelegram(
     },
     async editStarSubscription() {
       throw new Error("not used by these tests");
+    },
+    async prepareShare(telegramId, card) {
+      shared.push({ telegramId, card });
+      return `prepared-${shared.length}`;
     },
   };
 }

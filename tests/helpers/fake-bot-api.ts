@@ -121,6 +121,10 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
         caption: p.caption,
       }),
     createInvoiceLink: () => `https://t.me/$fake-invoice-${++nextMessageId}`,
+    savePreparedInlineMessage: () => ({
+      id: `prepared-${++nextMessageId}`,
+      expiration_date: Math.floor(Date.now() / 1000) + 3600,
+    }),
     copyMessage: () => ({ message_id: ++nextMessageId }),
     copyMessages: (p) => (p.message_ids as number[]).map(() => ({ message_id: ++nextMessageId })),
     getFile: (p) => {

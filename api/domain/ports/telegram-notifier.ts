@@ -32,6 +32,27 @@ export interface ChannelSnapshot {
   logoUrl: string | undefined;
 }
 
+/**
+ * A product or a post as a card shared into any chat (decision 110): what inline mode answers and
+ * what savePreparedInlineMessage stores, built once (api/domain/services/share.ts); the bot writes
+ * it as Telegram's InlineQueryResultArticle.
+ */
+export interface ShareCard {
+  /** The product's or post's id: unique among one answer's results. */
+  id: string;
+  /** The result's title and line in the inline list. */
+  title: string;
+  description: string;
+  /** The picture in the inline list: an absolute https URL, or absent. */
+  thumbnailUrl?: string;
+  /** The message the chat receives, in Telegram's HTML. */
+  html: string;
+  /** Shown above the text as a large preview: the product's picture (absolute https), or absent. */
+  pictureUrl?: string;
+  /** The one button under the message: opens the Mini App at the product or post. */
+  button: { text: string; url: string };
+}
+
 /** The bot as the services see it: a way to message a Telegram user, and its name for deep links. */
 export interface TelegramNotifier {
   /** False while the bot is off (no BOT_TOKEN): nothing is sent and no deep link can work. */
@@ -57,6 +78,11 @@ export interface TelegramNotifier {
    * its period), false starts it again. Throws with Telegram's description when it refuses.
    */
   editStarSubscription(telegramId: bigint, chargeId: string, canceled: boolean): Promise<void>;
+  /**
+   * savePreparedInlineMessage: the card, ready for this Telegram user's Mini App to share into any
+   * private chat, group or channel (shareMessage); resolves with its id. Throws when Telegram refuses.
+   */
+  prepareShare(telegramId: bigint, card: ShareCard): Promise<string>;
 }
 
 export const telegramOff: TelegramNotifier = {
@@ -78,5 +104,8 @@ export const telegramOff: TelegramNotifier = {
   },
   async editStarSubscription() {
     throw new Error("The bot is off: no subscription can be changed");
+  },
+  async prepareShare() {
+    throw new Error("The bot is off: nothing can be prepared to share");
   },
 };

@@ -30,7 +30,7 @@ const requireMember = createMiddleware<SignedInEnv>(async (c, next) => {
   await next();
 });
 
-const members = only("signed-in, age-verified", requireUser, requireMember);
+export const members = only("signed-in, age-verified", requireUser, requireMember);
 const staff = only("admin, moderator", requireRole("admin", "moderator"));
 const messageId = idParams(feedMessages.notFound);
 

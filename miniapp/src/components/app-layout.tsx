@@ -6,6 +6,7 @@ import { useT } from "../i18n/use-t";
 import { onToasterWanted, toasterWanted } from "../lib/toast";
 import { signedInUser, useAuth } from "../state/auth";
 import { openDrawerAtom } from "../state/drawers";
+import { telegram } from "../telegram/controls";
 import { useTelegramBackButton } from "../telegram/hooks";
 import { Header } from "./header";
 import { StateView } from "./state-view";
@@ -19,6 +20,8 @@ const CheckoutSheet = lazyWithTexts(() => import("../shop/checkout/checkout-shee
 // And the drawers, each on its first opening; it stays mounted from then on, so it slides in and out.
 const ProductsDrawer = lazyWithTexts(() => import("../shop/catalogue/products-drawer"));
 const CartDrawer = lazyWithTexts(() => import("../shop/cart/cart-drawer"));
+// And the one-time Add to Home Screen offer, inside Telegram from a member's second visit (decision 110).
+const HomeScreenOffer = lazyWithTexts(() => import("../home-screen/home-screen-offer"));
 // And the toasts: with the first one (lib/toast.ts).
 const Toaster = lazy(() => import("./toaster"));
 
@@ -61,6 +64,11 @@ export function AppLayout() {
       {openDrawer === "checkout" && member ? (
         <Suspense fallback={null}>
           <CheckoutSheet />
+        </Suspense>
+      ) : null}
+      {member && telegram()?.homeScreenDue ? (
+        <Suspense fallback={null}>
+          <HomeScreenOffer />
         </Suspense>
       ) : null}
       {toasts ? (

@@ -6,6 +6,8 @@ import { BottomSheet } from "../components/bottom-sheet";
 import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
+import { postShare, share as sharePost } from "../share/share";
+import { signedInUser, useAuth } from "../state/auth";
 import { telegram } from "../telegram/controls";
 import { TranslateAction } from "./translate-message";
 
@@ -47,6 +49,7 @@ export function MessageActions({
   onChanged,
 }: MessageActionsProps) {
   const { t } = useT();
+  const withTelegram = Boolean(signedInUser(useAuth())?.telegramId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const link = messageLink(message.id, telegramLinkPrefix);
@@ -63,18 +66,10 @@ export function MessageActions({
     onClose();
   };
   const share = async () => {
-    const tg = telegram();
-    if (tg) {
-      // A t.me link: Telegram's own share sheet (openTelegramLink), the link going with the text.
-      tg.openLink(
-        `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(message.content ?? "")}`,
-      );
-    } else if (typeof navigator.share === "function") {
-      await navigator.share({ url: link, text: message.content ?? undefined }).catch(() => {});
-    } else {
-      toast.error(t("feed.shareUnavailable"), { description: t("feed.shareUnsupported") });
-    }
+    // The post's card prepared by the bot inside Telegram (none of its words: decision 110), else
+    // the link, which asks to sign in first.
     onClose();
+    await sharePost(postShare(message.id, link, t("share.postTitle")), withTelegram);
   };
   const pin = async () => {
     setBusy(true);

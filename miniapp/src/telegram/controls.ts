@@ -28,6 +28,20 @@ export interface TelegramControls {
    * it; false when they declined or this Telegram cannot ask.
    */
   requestWriteAccess(): Promise<boolean>;
+  /**
+   * This launch is the person's second or later visit and they have neither added the app to the
+   * home screen nor dismissed the offer (home-screen/visits.ts counts, decision 110).
+   */
+  homeScreenDue: boolean;
+  /** The Bot API version of this Telegram ("8.0"): which methods it knows. */
+  version: string;
+  /**
+   * The SDK's request: posts a Mini App method with its params and resolves with the payload of the
+   * first of `events` Telegram answers with (telegram/share-calls.ts builds on it).
+   */
+  request(method: string, events: string[], params?: object, timeout?: number): Promise<unknown>;
+  /** The SDK's postEvent: a Mini App method that has no answer. */
+  postEvent(method: string): void;
   /** Whether Telegram's current theme is dark (null when it has not said). */
   isDark(): boolean | null;
   /** Calls `handler` when the person switches Telegram's theme. */

@@ -22,6 +22,8 @@ import {
   openInvoice,
   openLink,
   openTelegramLink,
+  postEvent,
+  request,
   requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
@@ -31,6 +33,7 @@ import {
   setMiniAppHeaderColor,
   showBackButton,
 } from "@telegram-apps/sdk-react";
+import { countVisit } from "../home-screen/visits";
 import { type InvoiceStatus, setTelegramControls } from "./controls";
 
 /** Every SDK call is optional: a missing feature on an old client must never break the page. */
@@ -61,10 +64,12 @@ export function startTelegram(): TelegramLaunch | null {
   let languageCode: string | null = null;
   let initData: string | null = null;
   let platform = "unknown";
+  let version = "6.0";
   try {
     const launchParams = retrieveLaunchParams();
     startParam = launchParams.tgWebAppStartParam ?? null;
     platform = launchParams.tgWebAppPlatform;
+    version = launchParams.tgWebAppVersion;
     languageCode = launchParams.tgWebAppData?.user?.language_code ?? null;
     // Raw, as Telegram sent it: the API checks its hash over exactly these bytes.
     initData = retrieveRawInitData() ?? null;
@@ -142,6 +147,12 @@ export function startTelegram(): TelegramLaunch | null {
         return false;
       }
     },
+    homeScreenDue: countVisit(),
+    version,
+    // Methods of Bot API 8.0 and later, named by the caller (telegram/share-calls.ts).
+    request: (method, events, params, timeout) =>
+      request(method as never, events as never, { params, timeout } as never),
+    postEvent: (method) => postEvent(method as never),
     isDark: themeIsDark,
     setChromeColor: (color) => {
       attempt(() => setMiniAppHeaderColor(color ?? "bg_color"));

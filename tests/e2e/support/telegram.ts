@@ -47,6 +47,8 @@ export async function installTelegramClient(
         TelegramWebviewProxy: { postEvent: (type: string, data?: string) => void };
         __tgInvoiceStatus?: string;
         __tgWriteAccess?: string;
+        __tgShareOutcome?: string;
+        __tgHomeScreen?: string;
         Telegram?: { WebView?: { receiveEvent?: (type: string, data?: unknown) => void } };
       };
       w.__tgEvents = [];
@@ -77,6 +79,16 @@ export async function installTelegramClient(
           } else if (type === "web_app_request_write_access") {
             // "Allow the bot to message you?": allowed unless the test says otherwise.
             reply("write_access_requested", { status: w.__tgWriteAccess ?? "allowed" });
+          } else if (type === "web_app_send_prepared_message") {
+            // The chat picker: sent unless the test says otherwise (setShareOutcome).
+            const outcome = w.__tgShareOutcome ?? "sent";
+            if (outcome === "sent") reply("prepared_message_sent", null);
+            else reply("prepared_message_failed", { error: "USER_DECLINED" });
+          } else if (type === "web_app_check_home_screen") {
+            // Unsupported unless the test says otherwise (setHomeScreenStatus), so other specs never see the offer.
+            reply("home_screen_checked", { status: w.__tgHomeScreen ?? "unsupported" });
+          } else if (type === "web_app_add_to_home_screen") {
+            reply("home_screen_added", null);
           } else if (type === "web_app_open_invoice") {
             // The payment sheet closes as the test says (setInvoiceOutcome); "hold" keeps it open.
             const status = w.__tgInvoiceStatus ?? "paid";
@@ -168,6 +180,26 @@ export async function setInvoiceOutcome(
 ): Promise<void> {
   await page.evaluate((value) => {
     (window as unknown as { __tgInvoiceStatus?: string }).__tgInvoiceStatus = value;
+  }, status);
+}
+
+/** How the mocked chat picker closes after shareMessage: "sent" (the default) or "cancelled". */
+export async function setShareOutcome(page: Page, outcome: "sent" | "cancelled"): Promise<void> {
+  await page.evaluate((value) => {
+    (window as unknown as { __tgShareOutcome?: string }).__tgShareOutcome = value;
+  }, outcome);
+}
+
+/**
+ * What the mocked client answers checkHomeScreenStatus with, from the page's start on ("unsupported"
+ * unless set): call before the page loads.
+ */
+export async function setHomeScreenStatus(
+  page: Page,
+  status: "unsupported" | "unknown" | "added" | "missed",
+): Promise<void> {
+  await page.addInitScript((value) => {
+    (window as unknown as { __tgHomeScreen?: string }).__tgHomeScreen = value;
   }, status);
 }
 

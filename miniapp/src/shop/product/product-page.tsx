@@ -14,6 +14,8 @@ import { formatPercent, productPriceText, stockText } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { useBottomBar } from "../../lib/use-bottom-bar";
 import { useResource } from "../../lib/use-resource";
+import { productShare } from "../../share/share";
+import { ShareButton } from "../../share/share-button";
 import { openOutside, telegram } from "../../telegram/controls";
 import { useTelegramMainButton } from "../../telegram/main-button";
 import { addToCartLabel } from "../cart/cart-rules";
@@ -126,7 +128,10 @@ function ProductDetail({ product }: { product: Product }) {
       )}
 
       <div className="product-summary">
-        <h1 className="product-title">{product.title}</h1>
+        <div className="product-title-row">
+          <h1 className="product-title">{product.title}</h1>
+          <ShareButton target={() => productShare(product)} />
+        </div>
         <div className="product-meta">
           {product.strainType ? (
             <Badge type="number" mode="secondary" className="badge-strain">
