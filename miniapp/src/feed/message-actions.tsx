@@ -69,7 +69,7 @@ export function MessageActions({
     // The post's card prepared by the bot inside Telegram (none of its words: decision 110), else
     // the link, which asks to sign in first.
     onClose();
-    await sharePost(postShare(message.id, link, t("share.postTitle")), withTelegram);
+    await sharePost(postShare(message.id, link, t("share.postTitle")), withTelegram, t);
   };
   const pin = async () => {
     setBusy(true);

@@ -14,7 +14,7 @@ export function ShareButton({ target }: { target: () => ShareTarget }) {
   const onClick = async () => {
     setBusy(true);
     try {
-      await share(target(), withTelegram);
+      await share(target(), withTelegram, t);
     } finally {
       setBusy(false);
     }

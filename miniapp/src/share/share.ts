@@ -1,4 +1,4 @@
-import { t } from "../i18n/i18n";
+import type { useT } from "../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
 import { telegram } from "../telegram/controls";
@@ -33,7 +33,11 @@ const NO_CARD = new Set([401, 404, 409, 503]);
  * Telegram's own chat picker (shareMessage). Without it (the bot off, no Telegram account, an old
  * Telegram): Telegram's share link. On the web: the Web Share sheet, else the link copied with a toast.
  */
-export async function share(target: ShareTarget, withTelegramAccount: boolean): Promise<void> {
+export async function share(
+  target: ShareTarget,
+  withTelegramAccount: boolean,
+  t: ReturnType<typeof useT>["t"],
+): Promise<void> {
   const tg = telegram();
   if (tg && withTelegramAccount) {
     try {
