@@ -38,6 +38,7 @@ import { metricsRoutes } from "./routes/metrics";
 import { openApiRouter } from "./routes/openapi-route";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
+import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
@@ -87,6 +88,7 @@ export function createApi(deps: AppDeps) {
     .route("/", legalRoutes(deps))
     .route("/", feedRoutes(deps))
     .route("/", planRoutes(deps))
+    .route("/", memberReferralRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))
@@ -103,6 +105,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/settings", adminSettingsRoutes(deps))
     .route("/admin/dashboard", adminDashboardRoutes(deps))
     .route("/admin/broadcasts", broadcastRoutes(deps))
+    .route("/admin/referrals", adminReferralRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);
