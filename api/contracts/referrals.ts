@@ -18,12 +18,10 @@ export function referralCodeOfStartParam(startParam: string | undefined): string
  * A referral code a sign-up carries. Anything that is not one is dropped rather than refused: a
  * sign-up never fails because of a referral code.
  */
-export const referralCodeField = z
-  .string()
-  .max(64)
-  .optional()
-  .catch(undefined)
-  .transform((value) => (value !== undefined && REFERRAL_CODE.test(value) ? value : undefined));
+export const referralCodeField = z.preprocess(
+  (value) => (typeof value === "string" && REFERRAL_CODE.test(value) ? value : undefined),
+  z.string().optional(),
+);
 
 export const referralMessages = {
   rewardRequired: "Set the reward: an amount of credits, or a number of free days on a plan",
