@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { sign } from "@telegram-apps/init-data-node";
 import {
   openAdminScreen,
   PASSWORD,
@@ -7,9 +8,9 @@ import {
   uniqueEmail,
   verifiedTelegramMember,
 } from "./support/accounts";
-import { SEEDED_ORIGIN } from "./support/env";
+import { E2E_BOT_TOKEN, SEEDED_ORIGIN } from "./support/env";
 import { lookAt } from "./support/looks";
-import { installTelegramClient, postedEvents, THEME } from "./support/telegram";
+import { installTelegramClient, newTelegramUser, postedEvents, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { catalogText } from "./support/texts";
 
@@ -29,6 +30,43 @@ async function setProgramme(page: Page, settings: Record<string, unknown>): Prom
   await page.context().clearCookies();
 }
 
+/**
+ * A friend launched through `code` (startapp=ref_<code>): Telegram signs the start parameter into
+ * initData. Signed in from a request context of its own (the member's keeps the member's cookie).
+ */
+async function friendThrough(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  firstName: string,
+  code: string,
+) {
+  const own = await playwright.request.newContext({ baseURL: SEEDED_ORIGIN });
+  try {
+    const initData = sign(
+      { user: newTelegramUser(firstName), query_id: "AAHref", start_param: `ref_${code}` } as Parameters<
+        typeof sign
+      >[0],
+      E2E_BOT_TOKEN,
+      new Date(),
+    );
+    const signedIn = await own.post("/api/auth/telegram", { data: { initData } });
+    expect(signedIn.status()).toBe(200);
+  } finally {
+    await own.dispose();
+  }
+}
+
+/**
+ * The e2e servers run no bot, so they know no bot username and give only the web link; the
+ * member's page gets the answer a server with its bot running gives (t.me/<bot>/<app>?startapp=ref_).
+ */
+async function withBotLink(page: Page): Promise<void> {
+  await page.route("**/api/me/referrals", async (route) => {
+    const real = (await (await route.fetch()).json()) as { code: string };
+    const telegramLink = `https://t.me/shop_bot/shop?startapp=ref_${real.code}`;
+    await route.fulfill({ json: { ...real, telegramLink, link: telegramLink } });
+  });
+}
+
 const CREDITS = { enabled: true, rewardKind: "credits", credits: "5.00" };
 
 async function referralsOf(request: APIRequestContext, auth: { Authorization: string }) {
@@ -40,15 +78,17 @@ async function referralsOf(request: APIRequestContext, auth: { Authorization: st
 test("inside Telegram: a friend launched through the link counts; Invite friends shows the link and shares through Telegram", async ({
   page,
   request,
+  playwright,
 }) => {
   await setProgramme(page, CREDITS);
   const member = await verifiedTelegramMember(request, "Rhea", { theme: THEME });
   const { code } = await referralsOf(request, member.auth);
   expect(code).toMatch(/^[a-z0-9]{8}$/);
   // A new member launched through the member's link (startapp=ref_<code>).
-  await verifiedTelegramMember(request, "Finn", { startParam: `ref_${code}` });
+  await friendThrough(playwright, "Finn", code);
   expect((await referralsOf(request, member.auth)).joined).toBe(1);
 
+  await withBotLink(page);
   await installTelegramClient(page, THEME);
   await page.goto(`/${member.hash}`);
   await expect(page.getByTestId("member-home")).toBeVisible();
@@ -60,7 +100,7 @@ test("inside Telegram: a friend launched through the link counts; Invite friends
   await expect(page).toHaveURL("/settings/invite");
   await expect(page.getByRole("heading", { level: 1, name: "Invite friends" })).toBeVisible();
   const link = page.getByTestId("invite-link");
-  await expect(link).toHaveValue(new RegExp(`\\?startapp=ref_${code}$`));
+  await expect(link).toHaveValue(`https://t.me/shop_bot/shop?startapp=ref_${code}`);
   await expect(page.getByText("You and your friend each get 5.00 credits")).toBeVisible();
   const counts = page.getByTestId("invite-counts");
   await expect(counts.getByText("Friends joined")).toBeVisible();
@@ -117,6 +157,7 @@ test("on the web: a visitor through /?ref= signs up and counts; their own page c
 test("inside Telegram in Arabic: Invite friends reads right to left", async ({ page, request }) => {
   await setProgramme(page, CREDITS);
   const member = await verifiedTelegramMember(request, "Sami", { theme: THEME, language: "ar" });
+  await withBotLink(page);
   await installTelegramClient(page, THEME);
   await page.goto(`/${member.hash}`);
   await expect(page.getByTestId("member-home")).toBeVisible();
@@ -145,11 +186,12 @@ test("when the programme is off the page says so plainly", async ({ page, reques
 test("Administration › Referrals: the admin sets free days on a plan and sees who brought whom", async ({
   page,
   request,
+  playwright,
 }) => {
   await setProgramme(page, CREDITS);
   const member = await verifiedTelegramMember(request, "Ines");
   const { code } = await referralsOf(request, member.auth);
-  await verifiedTelegramMember(request, "Jonah", { startParam: `ref_${code}` });
+  await friendThrough(playwright, "Jonah", code);
 
   await signInAsAdmin(page);
   await page.goto("/administration");
@@ -164,11 +206,11 @@ test("Administration › Referrals: the admin sets free days on a plan and sees 
   await expect(row).toContainText("Invited by Ines");
   await expect(row).toContainText("Joined");
 
-  await page.getByLabel("Reward").selectOption("days");
+  await page.getByLabel("Reward", { exact: true }).selectOption("days");
   const plan = page.getByLabel("Plan", { exact: true });
   const firstPlan = await plan.locator("option").nth(1).getAttribute("value");
   await plan.selectOption(firstPlan ?? "");
-  await page.getByLabel("Free days").fill("7");
+  await page.getByLabel("Free days", { exact: true }).fill("7");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Referral programme saved")).toBeVisible();
   const saved = (await (await page.request.get("/api/admin/referrals/settings")).json()) as {
