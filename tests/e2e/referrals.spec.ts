@@ -13,6 +13,7 @@ import { lookAt } from "./support/looks";
 import { installTelegramClient, newTelegramUser, postedEvents, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { catalogText } from "./support/texts";
+import { untilToastsGo } from "./support/toasts";
 
 // Referrals (decision 114): Settings › Invite friends inside Telegram and on the web, attribution
 // through the link, and Administration › Referrals. The programme is one setting of the server,
@@ -218,7 +219,10 @@ test("Administration › Referrals: the admin sets free days on a plan and sees 
     days: number;
   };
   expect(saved).toMatchObject({ rewardKind: "days", days: 7 });
+  await untilToastsGo(page);
   await lookAt(page, "web", "referrals-admin");
+  await row.scrollIntoViewIfNeeded();
+  await lookAt(page, "web", "referrals-admin-list");
   await setProgramme(page, CREDITS);
 });
 

@@ -76,13 +76,9 @@ function Invite({ data }: { data: MyReferrals }) {
             onFocus={(event) => event.currentTarget.select()}
             data-testid="invite-link"
           />
-          <Button
-            mode="bezeled"
-            size="m"
-            aria-label={t("referral.copy")}
-            onClick={() => void copyLink()}
-            before={<Copy size={18} aria-hidden="true" />}
-          />
+          <Button mode="bezeled" size="m" aria-label={t("referral.copy")} onClick={() => void copyLink()}>
+            <Copy size={18} aria-hidden="true" />
+          </Button>
         </div>
         <Button
           size="l"

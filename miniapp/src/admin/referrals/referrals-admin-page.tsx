@@ -109,11 +109,14 @@ function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSav
               disabled={saving}
             >
               <option value="">{t("referral.admin.chooseTier")}</option>
-              {(tiers.status === "ready" ? tiers.data : []).map((tier) => (
-                <option key={tier.id} value={tier.id}>
-                  {tier.displayName}
-                </option>
-              ))}
+              {/* Free days are worth something only on a paid plan. */}
+              {(tiers.status === "ready" ? tiers.data : [])
+                .filter((tier) => Number(tier.priceMonthly) > 0)
+                .map((tier) => (
+                  <option key={tier.id} value={tier.id}>
+                    {tier.displayName}
+                  </option>
+                ))}
             </Select>
           </FieldFrame>
           <Field
