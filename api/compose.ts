@@ -14,6 +14,7 @@ import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
 import { startPlanRenewals } from "#api/domain/services/plan-reminders";
+import { startReferralRewards } from "#api/domain/services/referrals";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
@@ -119,6 +120,8 @@ export async function startServices(
   const broadcastScheduler = startBroadcastScheduler(context, log);
   // Carts left untouched for CART_REMINDER_HOURS get their one reminder within a minute (decision 106).
   const cartReminders = startCartReminders(context, log);
+  // Referral rewards whose hold is over are given within a minute, each once over all processes (decision 114).
+  const referralRewards = startReferralRewards(context, log);
   return {
     ...context,
     database: db,
@@ -131,6 +134,7 @@ export async function startServices(
       await planRenewals.stop();
       await broadcastScheduler.stop();
       await cartReminders.stop();
+      await referralRewards.stop();
       await context.background.drain();
       // Mail sent in the background has gone out; the SMTP pool's idle connections go.
       context.mailer?.close();

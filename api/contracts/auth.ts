@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { meSchema } from "./me";
-
 import { authMessages, emailVerificationMessages, telegramAuthMessages } from "./messages";
+import { referralCodeField } from "./referrals";
 
 export { authMessages, emailVerificationMessages, telegramAuthMessages };
 
@@ -31,6 +31,8 @@ export const signUpSchema = z
     confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
     ageConfirmed: z.literal(true, { error: authMessages.ageRequired }),
     fullName: fullNameSchema.optional(),
+    /** The referral link's code the person arrived through (`/?ref=`); an unknown one is ignored. */
+    referralCode: referralCodeField,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: authMessages.passwordsDontMatch,
@@ -52,6 +54,8 @@ export const telegramAuthSchema = z.object({
     .trim()
     .min(1, telegramAuthMessages.missing)
     .max(8192, telegramAuthMessages.malformed),
+  /** A web visit's referral code (`/?ref=`), used when the launch's start_param carries none. */
+  referralCode: referralCodeField,
 });
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });

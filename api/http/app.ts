@@ -38,6 +38,7 @@ import { metricsRoutes } from "./routes/metrics";
 import { openApiRouter } from "./routes/openapi-route";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
+import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
 import { shareRoutes } from "./routes/share";
 import { shellData } from "./routes/shell-data";
@@ -88,6 +89,7 @@ export function createApi(deps: AppDeps) {
     .route("/", legalRoutes(deps))
     .route("/", feedRoutes(deps))
     .route("/", planRoutes(deps))
+    .route("/", memberReferralRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))
@@ -105,6 +107,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/settings", adminSettingsRoutes(deps))
     .route("/admin/dashboard", adminDashboardRoutes(deps))
     .route("/admin/broadcasts", broadcastRoutes(deps))
+    .route("/admin/referrals", adminReferralRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);

@@ -185,6 +185,8 @@ const configSchema = z
       ),
     // Days a Stars plan whose renewal did not arrive stays on, marked "Payment due", before it lapses (decision 107).
     PLAN_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+    // Days a referred friend's first paid plan must hold (not refunded) before both get the reward (decision 114).
+    REFERRAL_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     // Hours a member's kept cart stays untouched before its one reminder through the bot (decision 106).
     CART_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // Messages per second the outbox sends through the bot, over all processes together (decision 104):

@@ -76,6 +76,8 @@ export async function decideRequest(
   adminId: string,
   at: Date,
   reason: string,
+  /** Runs in the decision's transaction after an approval moved the member to a paid tier (decision 114). */
+  approvedPaid?: (tx: Db, request: PlanRequestRow) => Promise<unknown>,
 ): Promise<Decision> {
   try {
     return await db.transaction(async (tx) => {
@@ -93,6 +95,11 @@ export async function decideRequest(
           ? await changeTier(tx, request.userId, request.tierId, at, { reason })
           : undefined;
         if (!changed) throw new TierGone();
+        const [tier] = await tx
+          .select({ price: membershipTiers.priceMonthly })
+          .from(membershipTiers)
+          .where(eq(membershipTiers.id, request.tierId as string));
+        if (approvedPaid && tier && Number(tier.price) > 0) await approvedPaid(tx, request);
       }
       return { outcome: "decided", request } as const;
     });
@@ -147,6 +154,8 @@ export async function recordStarPayment(
   },
   at: Date,
   reason: string,
+  /** Runs in the payment's transaction once it is granted (a referral qualifies, decision 114). */
+  granted?: (tx: Db, payment: StarPaymentRow) => Promise<unknown>,
 ): Promise<RecordedPayment> {
   return db.transaction(async (tx) => {
     const [tier] = await tx.select().from(membershipTiers).where(eq(membershipTiers.id, payment.tierId));
@@ -194,6 +203,7 @@ export async function recordStarPayment(
         },
       });
     await changeTier(tx, payment.userId, payment.tierId, at, { reason, anyState: true });
+    await granted?.(tx, row);
     const [after] = await tx
       .select({ expiresAt: planSubscriptions.expiresAt })
       .from(planSubscriptions)

@@ -16,6 +16,7 @@ import "./components/page-header.css";
 import "./home/channel-header.css";
 import "./home/landing.css";
 import "./shop/product/product-page.css";
+import { keepReferralCode } from "./referrals/referral-code";
 import { mightBeTelegram } from "./telegram/detect";
 import { startParamRoute } from "./telegram/start-param";
 
@@ -63,6 +64,8 @@ async function startInTelegram(): Promise<string | null> {
 }
 
 async function main(): Promise<void> {
+  // A member's referral link (`/?ref=`) is kept for the sign-up or sign-in that follows.
+  keepReferralCode();
   const telegramLanguage = await startInTelegram();
   // The first screen waits for its words: one small request for the language's catalog.
   const language = startLanguage(telegramLanguage);

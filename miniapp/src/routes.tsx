@@ -26,6 +26,7 @@ const NotificationsPage = lazyWithTexts(() => import("./settings/notifications-p
 const PurchasesPage = lazyWithTexts(() => import("./settings/purchases-page"));
 const AccountPage = lazyWithTexts(() => import("./settings/account-page"));
 const MembershipsPage = lazyWithTexts(() => import("./settings/memberships-page"));
+const InvitePage = lazyWithTexts(() => import("./referrals/invite-page"));
 const HelpPage = lazyWithTexts(() => import("./support/help-page"));
 const AdministrationPage = lazyWithAdminTexts(() => import("./admin/administration/administration-page"));
 const DashboardPage = lazyWithAdminTexts(() => import("./admin/dashboard/dashboard-page"));
@@ -36,6 +37,7 @@ const InboxPage = lazyWithAdminTexts(() => import("./admin/inbox/inbox-page"));
 const BroadcastsPage = lazyWithAdminTexts(() => import("./admin/broadcasts/broadcasts-page"));
 const PolicyAdminPage = lazyWithAdminTexts(() => import("./admin/policies/policy-admin-page"));
 const ContentFiltersPage = lazyWithAdminTexts(() => import("./admin/content-filters/content-filters-page"));
+const ReferralsAdminPage = lazyWithAdminTexts(() => import("./admin/referrals/referrals-admin-page"));
 const SettingsAdminPage = lazyWithAdminTexts(() => import("./admin/settings/settings-admin-page"));
 const ProductsAdminPage = lazyWithAdminTexts(() => import("./admin/products/products-admin-page"));
 const UploadProductPage = lazyWithAdminTexts(() => import("./admin/product-form/upload-product-page"));
@@ -72,6 +74,7 @@ const routes: RouteObject[] = [
       { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
       { path: "settings/account", element: signedIn(<AccountPage />) },
       { path: "settings/memberships", element: signedIn(<MembershipsPage />) },
+      { path: "settings/invite", element: signedIn(<InvitePage />) },
       { path: "settings/help", element: signedIn(<HelpPage />) },
       { path: "administration", element: adminOnly(<AdministrationPage />) },
       {
@@ -86,6 +89,7 @@ const routes: RouteObject[] = [
           { path: "orders", element: staffOnly(<OrdersAdminPage />) },
           { path: "inbox", element: inboxStaff(<InboxPage />) },
           { path: "broadcasts", element: adminOnly(<BroadcastsPage />) },
+          { path: "referrals", element: adminOnly(<ReferralsAdminPage />) },
           { path: "products", element: staffOnly(<ProductsAdminPage />) },
           { path: "upload-products", element: staffOnly(<UploadProductPage />) },
           { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },

@@ -133,6 +133,8 @@ const expected: Record<string, Row> = {
   // Plans: tiers for anyone; one's own plan and budget when signed in (an unknown tier: 404).
   "GET /api/tiers": { status: everyone(200), call: (api, o) => api.tiers.$get(undefined, o) },
   "GET /api/me/plan": { status: signedIn(200), call: (api, o) => api.me.plan.$get(undefined, o) },
+  // Referrals (docs/decisions/114-referrals.md): the member's own invite page.
+  "GET /api/me/referrals": { status: signedIn(200), call: (api, o) => api.me.referrals.$get(undefined, o) },
   "PUT /api/me/plan": {
     status: signedIn(404),
     call: (api, o) => api.me.plan.$put({ json: { tierId: UNKNOWN_ID } }, o),
@@ -440,6 +442,20 @@ const expected: Record<string, Row> = {
   "POST /api/admin/broadcasts/:id/cancel": {
     status: adminOnly(404),
     call: (api, o) => api.admin.broadcasts[":id"].cancel.$post({ param: id }, o),
+  },
+  // The referral programme: admins only. A body without a reward is 400 once allowed, so nothing changes.
+  "GET /api/admin/referrals": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.referrals.$get(undefined, o),
+  },
+  "GET /api/admin/referrals/settings": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.referrals.settings.$get(undefined, o),
+  },
+  "PUT /api/admin/referrals/settings": {
+    status: adminOnly(400),
+    call: (api, o) =>
+      api.admin.referrals.settings.$put({ json: refusedBody({ enabled: true, rewardKind: "credits" }) }, o),
   },
   "POST /api/admin/payments/:id/refund": {
     status: adminOnly(404),

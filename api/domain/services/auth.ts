@@ -11,6 +11,7 @@ import { Refusal } from "../refusal";
 import { loadMe, noteSignInLanguage } from "./account";
 import { grantConfiguredAdmin } from "./configured-admins";
 import { issueVerificationLink } from "./email-verification";
+import { attributeNewAccount, launchReferralCode } from "./referrals";
 
 export interface IssuedSession {
   token: string;
@@ -39,6 +40,8 @@ export interface SignUpData {
   fullName?: string | undefined;
   /** The browser's language (Accept-Language, which the Mini App sets to its own). */
   language: Language;
+  /** The referral link's code the person arrived through (decision 114); an unknown one is ignored. */
+  referralCode?: string | undefined;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function signUp(
       ageVerified: true,
     });
     await tx.insert(credentials).values({ userId: user.id, passwordHash });
+    await attributeNewAccount(ctx, tx, user.id, data.referralCode);
     // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
     return user.id;
   });
@@ -149,11 +153,13 @@ const fullNameOf = (identity: TelegramIdentity) =>
  * avatar lives under /media/ and is never replaced by the Telegram photo). A launch that says
  * `allows_write_to_pm` lets the bot write to the member from now on (bot_writable_at); one that
  * does not takes nothing away (the member may have started the bot), and a block the bot met stays
- * until the member opens the bot again.
+ * until the member opens the bot again. A new account is attributed to the member whose referral
+ * link brought it (the launch's `ref_<code>`, else the web's code).
  */
 export async function signInWithTelegram(
   ctx: ServiceContext,
   identity: TelegramIdentity,
+  webReferralCode?: string,
 ): Promise<IssuedSession> {
   const botToken = ctx.config.BOT_TOKEN;
   if (!botToken) throw new Error("a verified Telegram launch without BOT_TOKEN");
@@ -176,6 +182,8 @@ export async function signInWithTelegram(
     if (created) {
       id = created.id;
       await tx.insert(profiles).values({ id, fullName, avatarUrl: photo, botWritableAt: writable });
+      // Only the transaction that creates the account attributes it (decision 114).
+      await attributeNewAccount(ctx, tx, id, launchReferralCode(identity.startParam, webReferralCode));
     } else {
       const [existing] = await tx
         .update(users)

@@ -30,6 +30,7 @@ import {
 import { findActiveTier, type TierRow } from "#db/queries/plans";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
+import { qualifyingPlanStarted, refundVoidsReferral } from "./referrals";
 
 export const planRequestOf = (row: PlanRequestRow): PlanRequest => ({
   id: row.id,
@@ -252,6 +253,8 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
     },
     now,
     stars ? tierChangeReasons.stars : tierChangeReasons.invoice,
+    // The friend's first paid plan qualifies their referral, in the payment's transaction (decision 114).
+    (tx, payment) => qualifyingPlanStarted(ctx, tx, invoice.userId, payment.chargeId),
   );
   const mode = stars ? "stars" : "invoice";
   if (recorded.outcome === "duplicate") {
@@ -300,6 +303,8 @@ export async function refundPayment(ctx: ServiceContext, id: string): Promise<St
   }
   ctx.metrics.planPayments.inc({ mode: "stars", outcome: "refunded" });
   const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
+  // A referral this payment qualified earns nothing now, unless its reward was given already (decision 114).
+  await refundVoidsReferral(ctx, claimed.chargeId);
   if (ended) {
     await ctx.telegram
       .editStarSubscription(claimed.telegramId, ended.chargeId, true)
@@ -325,7 +330,16 @@ export async function decidePlanRequest(
   adminId: string,
 ): Promise<PlanRequest> {
   if (!isUuid(id)) throw new Refusal("request_not_found");
-  const decision = await decideRequest(ctx.db, id, approve, adminId, ctx.now(), tierChangeReasons.approved);
+  const decision = await decideRequest(
+    ctx.db,
+    id,
+    approve,
+    adminId,
+    ctx.now(),
+    tierChangeReasons.approved,
+    // An approved request for a paid tier is a first paid plan too (decision 114).
+    (tx, request) => qualifyingPlanStarted(ctx, tx, request.userId, `request:${request.id}`),
+  );
   switch (decision.outcome) {
     case "decided":
       ctx.metrics.planPayments.inc({ mode: "manual", outcome: approve ? "approved" : "declined" });

@@ -106,26 +106,26 @@ export const authRoutes = (deps: AppDeps) => {
       async (c) => {
         const token = deps.config.BOT_TOKEN;
         if (!token) throw new AppError("unauthorized", telegramAuthMessages.notConfigured);
-        const checked = verifyInitData(
-          c.req.valid("json").initData,
-          token,
-          deps.config.AUTH_MAX_AGE,
-          deps.now(),
-        );
+        const body = c.req.valid("json");
+        const checked = verifyInitData(body.initData, token, deps.config.AUTH_MAX_AGE, deps.now());
         if (!checked.ok) {
           if (checked.message === telegramAuthMessages.expired) throw new Refusal("telegram_data_expired");
           throw new AppError("unauthorized", checked.message);
         }
-        return c.json(sessionBody(c, await signInWithTelegram(ctx, checked.identity)), 200);
+        return c.json(
+          sessionBody(c, await signInWithTelegram(ctx, checked.identity, body.referralCode)),
+          200,
+        );
       },
       refuseInvalid("unauthorized"),
     )
     .openapi(signUpRoute, async (c) => {
-      const { email, password, fullName } = c.req.valid("json");
+      const { email, password, fullName, referralCode } = c.req.valid("json");
       const session = await signUp(ctx, {
         email,
         password,
         fullName,
+        referralCode,
         address: address(c),
         language: requestLanguage(c),
       });

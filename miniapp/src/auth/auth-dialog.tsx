@@ -13,6 +13,7 @@ import { useContractForm } from "../lib/use-contract-form";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
 import "./auth-dialog.css";
+import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
 
 interface SignUpValues {
   fullName: string;
@@ -46,7 +47,10 @@ function SignUpForm({
   // The same contract the API enforces: the same rules, the same messages.
   const submit = form.submit(async (data) => {
     try {
-      const session = await call(api.auth.signup.$post({ json: data }));
+      const session = await call(
+        api.auth.signup.$post({ json: { ...data, referralCode: keptReferralCode() } }),
+      );
+      forgetReferralCode();
       toast.success(t("signUp.welcome"), { description: t("signUp.welcomeText") });
       form.setValues(emptySignUp);
       onDone();

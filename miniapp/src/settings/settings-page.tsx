@@ -2,6 +2,7 @@ import {
   Bell,
   ClipboardList,
   Crown,
+  Gift,
   Inbox,
   LifeBuoy,
   Lock,
@@ -37,6 +38,7 @@ export default function SettingsPage() {
     { to: "/settings/notifications", icon: <Bell size={20} />, label: t("settings.notifications") },
     { to: "/settings/purchases", icon: <Receipt size={20} />, label: t("settings.purchases") },
     { to: "/settings/memberships", icon: <Crown size={20} />, label: t("settings.memberships") },
+    { to: "/settings/invite", icon: <Gift size={20} />, label: t("referral.settingsEntry") },
     { to: "/settings/help", icon: <LifeBuoy size={20} />, label: t("settings.help") },
     ...(admin
       ? [{ to: "/administration", icon: <ShieldCheck size={20} />, label: t("settings.administration") }]

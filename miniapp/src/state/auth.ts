@@ -6,6 +6,7 @@ import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "..
 import { bootSignedIn } from "../lib/boot-data";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
+import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
 import { cartAtom } from "../shop/cart/cart";
 import { emptyCart } from "../shop/cart/cart-rules";
 import { telegram } from "../telegram/controls";
@@ -89,7 +90,10 @@ export async function signInWithTelegram(): Promise<void> {
   const initData = telegram()?.initData ?? "";
   store.set(authAtom, { status: "loading" });
   try {
-    const body = await call(api.auth.telegram.$post({ json: { initData } }));
+    const body = await call(
+      api.auth.telegram.$post({ json: { initData, referralCode: keptReferralCode() } }),
+    );
+    forgetReferralCode();
     acceptSession(body);
   } catch (error) {
     // The sign-in runs beside the first screen's words; its message is worded once they are there.
