@@ -63,7 +63,6 @@ export const planGrantSchema = z.object({
   tierName: z.string(),
   endsAt: z.string(),
 });
-export type PlanGrant = z.infer<typeof planGrantSchema>;
 
 export const invoiceRequestSchema = z.object({ tierId: idSchema("Choose a plan") });
 export const invoiceSchema = z.object({ invoiceUrl: z.string() });
