@@ -163,6 +163,9 @@ const idRoutes = [
   "POST /api/admin/conversations/:id/read",
   "GET /api/admin/broadcasts/:id",
   "POST /api/admin/broadcasts/:id/cancel",
+  // tests/api/share.test.ts: a card prepared for a product and a post named in upper case.
+  "POST /api/share/products/:id",
+  "POST /api/share/posts/:id",
 ];
 
 describe("an id in upper case names the same row as in lower case", () => {

@@ -208,6 +208,7 @@ describe("grace and lapse", () => {
         tierId: tier.basic,
         tierName: "Basic",
         endedAt: new Date(lapseAt),
+        reason: "Payment not received",
       },
     ]);
     // A later look finds none after its own cursor.
