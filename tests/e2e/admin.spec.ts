@@ -92,6 +92,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Orders",
     "Inbox",
     "Broadcasts",
+    "Referrals",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",
