@@ -6,6 +6,7 @@ export const errorCodes = [
   "forbidden",
   "not_found",
   "conflict",
+  "gone",
   "too_large",
   "unsupported_media_type",
   "unprocessable",

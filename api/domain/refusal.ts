@@ -107,6 +107,17 @@ export const refusalReasons = [
   "share_unavailable",
   "share_needs_telegram",
   "share_failed",
+  // Promo codes (decision 112)
+  "promo_code_not_found",
+  "promo_code_taken",
+  "promo_window_invalid",
+  "promo_max_below_uses",
+  "promo_not_found",
+  "promo_not_started",
+  "promo_expired",
+  "promo_used_up",
+  "promo_already_used",
+  "promo_plan_includes",
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 

@@ -38,6 +38,7 @@ import { metricsRoutes } from "./routes/metrics";
 import { openApiRouter } from "./routes/openapi-route";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
+import { adminPromoCodeRoutes, memberPromoRoutes } from "./routes/promo-codes";
 import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
 import { shareRoutes } from "./routes/share";
@@ -90,6 +91,7 @@ export function createApi(deps: AppDeps) {
     .route("/", feedRoutes(deps))
     .route("/", planRoutes(deps))
     .route("/", memberReferralRoutes(deps))
+    .route("/", memberPromoRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", accountRoutes(deps))
@@ -108,6 +110,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/dashboard", adminDashboardRoutes(deps))
     .route("/admin/broadcasts", broadcastRoutes(deps))
     .route("/admin/referrals", adminReferralRoutes(deps))
+    .route("/admin/promo-codes", adminPromoCodeRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);

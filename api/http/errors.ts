@@ -10,6 +10,8 @@ export const statusOf = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // A promo code past its time or its uses.
+  gone: 410,
   too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

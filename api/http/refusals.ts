@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Language } from "#api/contracts/languages";
+import { promoMessages } from "#api/contracts/promo-codes";
 import { busyMessage } from "#api/domain/auth/passwords";
 import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
 import { serverText, translateMessage } from "#api/domain/i18n/translate";
@@ -174,6 +175,17 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   share_unavailable: { code: "unavailable", message: shareMessages.unavailable },
   share_needs_telegram: { code: "conflict", message: shareMessages.needsTelegram },
   share_failed: { code: "unavailable", message: shareMessages.failed },
+
+  promo_code_not_found: { code: "not_found", message: promoMessages.adminNotFound },
+  promo_code_taken: { code: "conflict", message: promoMessages.codeTaken },
+  promo_window_invalid: { code: "bad_request", message: promoMessages.windowInvalid },
+  promo_max_below_uses: { code: "conflict", message: promoMessages.maxBelowUses },
+  promo_not_found: { code: "not_found", message: promoMessages.notFound },
+  promo_not_started: { code: "gone", message: promoMessages.notStarted },
+  promo_expired: { code: "gone", message: promoMessages.expired },
+  promo_used_up: { code: "gone", message: promoMessages.usedUp },
+  promo_already_used: { code: "conflict", message: promoMessages.alreadyUsed },
+  promo_plan_includes: { code: "conflict", message: promoMessages.planIncludes },
 };
 
 /** A refusal as HTTP: its rule's code and status, its message (in `language`) and any header. */

@@ -149,6 +149,11 @@ const expected: Record<string, Row> = {
     call: (api, o) => api.me.plan.renewal.$post({ json: { renew: false } }, o),
   },
   "GET /api/me/budget": { status: signedIn(200), call: (api, o) => api.me.budget.$get(undefined, o) },
+  // Promo codes (decision 112): any signed-in member redeems; an unknown code is 404 once allowed.
+  "POST /api/me/promo": {
+    status: signedIn(404),
+    call: (api, o) => api.me.promo.$post({ json: { code: "NoSuchCode" } }, o),
+  },
   // Sharing into Telegram (decision 110): a product for anyone signed in, a post for members past the
   // age gate (every person here is); an unknown one is 404 once allowed.
   "POST /api/share/products/:id": {
@@ -456,6 +461,19 @@ const expected: Record<string, Row> = {
     status: adminOnly(400),
     call: (api, o) =>
       api.admin.referrals.settings.$put({ json: refusedBody({ enabled: true, rewardKind: "credits" }) }, o),
+  },
+  // Promo codes: admins only. A malformed body is 400 and an unknown code 404 once allowed.
+  "GET /api/admin/promo-codes": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin["promo-codes"].$get(undefined, o),
+  },
+  "POST /api/admin/promo-codes": {
+    status: adminOnly(400),
+    call: (api, o) => api.admin["promo-codes"].$post({ json: refusedBody({ code: "" }) }, o),
+  },
+  "PATCH /api/admin/promo-codes/:id": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin["promo-codes"][":id"].$patch({ param: id, json: { isActive: false } }, o),
   },
   "POST /api/admin/payments/:id/refund": {
     status: adminOnly(404),

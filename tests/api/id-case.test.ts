@@ -166,6 +166,8 @@ const idRoutes = [
   // tests/api/share.test.ts: a card prepared for a product and a post named in upper case.
   "POST /api/share/products/:id",
   "POST /api/share/posts/:id",
+  // tests/api/promo-codes.test.ts: an admin changes a code named by its id in upper case.
+  "PATCH /api/admin/promo-codes/:id",
 ];
 
 describe("an id in upper case names the same row as in lower case", () => {
