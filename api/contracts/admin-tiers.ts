@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_STARS } from "./plan-payments";
+import { MAX_STARS, TRIAL_DAYS_MAX } from "./plan-payments";
 import { tierSchema } from "./plans";
 
 /**
@@ -21,6 +21,8 @@ export const adminTierMessages = {
   notFound: "Membership tier not found",
   // Ours: Telegram sells a subscription for 1 to 10000 Stars.
   starsPrice: "Stars price must be a whole number from 1 to 10000",
+  // Ours (issue 39): a trial of 1 to 90 days, or none.
+  trialDays: "Trial days must be a whole number from 1 to 90",
   inUse: (count: number) => `Cannot delete tier. ${count} user(s) are currently on this plan.`,
 } as const;
 
@@ -47,20 +49,31 @@ const priceStarsSchema = z
   .nullable()
   .default(null);
 
+/** Optional: free days a member who never held the tier may try it for; null: no trial. */
+const trialDaysSchema = z
+  .number({ error: adminTierMessages.trialDays })
+  .int(adminTierMessages.trialDays)
+  .min(1, adminTierMessages.trialDays)
+  .max(TRIAL_DAYS_MAX, adminTierMessages.trialDays)
+  .nullable()
+  .default(null);
+
 export const createTierSchema = z.object({
   displayName: displayNameSchema,
   priceMonthly: priceSchema,
   description: z.string().trim().max(1000).nullable().default(null),
   features: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
   priceStars: priceStarsSchema,
+  trialDays: trialDaysSchema,
   isActive: z.boolean().default(true),
 });
 
-/** Edit changes the display name (and with it the slug), the prices and whether it is active. */
+/** Edit changes the display name (and with it the slug), the prices, the trial and whether it is active. */
 export const updateTierSchema = z.object({
   displayName: displayNameSchema,
   priceMonthly: priceSchema,
   priceStars: priceStarsSchema,
+  trialDays: trialDaysSchema,
   isActive: z.boolean(),
 });
 

@@ -87,6 +87,9 @@ export const starPaymentResultSchema = z.object({ payment: starPaymentSchema });
 export const planRequestResultSchema = z.object({ request: planRequestSchema });
 
 /** History reasons; all but "User updated tier" (a member's own change) are ours. */
+/** The longest free trial a tier may offer, in days (the database checks the same). */
+export const TRIAL_DAYS_MAX = 90;
+
 export const tierChangeReasons = {
   member: "User updated tier",
   trial: "Free trial",

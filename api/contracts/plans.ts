@@ -47,6 +47,18 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const changePlanSchema = z.object({ tierId: idSchema("Choose a plan") });
 
+/** POST /api/me/plan/trial: the tier whose free trial the member starts. */
+export const startTrialSchema = z.object({ tierId: idSchema("Choose a plan") });
+
+/** Why a trial is refused (decision 113). */
+export const trialMessages = {
+  notOffered: "This plan has no free trial",
+  tierHeld: "You have had this plan before: its free trial is for new members",
+  alreadyHad: "You have already had a free trial of this plan",
+  needsIdentity: "Verify your email address first: a free trial is once per person",
+  planIncludes: "Your plan already includes this plan",
+} as const;
+
 /**
  * What the change did: `changed` (the plan now, and whether it was an upgrade to a higher level) or
  * `requested` (manual payments: the plan is unchanged and `request` is pending).

@@ -118,6 +118,12 @@ export const refusalReasons = [
   "promo_used_up",
   "promo_already_used",
   "promo_plan_includes",
+  // Free trials (decision 113)
+  "trial_not_offered",
+  "trial_tier_held",
+  "trial_already_had",
+  "trial_needs_identity",
+  "trial_plan_includes",
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Language } from "#api/contracts/languages";
+import { trialMessages } from "#api/contracts/plans";
 import { promoMessages } from "#api/contracts/promo-codes";
 import { busyMessage } from "#api/domain/auth/passwords";
 import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
@@ -186,6 +187,12 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   promo_used_up: { code: "gone", message: promoMessages.usedUp },
   promo_already_used: { code: "conflict", message: promoMessages.alreadyUsed },
   promo_plan_includes: { code: "conflict", message: promoMessages.planIncludes },
+
+  trial_not_offered: { code: "conflict", message: trialMessages.notOffered },
+  trial_tier_held: { code: "conflict", message: trialMessages.tierHeld },
+  trial_already_had: { code: "conflict", message: trialMessages.alreadyHad },
+  trial_needs_identity: { code: "conflict", message: trialMessages.needsIdentity },
+  trial_plan_includes: { code: "conflict", message: trialMessages.planIncludes },
 };
 
 /** A refusal as HTTP: its rule's code and status, its message (in `language`) and any header. */

@@ -35,6 +35,7 @@ export async function insertTierAtNextLevel(
     features: string[];
     isActive: boolean;
     priceStars: number | null;
+    trialDays: number | null;
   },
 ): Promise<string> {
   const [row] = await db
@@ -56,6 +57,7 @@ export async function updateTier(
     displayName: string;
     priceMonthly: string;
     priceStars: number | null;
+    trialDays: number | null;
     isActive: boolean;
   },
 ): Promise<boolean> {

@@ -216,3 +216,13 @@ export const referralProgram = pgTable(
     check("referral_program_days_check", sql`${t.days} is null or ${t.days} between 1 and 3650`),
   ],
 );
+
+/**
+ * Keys the server makes for itself once, at first use, and keeps with the data (backups carry them):
+ * "trial_claims" keys the trial claims' hashes, so a leaked table names nobody.
+ */
+export const serverKeys = pgTable("server_keys", {
+  name: text("name").primaryKey(),
+  key: text("key").notNull(),
+  createdAt: createdAt(),
+});

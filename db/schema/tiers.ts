@@ -2,9 +2,6 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
-/** The longest free trial a tier may offer, in days. */
-export const TRIAL_DAYS_MAX = 90;
-
 /** The plans members choose from: a tier references nothing, so profiles and spending may reference it. */
 export const membershipTiers = pgTable(
   "membership_tiers",
@@ -33,7 +30,8 @@ export const membershipTiers = pgTable(
     check("membership_tiers_price_stars_check", sql`${t.priceStars} between 1 and 10000`),
     check(
       "membership_tiers_trial_days_check",
-      sql`${t.trialDays} between 1 and ${sql.raw(String(TRIAL_DAYS_MAX))}`,
+      // TRIAL_DAYS_MAX of api/contracts/plan-payments.ts.
+      sql`${t.trialDays} between 1 and 90`,
     ),
   ],
 );

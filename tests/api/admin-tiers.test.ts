@@ -74,6 +74,22 @@ describe("/api/admin/tiers", () => {
       [{ displayName: "Gold", priceMonthly: "5.001" }, "Valid price is required"],
       [{ displayName: "Gold" }, "Valid price is required"],
       [{ displayName: "💎", priceMonthly: "5" }, "Display name needs a letter or digit"],
+      [
+        { displayName: "Gold", priceMonthly: "5", trialDays: 0 },
+        "Trial days must be a whole number from 1 to 90",
+      ],
+      [
+        { displayName: "Gold", priceMonthly: "5", trialDays: 91 },
+        "Trial days must be a whole number from 1 to 90",
+      ],
+      [
+        { displayName: "Gold", priceMonthly: "5", trialDays: 1.5 },
+        "Trial days must be a whole number from 1 to 90",
+      ],
+      [
+        { displayName: "Gold", priceMonthly: "5", trialDays: "7" },
+        "Trial days must be a whole number from 1 to 90",
+      ],
     ] as const) {
       const res = await create(body);
       expect(res.status).toBe(400);
@@ -96,7 +112,7 @@ describe("/api/admin/tiers", () => {
       `/api/admin/tiers/${tier.id}`,
       jsonRequest(
         "PATCH",
-        { displayName: "Silver Star", priceMonthly: "12.5", isActive: false },
+        { displayName: "Silver Star", priceMonthly: "12.5", trialDays: 14, isActive: false },
         bearer(admin.token),
       ),
     );
@@ -105,6 +121,7 @@ describe("/api/admin/tiers", () => {
       name: "silver_star",
       displayName: "Silver Star",
       priceMonthly: "12.50",
+      trialDays: 14,
       isActive: false,
       tierLevel: tier.tierLevel,
       description: "Kept",

@@ -149,6 +149,11 @@ const expected: Record<string, Row> = {
     call: (api, o) => api.me.plan.renewal.$post({ json: { renew: false } }, o),
   },
   "GET /api/me/budget": { status: signedIn(200), call: (api, o) => api.me.budget.$get(undefined, o) },
+  // Free trials (decision 113): any signed-in member; an unknown tier is 404 once allowed.
+  "POST /api/me/plan/trial": {
+    status: signedIn(404),
+    call: (api, o) => api.me.plan.trial.$post({ json: { tierId: UNKNOWN_ID } }, o),
+  },
   // Promo codes (decision 112): any signed-in member redeems; an unknown code is 404 once allowed.
   "POST /api/me/promo": {
     status: signedIn(404),

@@ -60,6 +60,7 @@ describe("migrations", () => {
         "sales_day_products",
         "sales_days",
         "schema_functions",
+        "server_keys",
         "sessions",
         "star_payments",
         "stock_alerts",

@@ -90,6 +90,7 @@ describe("the Memberships admin form", () => {
       description: "  ",
       features: "  First\n\nSecond  \n",
       priceStars: " 250 ",
+      trialDays: " 7 ",
       isActive: false,
     };
     expect(featureLines(values.features)).toEqual(["First", "Second"]);
@@ -100,20 +101,25 @@ describe("the Memberships admin form", () => {
       description: null,
       features: ["First", "Second"],
       priceStars: 250,
+      trialDays: 7,
       isActive: false,
     });
     expect(createTierSchema.safeParse(body).success).toBe(true);
-    // Edit sends the name, the prices and whether it is active.
+    // Edit sends the name, the prices, the trial and whether it is active.
     expect(updateBody(values)).toEqual({
       displayName: "Gold",
       priceMonthly: "30.5",
       priceStars: 250,
+      trialDays: 7,
       isActive: false,
     });
     expect(updateTierSchema.strict().safeParse(updateBody(values)).success).toBe(true);
     // An empty Stars price: not sold for Stars.
     expect(updateBody({ ...values, priceStars: "" }).priceStars).toBeNull();
     expect(createTierSchema.safeParse(createBody({ ...values, priceStars: "" })).success).toBe(true);
+    // An empty trial: none; more than 90 days is refused by the contract.
+    expect(updateBody({ ...values, trialDays: "" }).trialDays).toBeNull();
+    expect(updateTierSchema.safeParse(updateBody({ ...values, trialDays: "91" })).success).toBe(false);
   });
 
   it("starts the edit sheet from the tier as it is", () => {
@@ -149,6 +155,7 @@ describe("the Memberships admin form", () => {
       description: "",
       features: "A\nB",
       priceStars: "250",
+      trialDays: "",
       isActive: false,
     });
     expect(tierFormFrom({ ...sample, priceStars: null }).priceStars).toBe("");

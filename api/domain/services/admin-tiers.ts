@@ -56,6 +56,7 @@ export async function createTier(
     features: string[];
     isActive: boolean;
     priceStars: number | null;
+    trialDays: number | null;
   },
 ): Promise<AdminTier> {
   const tier = { ...input, name: tierSlug(input.displayName) };
@@ -73,7 +74,13 @@ export async function createTier(
 export async function editTier(
   { db }: Pick<ServiceContext, "db">,
   id: string,
-  input: { displayName: string; priceMonthly: string; priceStars: number | null; isActive: boolean },
+  input: {
+    displayName: string;
+    priceMonthly: string;
+    priceStars: number | null;
+    trialDays: number | null;
+    isActive: boolean;
+  },
 ): Promise<AdminTier> {
   const name = tierSlug(input.displayName);
   if (await nameTaken(db, name, id)) throw new Refusal("tier_name_taken");

@@ -11,11 +11,13 @@ import {
   changePlanSchema,
   planMessages,
   planSchema,
+  startTrialSchema,
   tiersSchema,
 } from "#api/contracts/plans";
 import { createPlanInvoice } from "#api/domain/services/plan-payments";
 import { setRenewal } from "#api/domain/services/plan-renewals";
 import { activeTiers, changePlan, readBudget, readPlan } from "#api/domain/services/plans";
+import { startTrial } from "#api/domain/services/trials";
 import type { AppDeps } from "../deps";
 import { requireUserSaying } from "../middleware/auth";
 import { access, answers, jsonBody, only, openApiRouter, refusals } from "./openapi-route";
@@ -69,6 +71,16 @@ const renewalRoute = createRoute({
   responses: { 200: answers(planSubscriptionSchema), ...refusals(400, 401, 404, 503) },
 });
 
+const trialRoute = createRoute({
+  method: "post",
+  path: "/me/plan/trial",
+  summary:
+    "Start the tier's free trial: the plan after it; 409 when the tier offers none, the member held it, this person (Telegram id or proven email, even of a deleted account) had its trial, or the plan already includes it; 404 for an unknown tier",
+  ...signedIn,
+  request: { body: jsonBody(startTrialSchema) },
+  responses: { 200: answers(planSchema), ...refusals(400, 401, 404, 409) },
+});
+
 const budgetRoute = createRoute({
   method: "get",
   path: "/me/budget",
@@ -95,6 +107,9 @@ export const planRoutes = (deps: AppDeps) => {
     })
     .openapi(renewalRoute, async (c) =>
       c.json(await setRenewal(ctx, c.var.user.userId, c.req.valid("json").renew), 200),
+    )
+    .openapi(trialRoute, async (c) =>
+      c.json(await startTrial(ctx, c.var.user.userId, c.req.valid("json").tierId), 200),
     )
     .openapi(budgetRoute, async (c) => c.json(await readBudget(ctx, c.var.user.userId), 200));
 };

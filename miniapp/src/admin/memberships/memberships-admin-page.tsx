@@ -22,6 +22,7 @@ import {
   emptyTierForm,
   fieldOfReason,
   MAX_STARS,
+  TRIAL_DAYS_MAX,
   membersText,
   serverReason,
   slugOf,
@@ -207,6 +208,19 @@ function TierSheet({
           placeholder={t("admin.memberships.notForStars")}
           {...form.input("priceStars")}
           note={t("admin.memberships.starsNote")}
+          disabled={busy}
+        />
+        <Field
+          label={t("admin.memberships.trialDays")}
+          name="trialDays"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max={String(TRIAL_DAYS_MAX)}
+          placeholder={t("admin.memberships.noTrial")}
+          {...form.input("trialDays")}
+          note={t("admin.memberships.trialNote")}
           disabled={busy}
         />
         {editing ? null : (

@@ -8,7 +8,7 @@ import {
 import { t } from "../../i18n/i18n";
 import type { FormRules } from "../../lib/form-issues";
 
-export { MAX_STARS } from "#api/contracts/plan-payments";
+export { MAX_STARS, TRIAL_DAYS_MAX } from "#api/contracts/plan-payments";
 
 /*
  * The Memberships admin form is checked by the API's contract (api/contracts/admin-tiers.ts): its
@@ -38,6 +38,8 @@ export interface TierFormValues {
   features: string;
   /** Whole Stars per 30 days; empty: not sold for Telegram Stars. */
   priceStars: string;
+  /** Whole days of free trial; empty: no trial. */
+  trialDays: string;
   isActive: boolean;
 }
 
@@ -47,6 +49,7 @@ export const emptyTierForm: TierFormValues = {
   description: "",
   features: "",
   priceStars: "",
+  trialDays: "",
   isActive: true,
 };
 
@@ -57,6 +60,7 @@ export const tierFormFrom = (tier: AdminTier): TierFormValues => ({
   description: tier.description ?? "",
   features: tier.features.join("\n"),
   priceStars: tier.priceStars === null ? "" : String(tier.priceStars),
+  trialDays: tier.trialDays === null ? "" : String(tier.trialDays),
   isActive: tier.isActive,
 });
 
@@ -74,7 +78,7 @@ export const tierFormRules = (mode: "create" | "edit"): FormRules<TierFormValues
   keepErrorsOnPass: true,
 });
 
-/** The Stars price field: null when empty (not sold for Stars), else the number typed ("1e3" is 1000). */
+/** A whole-number field (the Stars price, trial days): null when empty, else the number typed ("1e3" is 1000). */
 export function starsOf(text: string): number | null {
   const trimmed = text.trim();
   return trimmed === "" ? null : Number(trimmed);
@@ -94,6 +98,7 @@ export const createBody = (values: TierFormValues) => ({
   description: values.description.trim() === "" ? null : values.description.trim(),
   features: featureLines(values.features),
   priceStars: starsOf(values.priceStars),
+  trialDays: starsOf(values.trialDays),
   isActive: values.isActive,
 });
 
@@ -102,6 +107,7 @@ export const updateBody = (values: TierFormValues) => ({
   displayName: values.displayName.trim(),
   priceMonthly: values.priceMonthly.trim(),
   priceStars: starsOf(values.priceStars),
+  trialDays: starsOf(values.trialDays),
   isActive: values.isActive,
 });
 
@@ -121,6 +127,7 @@ export function fieldOfReason(reason: string | undefined): keyof TierFormValues 
   if (reason === undefined) return null;
   if (reason === adminTierMessages.priceRequired) return "priceMonthly";
   if (reason === adminTierMessages.starsPrice) return "priceStars";
+  if (reason === adminTierMessages.trialDays) return "trialDays";
   if (/name/i.test(reason)) return "displayName";
   return null;
 }
