@@ -5,8 +5,6 @@ import { budgetSchema, planSchema } from "./plans";
 
 /** A promo code as links carry it (`startapp=promo_<CODE>`, `/?promo=CODE`): letters and digits. */
 export const PROMO_CODE = /^[A-Za-z0-9]{1,32}$/;
-/** The start parameter's prefix that carries a promo code inside Telegram. */
-export const PROMO_START_PREFIX = "promo_";
 
 export const promoMessages = {
   codeInvalid: "A code is 1 to 32 letters and digits",

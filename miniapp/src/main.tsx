@@ -66,6 +66,10 @@ async function startInTelegram(): Promise<string | null> {
 async function main(): Promise<void> {
   // A member's referral link (`/?ref=`) is kept for the sign-up or sign-in that follows.
   keepReferralCode();
+  // A promo link on the web (`/?promo=CODE`): Memberships opens Manage Your Plan with it (decision 112).
+  if (window.location.pathname === "/" && /[?&]promo=/.test(window.location.search)) {
+    window.history.replaceState(null, "", `/settings/memberships${window.location.search}`);
+  }
   const telegramLanguage = await startInTelegram();
   // The first screen waits for its words: one small request for the language's catalog.
   const language = startLanguage(telegramLanguage);

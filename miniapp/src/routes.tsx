@@ -38,6 +38,7 @@ const BroadcastsPage = lazyWithAdminTexts(() => import("./admin/broadcasts/broad
 const PolicyAdminPage = lazyWithAdminTexts(() => import("./admin/policies/policy-admin-page"));
 const ContentFiltersPage = lazyWithAdminTexts(() => import("./admin/content-filters/content-filters-page"));
 const ReferralsAdminPage = lazyWithAdminTexts(() => import("./admin/referrals/referrals-admin-page"));
+const PromoCodesPage = lazyWithAdminTexts(() => import("./admin/promo-codes/promo-codes-page"));
 const SettingsAdminPage = lazyWithAdminTexts(() => import("./admin/settings/settings-admin-page"));
 const ProductsAdminPage = lazyWithAdminTexts(() => import("./admin/products/products-admin-page"));
 const UploadProductPage = lazyWithAdminTexts(() => import("./admin/product-form/upload-product-page"));
@@ -90,6 +91,7 @@ const routes: RouteObject[] = [
           { path: "inbox", element: inboxStaff(<InboxPage />) },
           { path: "broadcasts", element: adminOnly(<BroadcastsPage />) },
           { path: "referrals", element: adminOnly(<ReferralsAdminPage />) },
+          { path: "promo-codes", element: adminOnly(<PromoCodesPage />) },
           { path: "products", element: staffOnly(<ProductsAdminPage />) },
           { path: "upload-products", element: staffOnly(<UploadProductPage />) },
           { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },

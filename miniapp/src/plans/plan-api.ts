@@ -36,3 +36,9 @@ export async function waitForTier(tierId: string, { intervalMs = 1000, timeoutMs
   }
   return false;
 }
+
+/** Redeems a promo code: what it gave, and the plan and budget after (decision 112). */
+export const redeemPromo = (code: string) => call(api.me.promo.$post({ json: { code } }));
+
+/** Starts the tier's free trial: the plan after it (decision 113). */
+export const startTrial = (tierId: string) => call(api.me.plan.trial.$post({ json: { tierId } }));

@@ -1,13 +1,15 @@
 import { Button, Progress, Select } from "@telegram-apps/telegram-ui";
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useId, useState } from "react";
 import type { Budget, Plan, Tier } from "#api/contracts/plans";
 import { BottomSheet } from "../components/bottom-sheet";
 import { ResourceView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
+import { formatCredits } from "../lib/format";
 import { useResource } from "../lib/use-resource";
 import { openDrawerAtom } from "../state/drawers";
+import { planVersionAtom } from "./plan";
 import { fetchBudget, fetchPlan, fetchTiers } from "./plan-api";
 import { PlanConfirmation } from "./plan-confirmation";
 import {
@@ -21,8 +23,10 @@ import {
   rolloverLine,
   selectableTiers,
 } from "./plan-rules";
-import { PlanRequestNotice } from "./plan-status";
+import { PlanGrantNotice, PlanRequestNotice } from "./plan-status";
+import { PromoCodeField } from "./promo-code";
 import { TierFeatures } from "./tier-features";
+import { TrialOffer } from "./trial-offer";
 import "./plan-dialog.css";
 
 interface PickerData {
@@ -68,6 +72,11 @@ function BudgetLines({ budget }: { budget: Budget }) {
       <li>{t("plans.usingMonthlyBudget")}</li>
       <li>{monthlyValueLine(budget)}</li>
       {rollover ? <li className="plan-rollover">{rollover}</li> : null}
+      {Number(budget.credits) > 0 ? (
+        <li className="plan-rollover" data-testid="plan-credits-added">
+          {t("promo.creditsAdded", { amount: formatCredits(budget.credits) })}
+        </li>
+      ) : null}
       <li>{t("plans.budgetResets")}</li>
       <li>{t("plans.unusedRollsOver")}</li>
     </ul>
@@ -75,7 +84,15 @@ function BudgetLines({ budget }: { budget: Budget }) {
 }
 
 /** The budget, the price of the tier picked in the dropdown, the action button and its features. */
-function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tier) => void }) {
+function PlanPicker({
+  data,
+  onChoose,
+  onTrial,
+}: {
+  data: PickerData;
+  onChoose: (tier: Tier) => void;
+  onTrial: () => void;
+}) {
   const { t } = useT();
   const selectId = useId();
   const current = data.plan.tier;
@@ -96,6 +113,7 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
   return (
     <div className="plan-picker">
       <PlanRequestNotice request={request} />
+      <PlanGrantNotice grant={data.plan.grant} />
       <MoneyPanel budget={data.budget} />
       <BudgetLines budget={data.budget} />
       <div className="plan-choice">
@@ -136,12 +154,14 @@ function PlanPicker({ data, onChoose }: { data: PickerData; onChoose: (tier: Tie
       >
         {planActionLabel(action)}
       </Button>
+      {selected && selected.id !== current?.id ? <TrialOffer tier={selected} onStarted={onTrial} /> : null}
       {selected ? (
         <TierFeatures
           features={selected.features}
           label={t("plans.features", { name: selected.displayName })}
         />
       ) : null}
+      <PromoCodeField />
     </div>
   );
 }
@@ -154,7 +174,8 @@ export default function PlanDialog() {
   const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const close = useCallback(() => setOpenDrawer(null), [setOpenDrawer]);
-  const loaded = useResource("plan-picker", loadPicker);
+  // Read again when a code or a trial changed the plan (planVersionAtom).
+  const loaded = useResource("plan-picker", loadPicker, { version: useAtomValue(planVersionAtom) });
   // A request sent from the confirmation: the picker shows the plan the server answered with.
   const [plan, setPlan] = useState<Plan | null>(null);
   const picker = loaded.status === "ready" && plan ? { ...loaded, data: { ...loaded.data, plan } } : loaded;
@@ -173,7 +194,7 @@ export default function PlanDialog() {
           showLoadingLabel
           errorMessage={errorMessage(picker.status === "error" ? picker.error : null, t("plans.failed"))}
         >
-          {(data) => <PlanPicker data={data} onChoose={setNext} />}
+          {(data) => <PlanPicker data={data} onChoose={setNext} onTrial={close} />}
         </ResourceView>
       </BottomSheet>
       {next && picker.status === "ready" ? (

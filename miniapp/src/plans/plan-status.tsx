@@ -1,6 +1,8 @@
-import { CalendarX, CircleX, Clock, CreditCard, Star, TriangleAlert } from "lucide-react";
+import { CalendarX, CircleX, Clock, CreditCard, Gift, Star, TriangleAlert } from "lucide-react";
 import type { PlanRequest, PlanSubscription } from "#api/contracts/plan-payments";
+import type { Plan } from "#api/contracts/plans";
 import { useT } from "../i18n/use-t";
+import { formatLongDate } from "../lib/dates";
 import { isInvoicePlan, requestLine, subscriptionLine } from "./plan-rules";
 import "./plan-status.css";
 
@@ -42,6 +44,19 @@ export function PlanSubscriptionNotice({ subscription }: { subscription: PlanSub
         ) : null}
         {line.text}
       </span>
+    </p>
+  );
+}
+
+/** Free days on the plan (decision 111): "Trial ends on …", or "Free until …" from a code or a referral. */
+export function PlanGrantNotice({ grant }: { grant: Plan["grant"] }) {
+  const { t } = useT();
+  if (!grant) return null;
+  const date = formatLongDate(grant.endsAt);
+  return (
+    <p className="plan-status plan-status-grant" data-testid="plan-grant" data-kind={grant.kind}>
+      <Gift size={18} aria-hidden="true" className="plan-status-icon" />
+      <span>{grant.kind === "trial" ? t("trial.endsOn", { date }) : t("trial.freeUntil", { date })}</span>
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { Crown } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
 import { PageHeader } from "../components/page-header";
 import { ResourceView, StateView } from "../components/state-view";
@@ -22,7 +22,8 @@ import {
   subscriptionState,
   tierBadge,
 } from "../plans/plan-rules";
-import { PlanRequestNotice, PlanSubscriptionNotice } from "../plans/plan-status";
+import { PlanGrantNotice, PlanRequestNotice, PlanSubscriptionNotice } from "../plans/plan-status";
+import { keepPromoCodeFrom } from "../plans/promo-link";
 import { TierFeatures } from "../plans/tier-features";
 import { openDrawerAtom } from "../state/drawers";
 import { telegram } from "../telegram/controls";
@@ -112,10 +113,12 @@ function PayNextPeriod({
 function TierCard({
   tier,
   subscription,
+  grant,
   onManage,
 }: {
   tier: Tier;
   subscription: Plan["subscription"];
+  grant: Plan["grant"];
   onManage: () => void;
 }) {
   const { t } = useT();
@@ -131,6 +134,7 @@ function TierCard({
         </Badge>
       </div>
       <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
+      <PlanGrantNotice grant={grant} />
       <PlanSubscriptionNotice subscription={subscription} />
       {subscription ? <PayNextPeriod tier={tier} subscription={subscription} /> : null}
       {subscription ? <RenewalAction subscription={subscription} /> : null}
@@ -149,6 +153,12 @@ export default function MembershipsPage() {
   const setOpenDrawer = useSetAtom(openDrawerAtom);
   const plan = useResource("my-plan", fetchPlan, { version: useAtomValue(planVersionAtom) });
   const openPicker = () => setOpenDrawer("plan");
+  // A promo link leads here: Manage Your Plan opens with its code filled in (decision 112).
+  useEffect(() => {
+    if (!keepPromoCodeFrom(window.location.search)) return;
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+    setOpenDrawer("plan");
+  }, [setOpenDrawer]);
   return (
     <div className="page settings-page">
       <PageHeader title={t("memberships.title")} back="/settings" />
@@ -161,7 +171,12 @@ export default function MembershipsPage() {
           <div className="memberships">
             <PlanRequestNotice request={data.request} />
             {data.tier ? (
-              <TierCard tier={data.tier} subscription={data.subscription} onManage={openPicker} />
+              <TierCard
+                tier={data.tier}
+                subscription={data.subscription}
+                grant={data.grant}
+                onManage={openPicker}
+              />
             ) : (
               <StateView
                 kind="empty"

@@ -9,6 +9,7 @@ import {
   Megaphone,
   Package,
   Receipt,
+  Ticket,
   Upload,
   Users,
 } from "lucide-react";
@@ -26,6 +27,7 @@ const links: (Omit<MenuEntry, "label"> & { label: AdminTextKey })[] = [
   { to: "/admin/inbox", label: "admin.menu.inbox", icon: <Inbox size={20} /> },
   { to: "/admin/broadcasts", label: "admin.menu.broadcasts", icon: <Megaphone size={20} /> },
   { to: "/admin/referrals", label: "referral.admin.menu", icon: <Gift size={20} /> },
+  { to: "/admin/promo-codes", label: "promo.admin.menu", icon: <Ticket size={20} /> },
   { to: "/admin/content-filters", label: "admin.menu.contentFilters", icon: <Filter size={20} /> },
   { to: "/admin/terms-of-service", label: "admin.menu.terms", icon: <FileText size={20} /> },
   { to: "/admin/privacy-policy", label: "admin.menu.privacy", icon: <FileText size={20} /> },
