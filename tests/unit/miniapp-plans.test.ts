@@ -84,8 +84,13 @@ describe("the plan picker", () => {
 });
 
 describe("the Money remaining panel and the budget lines", () => {
-  it("is hidden when monthly + rollover is 0", () => {
+  it("is hidden when monthly + rollover + added credits is 0", () => {
     expect(moneyRemaining(budget({ monthly: "0.00", remaining: "0.00" }))).toBeNull();
+    // Credits from a code or a reward, with no plan, make a budget too.
+    expect(moneyRemaining(budget({ monthly: "0.00", credits: "12.00", remaining: "12.00" }))).toEqual({
+      text: "$12.00 of $12.00",
+      usedPercent: 0,
+    });
   });
 
   it("shows remaining of monthly + rollover, two decimals, and how much is used", () => {

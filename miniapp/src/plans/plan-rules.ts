@@ -88,7 +88,8 @@ export interface MoneyRemaining {
 
 /** The Money remaining panel: what is left of monthly + rollover; null when that total is 0. */
 export function moneyRemaining(budget: Budget): MoneyRemaining | null {
-  const totalCents = toCents(budget.monthly) + toCents(budget.rollover);
+  // Credits added this month (a code, a reward) are money to spend like the plan's own.
+  const totalCents = toCents(budget.monthly) + toCents(budget.rollover) + toCents(budget.credits);
   if (totalCents <= 0) return null;
   const remainingCents = Math.min(Math.max(toCents(budget.remaining), 0), totalCents);
   return {
