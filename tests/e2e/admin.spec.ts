@@ -93,6 +93,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Inbox",
     "Broadcasts",
     "Referrals",
+    "Promo codes",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",
