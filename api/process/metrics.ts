@@ -61,6 +61,12 @@ export function createMetrics() {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     }),
+    outboxCalls: new Counter({
+      name: "outbox_calls_total",
+      help: "Calls the outbox's sender made, by channel (telegram, mail), kind and outcome (sent, rate_limited, blocked, rejected, transient, unknown)",
+      labelNames: ["channel", "kind", "outcome"] as const,
+      registers,
+    }),
     uploadBytes: new Counter({
       name: "upload_bytes_total",
       help: "Bytes of accepted uploads stored, by upload kind",

@@ -45,6 +45,15 @@ function start(ctx: ServiceContext = t.services, options: OutboxSenderOptions = 
 const rowsOf = (userIds: string[]) => db().select().from(outbox).where(inArray(outbox.userId, userIds));
 const sendsTo = (chatId: number) =>
   fake.calls.filter((c) => c.method.startsWith("send") && c.payload.chat_id === chatId && c.result);
+/** What outbox_calls_total counts for a kind and an outcome of Telegram calls, now. */
+async function callsCounted(kind: string, outcome: string): Promise<number> {
+  const { values } = await t.services.metrics.outboxCalls.get();
+  return (
+    values.find(
+      (v) => v.labels.channel === "telegram" && v.labels.kind === kind && v.labels.outcome === outcome,
+    )?.value ?? 0
+  );
+}
 const settled = async (userIds: string[]) =>
   eventually(async () => {
     const rows = await rowsOf(userIds);
@@ -156,10 +165,12 @@ describe("what Telegram answers", () => {
   it("marks a member who blocked the bot and skips them from then on", async () => {
     const [member] = await someBotMembers(db(), 1);
     fake.blockChats(member.telegramId);
+    const blockedBefore = await callsCounted("plan_ending", "blocked");
     await enqueue(db(), [toMember(member, "plan_ending", { text: "Your plan ends soon" })]);
     start();
     const [row] = await settled([member.userId]);
     expect(row).toMatchObject({ state: "blocked", lastError: "Forbidden: bot was blocked by the user" });
+    expect(await callsCounted("plan_ending", "blocked")).toBe(blockedBefore + 1);
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, member.userId));
     expect(profile?.botBlockedAt).not.toBeNull();
     const calls = sendsTo(member.telegramId).length;
@@ -181,11 +192,18 @@ describe("what Telegram answers", () => {
 
   it("retries a 5xx after a backoff, then sends", async () => {
     const [member] = await someBotMembers(db(), 1);
+    const [transientBefore, sentBefore] = [
+      await callsCounted("support_reply", "transient"),
+      await callsCounted("support_reply", "sent"),
+    ];
     await enqueue(db(), [toMember(member, "support_reply", { text: "Hello again" })]);
     fake.failSends(1);
     start();
     const [row] = await settled([member.userId]);
     expect(row).toMatchObject({ state: "sent", tries: 2, lastError: null });
+    // Each call is counted (outbox_calls_total): the 5xx, then the send.
+    expect(await callsCounted("support_reply", "transient")).toBe(transientBefore + 1);
+    expect(await callsCounted("support_reply", "sent")).toBe(sentBefore + 1);
     expect(fake.calls.filter((c) => c.payload.chat_id === member.telegramId)).toHaveLength(2);
   });
 

@@ -1,4 +1,5 @@
 import type { Logger } from "#api/process/logger";
+import type { Metrics } from "#api/process/metrics";
 import type { Db } from "#db/client";
 import { markBotBlocked } from "#db/queries/bot-reach";
 import { recordFinal, recordSent, requeueRows } from "#db/queries/outbox-outcomes";
@@ -18,7 +19,7 @@ const MAX_BACKOFF_MS = 15 * 60_000;
  * row waits, its try given back; 403 → blocked, and the member is skipped until they open the bot;
  * another 4xx → failed with the reason; 5xx or the network → again after a backoff that doubles,
  * failed after MAX_TRIES; a call that may have landed (a timeout) → like a 5xx for the kinds sent
- * again when uncertain, "uncertain" for the others.
+ * again when uncertain, "uncertain" for the others. Each call is counted (outbox_calls_total).
  */
 export class Outcomes {
   private sent: string[] = [];
@@ -30,9 +31,11 @@ export class Outcomes {
     private readonly pace: Pace | undefined,
     private readonly log: Logger,
     private readonly retryBaseMs: number,
+    private readonly calls: Metrics["outboxCalls"],
   ) {}
 
   async settle(row: ClaimedRow, result: SendOutcome): Promise<void> {
+    this.calls.inc({ channel: row.channel, kind: row.kind, outcome: result.outcome });
     switch (result.outcome) {
       case "sent":
         this.sent.push(row.id);

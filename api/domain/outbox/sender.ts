@@ -59,7 +59,7 @@ export function startOutboxSender(
   const pollMs = options.pollMs ?? 500;
   const leaseMs = options.leaseMs ?? 30_000;
   const pace = new Pace(db);
-  const outcomes = new Outcomes(db, pace, log, options.retryBaseMs ?? 5000);
+  const outcomes = new Outcomes(db, pace, log, options.retryBaseMs ?? 5000, ctx.metrics.outboxCalls);
   let stopping = false;
   // Sleeps end early on stop; each is forgotten when it ends (no listener piles up on a promise).
   const sleeping = new Map<NodeJS.Timeout, () => void>();
