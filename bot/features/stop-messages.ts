@@ -13,7 +13,8 @@ const stoppedKeys = {
 
 /**
  * The `stop:<kind>` button under a message the bot sent on its own: turns that kind's switch off
- * (Settings › Notifications shows it) and says so in the member's language.
+ * (Settings › Notifications shows it), says so in the member's language, and takes the stop button
+ * off that message (its other buttons stay), so it is not offered again for a switch already off.
  */
 export function stopMessages(services: ServiceContext) {
   const composer = new Composer<BotContext>();
@@ -28,6 +29,15 @@ export function stopMessages(services: ServiceContext) {
       text: serverText(language, which ? stoppedKeys[which] : "bot.stopNothing"),
       show_alert: true,
     });
+    const rows = ctx.callbackQuery.message?.reply_markup?.inline_keyboard;
+    if (!rows) return;
+    const kept = rows
+      .map((row) =>
+        row.filter((button) => !("callback_data" in button && button.callback_data?.startsWith("stop:"))),
+      )
+      .filter((row) => row.length > 0);
+    // A message too old to edit, or already edited: the switch is off all the same.
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } }).catch(() => undefined);
   });
   return composer;
 }

@@ -21,6 +21,8 @@ const db = () => t.services.database.db;
 const profileOf = async (userId: string) =>
   (await db().select().from(profiles).where(eq(profiles.id, userId)))[0];
 
+const SHOP_BUTTON = { text: "Open the shop", web_app: { url: "https://shop.example.com/" } };
+
 function pressStop(telegramId: number, data: string, languageCode = "en") {
   const id = `cb-${nextUpdate++}`;
   fake.push({
@@ -34,6 +36,7 @@ function pressStop(telegramId: number, data: string, languageCode = "en") {
         date: Math.floor(Date.now() / 1000),
         chat: { id: telegramId, type: "private", first_name: "M" },
         text: "News",
+        reply_markup: { inline_keyboard: [[SHOP_BUTTON], [{ text: "Stop", callback_data: data }]] },
       },
     },
   });
@@ -58,6 +61,15 @@ describe("a stop button", () => {
       planReminders: true,
       cartReminders: true,
     });
+    // The stop button leaves the message; the shop's button stays.
+    const edit = await eventually(async () => {
+      const call = fake
+        .callsTo("editMessageReplyMarkup")
+        .find((c) => c.payload.chat_id === member.telegramId && c.payload.message_id === 1);
+      if (!call) throw new Error("not edited yet");
+      return call.payload;
+    });
+    expect(edit.reply_markup).toEqual({ inline_keyboard: [[SHOP_BUTTON]] });
   });
 
   it("turns plan and cart reminders off by their kinds", async () => {
