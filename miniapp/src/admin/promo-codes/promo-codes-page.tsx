@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminList, AdminRow } from "../admin-row";
+import { PaidTierSelect } from "../paid-tier-select";
 import "./promo-codes-page.css";
 
 /** How often the list is read again while open: uses and what codes brought change live. */
@@ -21,8 +22,6 @@ const REFRESH_MS = 5000;
 
 const fetchCodes = async (signal: AbortSignal) =>
   (await call(api.admin["promo-codes"].$get(undefined, { init: { signal } }))).promoCodes;
-const fetchTiers = async (signal: AbortSignal) =>
-  (await call(api.tiers.$get(undefined, { init: { signal } }))).tiers;
 
 /** A date typed in the form (YYYY-MM-DD) as the end of that day, UTC; empty: none. */
 const endOfDay = (date: string) => (date ? `${date}T23:59:59Z` : null);
@@ -31,8 +30,6 @@ const endOfDay = (date: string) => (date ? `${date}T23:59:59Z` : null);
 function CreateForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useT();
   const kindId = useId();
-  const tierId = useId();
-  const tiers = useResource("promo-tiers", fetchTiers);
   const [code, setCode] = useState("");
   const [kind, setKind] = useState<"days" | "credits">("credits");
   const [amount, setAmount] = useState("");
@@ -103,24 +100,13 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
         />
       ) : (
         <>
-          <FieldFrame controlId={tierId} label={t("promo.admin.tier")} messageId={`${tierId}-note`}>
-            <Select
-              id={tierId}
-              value={tier}
-              onChange={(event) => setTier(event.target.value)}
-              disabled={saving}
-            >
-              <option value="">{t("promo.admin.chooseTier")}</option>
-              {/* Free days are worth something only on a paid plan. */}
-              {(tiers.status === "ready" ? tiers.data : [])
-                .filter((option) => Number(option.priceMonthly) > 0)
-                .map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.displayName}
-                  </option>
-                ))}
-            </Select>
-          </FieldFrame>
+          <PaidTierSelect
+            label={t("promo.admin.tier")}
+            placeholder={t("promo.admin.chooseTier")}
+            value={tier}
+            onChange={setTier}
+            disabled={saving}
+          />
           <Field
             label={t("promo.admin.days")}
             type="number"

@@ -14,21 +14,18 @@ import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminList, AdminRow } from "../admin-row";
+import { PaidTierSelect } from "../paid-tier-select";
 import "./referrals-admin-page.css";
 
 const fetchSettings = async (signal: AbortSignal) =>
   call(api.admin.referrals.settings.$get(undefined, { init: { signal } }));
 const fetchReferrals = async (signal: AbortSignal) =>
   call(api.admin.referrals.$get(undefined, { init: { signal } }));
-const fetchTiers = async (signal: AbortSignal) =>
-  (await call(api.tiers.$get(undefined, { init: { signal } }))).tiers;
 
 /** The programme's switch and reward, saved together. */
 function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSaved: () => void }) {
   const { t } = useT();
   const kindId = useId();
-  const tierFieldId = useId();
-  const tiers = useResource("referral-tiers", fetchTiers);
   const [enabled, setEnabled] = useState(settings.enabled);
   const [kind, setKind] = useState(settings.rewardKind);
   const [credits, setCredits] = useState(settings.credits ?? "");
@@ -97,28 +94,13 @@ function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSav
         />
       ) : (
         <>
-          <FieldFrame
-            controlId={tierFieldId}
+          <PaidTierSelect
             label={t("referral.admin.tier")}
-            messageId={`${tierFieldId}-note`}
-          >
-            <Select
-              id={tierFieldId}
-              value={tierId}
-              onChange={(event) => setTierId(event.target.value)}
-              disabled={saving}
-            >
-              <option value="">{t("referral.admin.chooseTier")}</option>
-              {/* Free days are worth something only on a paid plan. */}
-              {(tiers.status === "ready" ? tiers.data : [])
-                .filter((tier) => Number(tier.priceMonthly) > 0)
-                .map((tier) => (
-                  <option key={tier.id} value={tier.id}>
-                    {tier.displayName}
-                  </option>
-                ))}
-            </Select>
-          </FieldFrame>
+            placeholder={t("referral.admin.chooseTier")}
+            value={tierId}
+            onChange={setTierId}
+            disabled={saving}
+          />
           <Field
             label={t("referral.admin.days")}
             note={t("referral.admin.daysNote")}
