@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { credentials, profiles, userRoles, users } from "../schema/index";
 import { passedAgeGate } from "./channel";
@@ -64,12 +64,13 @@ export async function findAccountById(db: Db, id: string): Promise<AccountRow | 
 const givesEmail = (email: string) => sql`lower(${profiles.email}) = lower(${email.trim()})`;
 
 /**
- * The order in which an address speaks for the accounts giving it: the one that proved it (at most
- * one, profiles_verified_email_lower_key), then accounts whose only way in it is (no Telegram),
- * newest first.
+ * The order in which an address speaks for the accounts giving it: the one that proved it, else the
+ * web sign-up that claims it (at most one of either, profiles_taken_email_lower_key), then accounts
+ * whose only way in it is (no Telegram), newest first.
  */
 export const claimOrder = [
   sql`${profiles.emailVerifiedAt} is null`,
+  sql`${profiles.emailClaimedAt} is null`,
   sql`${users.telegramId} is not null`,
   desc(users.createdAt),
   asc(users.id),
@@ -82,15 +83,23 @@ export async function emailClaimants(db: Db, email: string): Promise<AccountRow[
     .orderBy(...claimOrder);
 }
 
-/** True when an account has proven `email` (any case): only a proven address is taken. */
-export async function isEmailProven(db: Db, email: string): Promise<boolean> {
+/** True when an account giving `email` (any case) meets `condition`. */
+async function someAccountGives(db: Db, email: string, condition: SQL | undefined): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(and(givesEmail(email), isNotNull(profiles.emailVerifiedAt)))
+    .where(and(givesEmail(email), condition))
     .limit(1);
   return rows.length > 0;
 }
+
+/** True when an account has proven `email` (any case). */
+export const isEmailProven = (db: Db, email: string) =>
+  someAccountGives(db, email, isNotNull(profiles.emailVerifiedAt));
+
+/** True when an account has proven `email` (any case) or a web sign-up claims it: no sign-up may give it. */
+export const isEmailTaken = (db: Db, email: string) =>
+  someAccountGives(db, email, or(isNotNull(profiles.emailVerifiedAt), isNotNull(profiles.emailClaimedAt)));
 
 // The advisory lock namespace of claims on and proofs of one address (the key: its hashtext).
 const EMAIL_LOCK = 725003;
@@ -114,20 +123,24 @@ export async function markEmailProven(
   email: string,
   now: Date,
 ): Promise<string | undefined> {
-  const [profile] = await tx
+  const [own] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.id, userId), givesEmail(email)));
+  if (!own?.email) return undefined;
+  // The others' first: the unique index holds one proven or claimed account an address at any time.
+  await tx
+    .update(profiles)
+    .set({ email: null, updatedAt: sql`now()` })
+    .where(and(givesEmail(email), ne(profiles.id, userId)));
+  await tx
     .update(profiles)
     .set({
       emailVerifiedAt: sql`coalesce(${profiles.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(profiles.id, userId), givesEmail(email)))
-    .returning({ email: profiles.email });
-  if (!profile?.email) return undefined;
-  await tx
-    .update(profiles)
-    .set({ email: null, updatedAt: sql`now()` })
-    .where(and(givesEmail(email), ne(profiles.id, userId)));
-  return profile.email;
+    .where(eq(profiles.id, userId));
+  return own.email;
 }
 
 /** Ends the account's Telegram link: its Telegram sign-in makes an account of its own from then on. */

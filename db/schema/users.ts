@@ -44,6 +44,12 @@ export const profiles = pgTable(
     ageVerified: boolean("age_verified").notNull().default(false),
     /** When the owner proved `email` through a mailed link; null until then, and again after any change of it. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * When a web sign-up (an account made with this email and a password) claimed `email`: no other
+     * sign-up may give it from then on. Null for an address a Telegram member attached; null again
+     * once the account links a Telegram, and after any change of the email (decision 097).
+     */
+    emailClaimedAt: timestamp("email_claimed_at", { withTimezone: true }),
     /** "Email me about orders" in Settings: order mail for members the bot does not reach (on by default). */
     orderEmails: boolean("order_emails").notNull().default(true),
     /**
@@ -74,10 +80,11 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // An address is one account's only once proven: unproven claims on it may be several.
-    uniqueIndex("profiles_verified_email_lower_key")
+    // An address is taken by the account that proved it or the web sign-up that claims it, one at a
+    // time; the unproven addresses Telegram members attached may be several besides.
+    uniqueIndex("profiles_taken_email_lower_key")
       .on(sql`lower(${t.email})`)
-      .where(sql`${t.emailVerifiedAt} is not null`),
+      .where(sql`${t.emailVerifiedAt} is not null or ${t.emailClaimedAt} is not null`),
     index("profiles_email_lower_idx").on(sql`lower(${t.email})`),
     index("profiles_membership_tier_id_idx").on(t.membershipTierId),
   ],

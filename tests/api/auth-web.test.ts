@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSchema } from "#api/contracts/auth";
+import { executeRows } from "#db/client";
 import { credentials, sessions } from "#db/schema/index";
 import {
   bearer,
@@ -25,6 +26,8 @@ beforeAll(async () => {
       ADMIN_EMAILS: "Boss@Example.com, chief@example.com",
       PUBLIC_URL: "https://shop.example.com",
       TRUST_PROXY: "true",
+      // Twenty sign-ups at once wait for argon2 rather than answer server_busy.
+      PASSWORD_QUEUE: "200",
     },
   });
 });
@@ -91,6 +94,52 @@ describe("POST /api/auth/signup", () => {
       message: "This email is already registered. Please log in instead.",
       reason: "account_exists",
     });
+  });
+
+  it("answers 409 'Account exists' for an address another web sign-up gave, unproven, in any case", async () => {
+    const email = uniqueEmail("again");
+    const first = await t.app.request("/api/auth/signup", post(signUpBody(email), fromNewAddress()));
+    expect(sessionSchema.parse(await first.json()).user.emailVerified).toBe(false);
+    const again = await t.app.request(
+      "/api/auth/signup",
+      post(
+        signUpBody(` ${email.toUpperCase()} `, { password: "Other-Pass-2", confirmPassword: "Other-Pass-2" }),
+        fromNewAddress(),
+      ),
+    );
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({
+      code: "conflict",
+      message: "This email is already registered. Please log in instead.",
+      reason: "account_exists",
+    });
+    const [{ n } = { n: -1 }] = await executeRows<{ n: number }>(
+      t.services.database.db,
+      sql`select count(*)::int as n from profiles where lower(email) = lower(${email})`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it("makes one account of 20 sign-ups of one address at once; the other 19 answer 'Account exists'", async () => {
+    const email = uniqueEmail("crowd");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.request(
+          "/api/auth/signup",
+          post(signUpBody(i % 2 ? email.toUpperCase() : email), fromNewAddress()),
+        ),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const refused = answers.filter((res) => res.status === 409);
+    for (const res of refused) expect((await errorOf(res)).reason).toBe("account_exists");
+    const accounts = await executeRows<{ id: string }>(
+      t.services.database.db,
+      sql`select id from profiles where lower(email) = lower(${email})`,
+    );
+    expect(accounts).toHaveLength(1);
   });
 
   it.each([

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "#api/cli/admin-commands";
 import { sessionSchema } from "#api/contracts/auth";
 import { meSchema } from "#api/contracts/me";
+import { isUniqueViolation } from "#api/domain/services/db-errors";
 import { redeemTelegramLink } from "#api/domain/services/telegram-link";
-import { profiles } from "#db/schema/index";
+import { profiles, users } from "#db/schema/index";
 import {
   bearer,
   errorOf,
@@ -244,31 +245,102 @@ describe("a reset that proves an address nobody had proven", () => {
   });
 });
 
-describe("several accounts giving one unproven address", () => {
-  it("each logs in with its own password; once one proves the address, the other's claim is gone", async () => {
-    const email = uniqueEmail("twice");
-    const first = sessionSchema.parse(await (await signUp(email, "First-Pass-1")).json());
-    const second = sessionSchema.parse(await (await signUp(email, "Second-Pass-2")).json());
-    expect(first.user.id).not.toBe(second.user.id);
-    const idOf = async (res: Response) => sessionSchema.parse(await res.json()).user.id;
-    expect(await idOf(await login(email, "First-Pass-1"))).toBe(first.user.id);
-    expect(await idOf(await login(email, "Second-Pass-2"))).toBe(second.user.id);
+describe("a web sign-up's claim on an address nobody proved (issue 44, item 5)", () => {
+  it("stops the next sign-up with 'Account exists'; a Telegram member's unproven address stops none and may still be given", async () => {
+    const email = uniqueEmail("claimed");
+    const member = await telegramSignIn(9_350_011);
+    expect((await attach(member.token, email, "Member-Pass-1")).status).toBe(200);
+    expect((await signUp(email, "First-Pass-1")).status).toBe(201);
+    const again = await signUp(email.toUpperCase(), "Second-Pass-2");
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({
+      code: "conflict",
+      message: "This email is already registered. Please log in instead.",
+      reason: "account_exists",
+    });
+    const late = await telegramSignIn(9_350_012);
+    expect((await attach(late.token, email, "Late-Pass-3")).status).toBe(200);
+    expect(await claimants(email)).toHaveLength(3);
+  });
 
-    // A Telegram member may give it too, while nobody has proven it.
+  it("leads the reset mailed to the address to that sign-up, before a newer account without Telegram", async () => {
+    const email = uniqueEmail("claim-reset");
+    const web = sessionSchema.parse(await (await signUp(email, "First-Pass-1")).json());
+    const member = await telegramSignIn(9_350_013);
+    expect((await attach(member.token, email, "Member-Pass-2")).status).toBe(200);
+    // Its Telegram link ended, as a reset through the operator's log ends it (the last test here).
+    await t.services.database.db.update(users).set({ telegramId: null }).where(eq(users.id, member.user.id));
+
+    expect((await requestReset(email)).status).toBe(200);
+    expect((await confirmReset(await mailedToken(email, "/reset-password"), "Owner-New-Pass-1")).status).toBe(
+      200,
+    );
+    const loggedIn = await login(email, "Owner-New-Pass-1");
+    expect(sessionSchema.parse(await loggedIn.json()).user).toMatchObject({
+      id: web.user.id,
+      emailVerified: true,
+    });
+    expect(await claimants(email)).toEqual([{ id: web.user.id, verifiedAt: expect.any(Date) }]);
+  });
+
+  it("ends when the account links a Telegram: a squatter's Telegram cannot keep the address's owner out", async () => {
+    const email = uniqueEmail("squatted");
+    const squatter = sessionSchema.parse(await (await signUp(email, "Squat-Pass-1")).json());
+    const res = await t.app.request("/api/me/telegram-link", post({}, bearer(squatter.token)));
+    const { url } = (await res.json()) as { url: string };
+    const linked = await redeemTelegramLink(
+      { db: t.services.database.db, now: clock.now },
+      { code: url.split("start=link_")[1] ?? "", telegramId: 9_350_014n, username: "squatter" },
+    );
+    expect(linked.result).toBe("linked");
+
+    // The address now leads a reset only to the squatter's Telegram: it blocks nobody's sign-up.
+    const owner = await signUp(email, GOOD_PASSWORD);
+    expect(owner.status).toBe(201);
+    // The owner's own sign-up claims it in turn.
+    expect((await signUp(email, "Third-Pass-3")).status).toBe(409);
+  });
+
+  it("the database refuses a second claim on one address", async () => {
+    const email = uniqueEmail("claim-constraint");
+    expect((await signUp(email, "First-Pass-1")).status).toBe(201);
+    const member = await telegramSignIn(9_350_015);
+    expect((await attach(member.token, email.toUpperCase(), "Member-Pass-2")).status).toBe(200);
+    const error = await t.services.database.db
+      .execute(sql`update profiles set email_claimed_at = now() where id = ${member.user.id}`)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+});
+
+describe("several accounts giving one unproven address", () => {
+  it("each logs in with its own password; once one proves the address, the others' claims are gone", async () => {
+    const email = uniqueEmail("twice");
+    const web = sessionSchema.parse(await (await signUp(email, "First-Pass-1")).json());
+    // Telegram members may give it too, while nobody has proven it.
     const member = await telegramSignIn(9_350_004);
-    expect((await attach(member.token, email, "Third-Pass-3")).status).toBe(200);
+    expect((await attach(member.token, email, "Second-Pass-2")).status).toBe(200);
+    const other = await telegramSignIn(9_350_008);
+    expect((await attach(other.token, email, "Third-Pass-3")).status).toBe(200);
+    const idOf = async (res: Response) => sessionSchema.parse(await res.json()).user.id;
+    expect(await idOf(await login(email, "First-Pass-1"))).toBe(web.user.id);
+    expect(await idOf(await login(email, "Second-Pass-2"))).toBe(member.user.id);
+    expect(await idOf(await login(email, "Third-Pass-3"))).toBe(other.user.id);
 
     expect((await verify(await mailedToken(email, "/verify-email", 3))).status).toBe(200);
     expect((await login(email, "First-Pass-1")).status).toBe(401);
     expect((await login(email, "Second-Pass-2")).status).toBe(401);
-    expect(await me(member.token)).toMatchObject({ email, emailVerified: true });
+    expect(await me(other.token)).toMatchObject({ email, emailVerified: true });
 
     // Proven, the address is taken.
     const refused = await signUp(email.toUpperCase(), GOOD_PASSWORD);
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toBe("This email is already registered. Please log in instead.");
-    const other = await telegramSignIn(9_350_005);
-    const taken = await attach(other.token, email, "Fourth-Pass-4");
+    const late = await telegramSignIn(9_350_005);
+    const taken = await attach(late.token, email, "Fourth-Pass-4");
     expect(taken.status).toBe(409);
     expect((await errorOf(taken)).message).toBe("This email is already registered to another account.");
   });
@@ -293,9 +365,14 @@ describe("several accounts giving one unproven address", () => {
 describe("two accounts proving one address at the same moment", () => {
   it.each([1, 2, 3])(
     "by their verification links, four at once (round %i): exactly one keeps it",
-    async () => {
+    async (round) => {
       const email = uniqueEmail("race");
-      for (let i = 0; i < 4; i++) expect((await signUp(email, `Racer-Pass-${i}`)).status).toBe(201);
+      // One web sign-up claims the address; three Telegram members give it too.
+      expect((await signUp(email, "Racer-Pass-0")).status).toBe(201);
+      for (let i = 1; i < 4; i++) {
+        const member = await telegramSignIn(9_351_000 + round * 10 + i);
+        expect((await attach(member.token, email, `Racer-Pass-${i}`)).status).toBe(200);
+      }
       const links = await eventually(async () => {
         const tokens = mailedTokens(email, "/verify-email");
         expect(tokens).toHaveLength(4);
@@ -311,31 +388,33 @@ describe("two accounts proving one address at the same moment", () => {
 
   it("by a reset link and a verification link: exactly one keeps it", async () => {
     const email = uniqueEmail("race-reset");
-    const older = sessionSchema.parse(await (await signUp(email, "First-Pass-1")).json());
-    expect((await signUp(email, "Second-Pass-2")).status).toBe(201);
-    const [olderLink = ""] = await eventually(async () => {
+    expect((await signUp(email, "First-Pass-1")).status).toBe(201);
+    const member = await telegramSignIn(9_350_009);
+    expect((await attach(member.token, email, "Second-Pass-2")).status).toBe(200);
+    const [, membersLink = ""] = await eventually(async () => {
       const tokens = mailedTokens(email, "/verify-email");
       expect(tokens).toHaveLength(2);
       return tokens;
     });
-    // The reset goes to the newest web account; the older one's verification link races it.
+    // The reset goes to the web sign-up; the Telegram member's verification link races it.
     expect((await requestReset(email)).status).toBe(200);
     const resetToken = await mailedToken(email, "/reset-password");
     const [reset, verified] = await Promise.all([
       confirmReset(resetToken, "Reset-Pass-3"),
-      verify(olderLink),
+      verify(membersLink),
     ]);
     expect([reset.status, verified.status].filter((s) => s === 200)).toHaveLength(1);
     const left = await claimants(email);
     expect(left).toHaveLength(1);
     expect(left[0]?.verifiedAt).toBeInstanceOf(Date);
-    expect(left[0]?.id === older.user.id).toBe(verified.status === 200);
+    expect(left[0]?.id === member.user.id).toBe(verified.status === 200);
   });
 
   it("the database refuses a second proven account for one address", async () => {
     const email = uniqueEmail("constraint");
     const first = sessionSchema.parse(await (await signUp(email, "First-Pass-1")).json());
-    const second = sessionSchema.parse(await (await signUp(email.toUpperCase(), "Second-Pass-2")).json());
+    const second = await telegramSignIn(9_350_010);
+    expect((await attach(second.token, email.toUpperCase(), "Second-Pass-2")).status).toBe(200);
     const db = t.services.database.db;
     const prove = (id: string) =>
       db.update(profiles).set({ emailVerifiedAt: clock.now() }).where(eq(profiles.id, id));

@@ -1,7 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isUniqueViolation } from "#api/domain/services/db-errors";
 import { type Database, executeRows } from "#db/client";
+import { migrationsFolder } from "#db/migrate";
 import { membershipTiers, profiles, userBudgetRollover, userSpending, users } from "#db/schema/index";
+import { emptyDatabase, migrationIndex, migrationsBefore } from "../helpers/migrations-before";
 import { freshDatabase } from "../helpers/test-db";
 
 // Runs on PGlite by default and on Postgres when DATABASE_URL is set: CI runs both.
@@ -189,5 +192,79 @@ describe("spending and rollover functions", () => {
     expect(state?.lastCalculatedPeriod?.toISOString()).toBe("2026-11-01T00:00:00.000Z");
     // Running again in the same month changes nothing.
     expect(await run("2026-11-20T00:00:00Z")).toBe("39.60");
+  });
+});
+
+describe("migration a-web-sign-up-claims-its-email (decision 097's amendment)", () => {
+  it("gives each address one web sign-up's claim, the one the address already led to; every account keeps its email and password", async () => {
+    const empty = await emptyDatabase();
+    const before = await migrationsBefore(await migrationIndex("a-web-sign-up-claims-its-email"));
+    try {
+      await empty.migrateWith(before.folder);
+      const at = (minute: number) => `2026-11-01T10:${String(minute).padStart(2, "0")}:00Z`;
+      /** An account as the version before made it: a web sign-up's three rows share one transaction's now(). */
+      const account = async (
+        n: number,
+        a: {
+          email: string;
+          signedUpAt: string;
+          passwordAt?: string;
+          telegramId?: number;
+          verified?: boolean;
+        },
+      ) => {
+        const id = `00000000-0000-4000-8000-00000000000${n}`;
+        await empty.db.execute(
+          sql`insert into users (id, telegram_id, created_at) values (${id}, ${a.telegramId ?? null}, ${a.signedUpAt})`,
+        );
+        await empty.db.execute(sql`
+          insert into profiles (id, email, email_verified_at, created_at)
+          values (${id}, ${a.email}, ${a.verified ? a.signedUpAt : null}, ${a.signedUpAt})`);
+        await empty.db.execute(sql`
+          insert into credentials (user_id, password_hash, created_at)
+          values (${id}, ${`hash-${n}`}, ${a.passwordAt ?? a.signedUpAt})`);
+        return id;
+      };
+      // One person signed up twice without opening the link (two cases of one address).
+      const older = await account(1, { email: "Twice@Example.com", signedUpAt: at(1) });
+      const newer = await account(2, { email: "twice@example.com", signedUpAt: at(2) });
+      // A Telegram member attached it later still (a password set after the account was made).
+      const member = await account(3, {
+        email: "twice@example.com",
+        signedUpAt: at(3),
+        passwordAt: at(9),
+        telegramId: 35,
+      });
+      // A web sign-up that linked a Telegram: its address leads a reset to that Telegram only.
+      const linked = await account(4, { email: "linked@example.com", signedUpAt: at(4), telegramId: 36 });
+      const alone = await account(5, { email: "alone@example.com", signedUpAt: at(5) });
+      const proven = await account(6, { email: "proven@example.com", signedUpAt: at(6), verified: true });
+
+      await empty.migrateWith(migrationsFolder);
+      const after = await executeRows<{ id: string; email: string; claimed: boolean; hash: string }>(
+        empty.db,
+        sql`select p.id, p.email, p.email_claimed_at is not null as claimed, c.password_hash as hash
+            from profiles p join credentials c on c.user_id = p.id order by p.id`,
+      );
+      expect(after).toEqual([
+        { id: older, email: "Twice@Example.com", claimed: false, hash: "hash-1" },
+        { id: newer, email: "twice@example.com", claimed: true, hash: "hash-2" },
+        { id: member, email: "twice@example.com", claimed: false, hash: "hash-3" },
+        { id: linked, email: "linked@example.com", claimed: false, hash: "hash-4" },
+        { id: alone, email: "alone@example.com", claimed: true, hash: "hash-5" },
+        { id: proven, email: "proven@example.com", claimed: true, hash: "hash-6" },
+      ]);
+      // From now on the database holds one claim an address.
+      const error = await empty.db
+        .execute(sql`update profiles set email_claimed_at = now() where id = ${older}`)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(isUniqueViolation(error)).toBe(true);
+    } finally {
+      await empty.close();
+      await before.cleanup();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Language } from "#api/contracts/languages";
 import type { Me } from "#api/contracts/me";
-import { type AccountRow, emailClaimants, isEmailProven, lockEmail } from "#db/queries/accounts";
+import { type AccountRow, emailClaimants, isEmailTaken, lockEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
@@ -45,10 +45,11 @@ export interface SignUpData {
 }
 
 /**
- * A web account: the sign-up form's age checkbox is the age verification. An email is taken only
- * once an account proved it: another account's unproven claim does not stop a sign-up, and
- * whichever proves the address first keeps it. Every attempt counts against the address, made or
- * not: "already registered" tells whether an account proved an email.
+ * A web account: the sign-up form's age checkbox is the age verification. An email is taken once
+ * an account proved it or a web sign-up claimed it (decision 097's amendment): this sign-up claims
+ * it, and the unique index on taken addresses refuses a second claim even when two sign-ups run at
+ * once. A Telegram member's unproven address stops nobody. Every attempt counts against the
+ * address, made or not: "already registered" tells whether an email is taken.
  */
 export async function signUp(
   ctx: ServiceContext,
@@ -60,23 +61,29 @@ export async function signUp(
   let passwordHash: string;
   try {
     await reserveAttempt(ctx.db, ctx.now(), [limits.signUpAddress, data.address]);
-    if (await isEmailProven(ctx.db, data.email)) throw exists();
+    if (await isEmailTaken(ctx.db, data.email)) throw exists();
     passwordHash = await ctx.passwords.hash(data.password, place);
   } finally {
     place.leave();
   }
   const userId = await ctx.db.transaction(async (tx) => {
+    // Claims and proofs of one address take turns: a proof never meets a claim made meanwhile.
     await lockEmail(tx, data.email);
-    // Proven while the password was hashed: taken after all.
-    if (await isEmailProven(tx, data.email)) throw exists();
     const [user] = await tx.insert(users).values({}).returning({ id: users.id });
     if (!user) throw new Error("insert into users returned nothing");
-    await tx.insert(profiles).values({
-      id: user.id,
-      email: data.email,
-      fullName: data.fullName || null,
-      ageVerified: true,
-    });
+    // Taken while the password was hashed (proven or claimed): the index answers, nothing is made.
+    const [claimed] = await tx
+      .insert(profiles)
+      .values({
+        id: user.id,
+        email: data.email,
+        emailClaimedAt: ctx.now(),
+        fullName: data.fullName || null,
+        ageVerified: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: profiles.id });
+    if (!claimed) throw exists();
     await tx.insert(credentials).values({ userId: user.id, passwordHash });
     await attributeNewAccount(ctx, tx, user.id, data.referralCode);
     // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.

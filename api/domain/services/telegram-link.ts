@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { TelegramLink } from "#api/contracts/account";
 import type { Db } from "#db/client";
 import { findAccountById, findAccountByTelegramId } from "#db/queries/accounts";
-import { telegramLinkCodes, users } from "#db/schema/index";
+import { profiles, telegramLinkCodes, users } from "#db/schema/index";
 import { hashToken, newToken } from "../auth/tokens";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
@@ -75,6 +75,9 @@ export async function redeemTelegramLink(
         .update(users)
         .set({ telegramId: data.telegramId, telegramUsername: data.username ?? null })
         .where(eq(users.id, account.id));
+      // An unproven address leads a reset only to this Telegram from now on, so it no longer keeps
+      // other sign-ups out (decision 097): whoever proves it first keeps it.
+      await tx.update(profiles).set({ emailClaimedAt: null }).where(eq(profiles.id, account.id));
       await spend();
       return { result: "linked", userId: account.id };
     });

@@ -56,7 +56,8 @@ function SignUpForm({
       onDone();
       acceptSession(session);
     } catch (error) {
-      if (error instanceof LoadError && error.status === 409) {
+      // An address another account proved, or another web sign-up claims (decision 097).
+      if (error instanceof LoadError && error.reason === "account_exists") {
         toast.error(t("signUp.accountExists"), { description: tm(authMessages.accountExists) });
         onAccountExists(data.email);
       } else {

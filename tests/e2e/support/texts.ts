@@ -6,9 +6,14 @@ const cache = new Map<string, Record<string, string>>();
 
 /**
  * A plain text (no placeholders) of a Mini App catalog, as a member reading `language` sees it:
- * the tests ask the catalogs rather than copying their words.
+ * the tests ask the catalogs rather than copying their words. The contracts' words (`messages`)
+ * are keyed by their English.
  */
-export function catalogText(language: string, key: string, file: "app" | "admin" = "app"): string {
+export function catalogText(
+  language: string,
+  key: string,
+  file: "app" | "admin" | "messages" = "app",
+): string {
   const path = `${locales}${language}/${file}.json`;
   let catalog = cache.get(path);
   if (!catalog) {
