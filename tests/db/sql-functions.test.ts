@@ -1,19 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, executeRows } from "#db/client";
 import { migrationsFolder } from "#db/migrate";
-import type { Executor } from "#db/rows";
 import { applyFunctions, readFunctionFiles } from "#db/sql-functions";
+import { emptyDatabase, migrationsBefore } from "../helpers/partial-migrations";
 import { freshDatabase } from "../helpers/test-db";
 
 // Runs on PGlite, and on Postgres when DATABASE_URL is set.
@@ -28,56 +21,13 @@ const tempDir = async (prefix: string) => {
   return dir;
 };
 
-/** The migrations folder as it stood before migration `index` (its journal cut there). */
-async function migrationsBefore(index: number): Promise<string> {
-  const folder = await tempDir("migrations-");
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < index);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-/** An empty database migrated with drizzle's own migrator, to whatever folder it is given. */
-async function emptyDatabase(): Promise<{
-  db: Executor;
-  migrateWith: (folder: string) => Promise<void>;
-  close: () => Promise<void>;
-}> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const client = await PGlite.create();
-    const db = drizzlePglite(client);
-    return {
-      db,
-      migrateWith: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `test_${randomBytes(8).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin`create database ${admin(name)}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const db = drizzlePostgres(client);
-  return {
-    db,
-    migrateWith: (folder) => migratePostgres(db, { migrationsFolder: folder }),
-    close: async () => {
-      await client.end();
-      await admin`drop database if exists ${admin(name)} with (force)`;
-      await admin.end();
-    },
-  };
-}
-
 describe("migration 0020: the checkout's functions move to db/functions", () => {
   it("renames the reasons keys were kept under by the version before 0018, and drops its functions", async () => {
     const empty = await emptyDatabase();
     try {
-      await empty.migrateWith(await migrationsBefore(20));
+      const before = await migrationsBefore(20);
+      await empty.migrateWith(before.folder);
+      await before.remove();
       await empty.db.execute(sql`insert into users (id) values ('00000000-0000-4000-8000-000000000001')`);
       const kept = [
         ["stock", { title: "Old Haze" }, "out_of_stock"],
