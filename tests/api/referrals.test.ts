@@ -19,6 +19,7 @@ import {
   requestTier,
 } from "#api/domain/services/plan-payments";
 import { giveDueReferralRewards } from "#api/domain/services/referrals";
+import { writeFromBot } from "#api/domain/services/support";
 import { redeemTelegramLink } from "#api/domain/services/telegram-link";
 import { insertInvoice } from "#db/queries/plan-payments";
 import { attributeReferral } from "#db/queries/referrals";
@@ -257,6 +258,7 @@ describe("attribution at first sign-in", () => {
   });
 
   it("never attributes a person who had an account, even a deleted one; a brand-new person still is", async () => {
+    await program({ enabled: true, credits: "5.00" });
     const r = await referrer();
     const friend = await friendThrough(r.code);
     expect((await referralOf(friend.userId))?.referrerId).toBe(r.userId);
@@ -277,6 +279,7 @@ describe("attribution at first sign-in", () => {
   });
 
   it("never attributes a web sign-up whose mailbox, in any form, an account once proved", async () => {
+    await program({ enabled: true, credits: "5.00" });
     const r = await referrer();
     const local = `friend${Date.now().toString(36)}`;
     const first = await webSignUp(r.code, `${local.slice(0, 6)}.${local.slice(6)}@gmail.com`);
@@ -300,7 +303,42 @@ describe("attribution at first sign-in", () => {
     expect((await referralOf(stranger.user.id))?.referrerId).toBe(r.userId);
   });
 
+  it("counts an account a message to the bot made, once deleted, as a person seen", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const telegramId = nextTelegramId++;
+    const sender = { telegramId: BigInt(telegramId), username: null, fullName: null, languageCode: null };
+    await writeFromBot(ctx(), sender, { text: "Hello, is this open?" });
+    const [made] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.telegramId, BigInt(telegramId)));
+    if (!made) throw new Error("the bot made no account");
+    await db().delete(users).where(eq(users.id, made.id));
+    const again = await telegramSignIn(launch(telegramId, `ref_${r.code}`));
+    expect(await referralOf(again.user.id)).toBeUndefined();
+    expect((await referralOf((await friendThrough(r.code)).userId))?.referrerId).toBe(r.userId);
+  });
+
+  it("counts a Telegram id linked to a web account, once that account is deleted, as a person seen", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const web = await webSignUp(undefined);
+    const telegramId = nextTelegramId++;
+    const code = `link-${++nonce}`;
+    await db()
+      .insert(telegramLinkCodes)
+      .values({ userId: web.user.id, codeHash: hashToken(code), expiresAt: new Date(clock.ms + DAY) });
+    expect(
+      (await redeemTelegramLink(ctx(), { code, telegramId: BigInt(telegramId), username: undefined })).result,
+    ).toBe("linked");
+    await db().delete(users).where(eq(users.id, web.user.id));
+    const again = await telegramSignIn(launch(telegramId, `ref_${r.code}`));
+    expect(await referralOf(again.user.id)).toBeUndefined();
+  });
+
   it("counts an account made before this version as a seen person once the start noted it (decision 115)", async () => {
+    await program({ enabled: true, credits: "5.00" });
     const r = await referrer();
     const telegramId = nextTelegramId++;
     // An account as the version before made it: no person key noted, listed by the migration.
