@@ -13,6 +13,7 @@ import { startCartReminders } from "#api/domain/services/cart-reminders";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { startHousekeeping } from "#api/domain/services/housekeeping";
+import { notePendingPersons } from "#api/domain/services/person-keys";
 import { startPlanRenewals } from "#api/domain/services/plan-reminders";
 import { startReferralRewards } from "#api/domain/services/referrals";
 import type { AppDeps } from "#api/http/deps";
@@ -97,6 +98,9 @@ export async function startServices(
   }));
   if (config.METRICS_TOKEN || config.METRICS_PORT) metrics.collectProcessMetrics();
   await warnAboutConfiguredAdmins(context);
+  // Accounts made before persons_seen existed are noted before the first request (decision 115).
+  const noted = await notePendingPersons(context);
+  if (noted) log.info("noted the person keys of accounts made before this version", { accounts: noted });
   await seedStrains(db.db);
   if (
     config.SEED_DEMO_DATA &&

@@ -23,6 +23,8 @@ export const adminTierMessages = {
   starsPrice: "Stars price must be a whole number from 1 to 10000",
   // Ours (issue 39): a trial of 1 to 90 days, or none.
   trialDays: "Trial days must be a whole number from 1 to 90",
+  // Ours (issue 44): a trial of a tier that costs nothing gives nothing.
+  trialOnFreeTier: "A free plan cannot have a free trial: give it a price, or leave trial days empty",
   inUse: (count: number) => `Cannot delete tier. ${count} user(s) are currently on this plan.`,
 } as const;
 

@@ -38,6 +38,9 @@ export const errorReasons = [
   "restricted_state",
   "out_of_stock",
   "over_budget",
+  // The tier form's trial days on a tier that costs nothing; a promo code's free days on one.
+  "trial_on_free_tier",
+  "promo_days_on_free_tier",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -25,6 +25,13 @@ export const tierSchema = z.object({
 });
 export type Tier = z.infer<typeof tierSchema>;
 
+/**
+ * A tier that costs nothing: no monthly price and no Stars price. It offers no free trial and takes
+ * no promo code's free days, which would give nothing (issue 44).
+ */
+export const costsNothing = (tier: { priceMonthly: string; priceStars: number | null }): boolean =>
+  Number(tier.priceMonthly) === 0 && tier.priceStars === null;
+
 export const tiersSchema = z.object({ tiers: z.array(tierSchema) });
 
 /**

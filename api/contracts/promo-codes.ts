@@ -24,6 +24,7 @@ export const promoMessages = {
   dateInvalid: "Dates are ISO 8601 times, such as 2026-12-01T00:00:00Z",
   windowInvalid: "The end must come after the start",
   tierRequired: "Choose the plan the free days are on",
+  daysOnFreeTier: "Free days can only be given on a paid plan",
 } as const;
 
 /**

@@ -77,6 +77,7 @@ export const refusalReasons = [
   "tier_not_found",
   "tier_name_taken",
   "tier_in_use",
+  "trial_on_free_tier",
   "pay_with_stars",
   "pay_by_invoice",
   "not_sold_for_stars",
@@ -118,6 +119,7 @@ export const refusalReasons = [
   "promo_used_up",
   "promo_already_used",
   "promo_plan_includes",
+  "promo_days_on_free_tier",
   // Free trials (decision 113)
   "trial_not_offered",
   "trial_tier_held",

@@ -139,6 +139,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
     code: "conflict",
     message: ({ members }, language) => serverText(language, "refusal.tierInUse", { count: members }),
   },
+  trial_on_free_tier: { code: "bad_request", message: adminTierMessages.trialOnFreeTier },
   pay_with_stars: { code: "conflict", message: planPaymentMessages.payWithStars },
   pay_by_invoice: { code: "conflict", message: planPaymentMessages.payByInvoice },
   not_sold_for_stars: { code: "conflict", message: planPaymentMessages.notStars },
@@ -187,6 +188,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   promo_used_up: { code: "gone", message: promoMessages.usedUp },
   promo_already_used: { code: "conflict", message: promoMessages.alreadyUsed },
   promo_plan_includes: { code: "conflict", message: promoMessages.planIncludes },
+  promo_days_on_free_tier: { code: "bad_request", message: promoMessages.daysOnFreeTier },
 
   trial_not_offered: { code: "conflict", message: trialMessages.notOffered },
   trial_tier_held: { code: "conflict", message: trialMessages.tierHeld },

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { membershipTiers, promoCodes, promoRedemptions } from "../schema/index";
+import { membershipTiers, promoCodes, promoPersonUses, promoRedemptions } from "../schema/index";
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 type NewPromoCode = typeof promoCodes.$inferInsert;
@@ -93,10 +93,30 @@ export const redemptionsBy = async (tx: Db, promoCodeId: string, userId: string)
       .where(and(eq(promoRedemptions.promoCodeId, promoCodeId), eq(promoRedemptions.userId, userId)))
   )[0]?.n ?? 0;
 
-/** Writes one use: the redemption, and the code's count one higher (its check keeps it ≤ max uses). */
+/** The most uses of the code by any of these person keys (0 for none): the person's uses (decision 115). */
+export async function personUses(tx: Db, promoCodeId: string, personKeys: string[]): Promise<number> {
+  if (!personKeys.length) return 0;
+  const [row] = await tx
+    .select({ most: max(promoPersonUses.uses) })
+    .from(promoPersonUses)
+    .where(and(eq(promoPersonUses.promoCodeId, promoCodeId), inArray(promoPersonUses.personKey, personKeys)));
+  return row?.most ?? 0;
+}
+
+/**
+ * Writes one use: the redemption, one more use for each of the member's person keys, and the code's
+ * count one higher (its check keeps it ≤ max uses).
+ */
 export async function recordRedemption(
   tx: Db,
-  values: { promoCodeId: string; userId: string; days: number | null; credits: string | null; at: Date },
+  values: {
+    promoCodeId: string;
+    userId: string;
+    personKeys: string[];
+    days: number | null;
+    credits: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await tx.insert(promoRedemptions).values({
     promoCodeId: values.promoCodeId,
@@ -105,6 +125,15 @@ export async function recordRedemption(
     credits: values.credits,
     redeemedAt: values.at,
   });
+  if (values.personKeys.length) {
+    await tx
+      .insert(promoPersonUses)
+      .values(values.personKeys.map((personKey) => ({ promoCodeId: values.promoCodeId, personKey, uses: 1 })))
+      .onConflictDoUpdate({
+        target: [promoPersonUses.promoCodeId, promoPersonUses.personKey],
+        set: { uses: sql`${promoPersonUses.uses} + 1` },
+      });
+  }
   await tx
     .update(promoCodes)
     .set({ uses: sql`${promoCodes.uses} + 1` })

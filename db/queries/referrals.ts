@@ -154,6 +154,10 @@ export async function markRewarded(tx: Db, refereeId: string, at: Date): Promise
   await tx.update(referrals).set({ rewardedAt: at }).where(eq(referrals.refereeId, refereeId));
 }
 
+export async function markVoided(tx: Db, refereeId: string, at: Date): Promise<void> {
+  await tx.update(referrals).set({ voidedAt: at }).where(eq(referrals.refereeId, refereeId));
+}
+
 /** How many friends a member brought, and how many of them earned the reward. */
 export async function referralCounts(
   db: Db,

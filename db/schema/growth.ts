@@ -134,6 +134,26 @@ export const promoRedemptions = pgTable(
 );
 
 /**
+ * A code's uses per person key (decision 115): the limit per member reads these, so it outlives a
+ * deleted account. Written with each redemption, under the code's row lock.
+ */
+export const promoPersonUses = pgTable(
+  "promo_person_uses",
+  {
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    /** A person key: hex HMAC-SHA256 of "telegram:<id>" or "email:<mailbox>" (decision 115). */
+    personKey: text("person_key").notNull(),
+    uses: integer("uses").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promoCodeId, t.personKey] }),
+    check("promo_person_uses_uses_check", sql`${t.uses} >= 1`),
+  ],
+);
+
+/**
  * Who has had a tier's trial, by keyed hash (HMAC) of the Telegram id and of the verified email:
  * kept when the account is deleted, so a new account of the same person gets no second trial.
  */
@@ -143,13 +163,34 @@ export const trialClaims = pgTable(
     tierId: uuid("tier_id")
       .notNull()
       .references(() => membershipTiers.id, { onDelete: "cascade" }),
-    /** hex HMAC-SHA256 of "telegram:<id>" or "email:<lower-cased address>". */
+    /** A person key (decision 115): hex HMAC-SHA256 of "telegram:<id>" or "email:<mailbox>". */
     subject: text("subject").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     claimedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tierId, t.subject] })],
 );
+
+/**
+ * Every person key an account ever had (decision 115), noted when the account gets it (a Telegram
+ * account made or linked, an email proven) and kept when the account goes: a person who ever had an
+ * account brings nobody a referral.
+ */
+export const personsSeen = pgTable("persons_seen", {
+  personKey: text("person_key").primaryKey(),
+  firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Accounts whose person keys are still to be noted: the accounts that existed when persons_seen was
+ * made (the key lives in the database and the hash needs code, so no migration can compute them).
+ * The start notes them and empties this; nothing else writes here.
+ */
+export const personsSeenPending = pgTable("persons_seen_pending", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
 
 /** A member's own referral link code (`startapp=ref_<code>`, `/?ref=<code>`), made when first asked. */
 export const referralCodes = pgTable(
@@ -219,7 +260,8 @@ export const referralProgram = pgTable(
 
 /**
  * Keys the server makes for itself once, at first use, and keeps with the data (backups carry them):
- * "trial_claims" keys the trial claims' hashes, so a leaked table names nobody.
+ * "trial_claims" keys every person key (decision 115; named for the trial claims it keyed first), so a
+ * leaked table names nobody.
  */
 export const serverKeys = pgTable("server_keys", {
   name: text("name").primaryKey(),

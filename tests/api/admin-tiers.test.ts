@@ -129,6 +129,47 @@ describe("/api/admin/tiers", () => {
     });
   });
 
+  it("refuses trial days on a tier that costs nothing (400, reason trial_on_free_tier), made or edited", async () => {
+    await clear();
+    const refusal = {
+      code: "bad_request",
+      message: "A free plan cannot have a free trial: give it a price, or leave trial days empty",
+      reason: "trial_on_free_tier",
+    };
+    const made = await create({ displayName: "Free", priceMonthly: "0", trialDays: 5 });
+    expect(made.status).toBe(400);
+    expect(await errorOf(made)).toEqual(refusal);
+    expect(await list()).toEqual([]);
+    const { tier } = adminTierResultSchema.parse(
+      await (await create({ displayName: "Free", priceMonthly: "0" })).json(),
+    );
+    const patch = (body: Record<string, unknown>) =>
+      t.app.request(
+        `/api/admin/tiers/${tier.id}`,
+        jsonRequest("PATCH", { displayName: "Free", isActive: true, ...body }, bearer(admin.token)),
+      );
+    const edited = await patch({ priceMonthly: "0.00", trialDays: 5 });
+    expect(edited.status).toBe(400);
+    expect(await errorOf(edited)).toEqual(refusal);
+    expect((await list())[0]?.trialDays).toBeNull();
+    // In the admin's language, with the same reason.
+    const russian = await t.app.request(`/api/admin/tiers/${tier.id}`, {
+      ...jsonRequest(
+        "PATCH",
+        { displayName: "Free", priceMonthly: "0", trialDays: 5, isActive: true },
+        { ...bearer(admin.token), "accept-language": "ru" },
+      ),
+    });
+    const inRussian = await errorOf(russian);
+    expect(inRussian.reason).toBe("trial_on_free_tier");
+    expect(inRussian.message).not.toBe(refusal.message);
+    // A price in dollars or in Stars makes a trial worth something.
+    expect((await patch({ priceMonthly: "5", trialDays: 5 })).status).toBe(200);
+    expect((await patch({ priceMonthly: "0", priceStars: 100, trialDays: 5 })).status).toBe(200);
+    // Taking the price away while the trial stays is refused too.
+    expect((await patch({ priceMonthly: "0", priceStars: null, trialDays: 5 })).status).toBe(400);
+  });
+
   it("deletes a tier nobody is on; refuses one with members, saying how many", async () => {
     await clear();
     const made = async (name: string) =>

@@ -1,8 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionSchema } from "#api/contracts/auth";
 import { promoCodeResultSchema, promoCodesSchema, redeemedPromoSchema } from "#api/contracts/promo-codes";
 import { budgetCredits, planGrants, profiles, promoCodes, promoRedemptions } from "#db/schema/index";
-import { bearer, createMember, DAY, errorOf, jsonRequest, TestClock } from "../helpers/accounts";
+import {
+  bearer,
+  createMember,
+  DAY,
+  errorOf,
+  jsonRequest,
+  post,
+  signInitData,
+  TEST_BOT_TOKEN,
+  TestClock,
+} from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -18,7 +29,7 @@ let admin: { token: string };
 let serial = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ now: clock.now, env: { PLAN_PAYMENTS: "manual" } });
+  t = await startTestApp({ now: clock.now, env: { PLAN_PAYMENTS: "manual", BOT_TOKEN: TEST_BOT_TOKEN } });
   tier = await insertTestTiers(t.services.database.db);
   admin = await createMember(t, { roles: ["admin"] });
 });
@@ -112,6 +123,18 @@ describe("POST /api/admin/promo-codes", () => {
       maxUses: 1,
     });
     expect(promoCodeResultSchema.parse(await folded.json()).promoCode.code).toBe("FULL1");
+  });
+
+  it("refuses free days on a tier that costs nothing (400), and makes no code", async () => {
+    const code = uniqueCode("FreeDays");
+    const res = await create({ code, reward: { kind: "days", tierId: tier.free, days: 7 }, maxUses: 10 });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({
+      code: "bad_request",
+      message: "Free days can only be given on a paid plan",
+      reason: "promo_days_on_free_tier",
+    });
+    expect(await db().select().from(promoCodes).where(eq(promoCodes.code, code))).toEqual([]);
   });
 });
 
@@ -268,5 +291,95 @@ describe("what a code brought, and changes to it", () => {
     expect((await patch({ startsAt: "2027-02-01T00:00:00Z" })).status).toBe(400);
     expect((await patch({ maxUses: "many" })).status).toBe(400);
     expect((await patch({ isActive: false }, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+describe("uses per member count per person (decision 115)", () => {
+  let nextTelegramId = 5_001_000;
+  /** Signs in through a Telegram launch as Telegram signs it: the account of that Telegram id. */
+  async function telegramSignIn(telegramId: number) {
+    clock.advance(1000);
+    const initData = signInitData({ id: telegramId, first_name: "Member" }, clock.now());
+    const res = await t.app.request("/api/auth/telegram", post({ initData }));
+    expect(res.status).toBe(200);
+    const session = sessionSchema.parse(await res.json());
+    return { token: session.token, userId: session.user.id };
+  }
+  const deleteAccount = async (token: string, confirmation = "DELETE") =>
+    (await t.app.request("/api/me", jsonRequest("DELETE", { confirmation }, bearer(token)))).status;
+  let mailbox = 0;
+  /** A Gmail mailbox of its own for this test: its local part, letters and digits. */
+  const gmailLocal = () => `alice${Date.now().toString(36)}${++mailbox}`;
+
+  it("the issue's scenario: a Telegram member who deletes the account and signs in again cannot redeem again (409)", async () => {
+    const promo = await newCode({ reward: { kind: "credits", amount: "40.00" }, maxUses: 100 });
+    const telegramId = nextTelegramId++;
+    const first = await telegramSignIn(telegramId);
+    expect((await redeem(promo.code, first.token)).status).toBe(200);
+    const ageOk = jsonRequest("POST", { confirmed: true }, bearer(first.token));
+    expect((await t.app.request("/api/me/age-verification", ageOk)).status).toBe(200);
+    await placeCreditOrder(t, first.token, (await testProduct(t, 50)).id, 2);
+    expect(await deleteAccount(first.token)).toBe(200);
+    const again = await telegramSignIn(telegramId);
+    expect(again.userId).not.toBe(first.userId);
+    const refused = await redeem(promo.code, again.token);
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe("You have already used this code");
+    expect(await db().select().from(budgetCredits).where(eq(budgetCredits.userId, again.userId))).toEqual([]);
+    // Another person is not held back by it.
+    expect((await redeem(promo.code, (await telegramSignIn(nextTelegramId++)).token)).status).toBe(200);
+  });
+
+  it("counts every use of the person: two uses each, across a deleted account", async () => {
+    const promo = await newCode({ usesPerMember: 2, maxUses: 100 });
+    const telegramId = nextTelegramId++;
+    const first = await telegramSignIn(telegramId);
+    expect((await redeem(promo.code, first.token)).status).toBe(200);
+    expect(await deleteAccount(first.token)).toBe(200);
+    const second = await telegramSignIn(telegramId);
+    expect((await redeem(promo.code, second.token)).status).toBe(200);
+    expect((await redeem(promo.code, second.token)).status).toBe(409);
+  });
+
+  it("one mailbox is one person: of the issue's four Gmail addresses, each proven, only the first redeems", async () => {
+    const promo = await newCode({ maxUses: 100 });
+    const local = gmailLocal();
+    const [dotted = "", ...others] = [
+      `${local.slice(0, 5)}.${local.slice(5)}@gmail.com`,
+      `${local}@gmail.com`,
+      `${local.slice(0, 5)}.${local.slice(5)}+1@gmail.com`,
+      `${local.slice(0, 5)}.${local.slice(5)}@googlemail.com`,
+    ];
+    const first = await createMember(t, { email: dotted, emailVerified: true });
+    expect((await redeem(promo.code, first.token)).status).toBe(200);
+    for (const email of others) {
+      const member = await createMember(t, { email, emailVerified: true });
+      const res = await redeem(promo.code, member.token);
+      expect(res.status, email).toBe(409);
+      expect((await errorOf(res)).message).toBe("You have already used this code");
+    }
+    // An unproven address names nobody: that account counts by itself, as before.
+    const unproven = await createMember(t, { email: `${local}+2@gmail.com` });
+    expect((await redeem(promo.code, unproven.token)).status).toBe(200);
+  });
+
+  it("two accounts of one mailbox firing five each at once: exactly one grant", async () => {
+    const promo = await newCode({ maxUses: 100, reward: { kind: "credits", amount: "2.00" } });
+    const local = gmailLocal();
+    const members = [
+      await createMember(t, { email: `${local}@gmail.com`, emailVerified: true }),
+      await createMember(t, {
+        email: `${local.slice(0, 3)}.${local.slice(3)}@googlemail.com`,
+        emailVerified: true,
+      }),
+    ];
+    const answers = await Promise.all(
+      members.flatMap((m) => Array.from({ length: 5 }, () => redeem(promo.code, m.token))),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    const [row] = await db().select().from(promoCodes).where(eq(promoCodes.id, promo.id));
+    expect(row?.uses).toBe(1);
   });
 });

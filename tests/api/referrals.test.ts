@@ -9,6 +9,9 @@ import {
   type ReferralSettings,
   referralSettingsSchema,
 } from "#api/contracts/referrals";
+import { hashToken } from "#api/domain/auth/tokens";
+import { proveEmail } from "#api/domain/services/email-verification";
+import { notePendingPersons } from "#api/domain/services/person-keys";
 import {
   decidePlanRequest,
   recordPlanPayment,
@@ -16,16 +19,20 @@ import {
   requestTier,
 } from "#api/domain/services/plan-payments";
 import { giveDueReferralRewards } from "#api/domain/services/referrals";
+import { writeFromBot } from "#api/domain/services/support";
+import { redeemTelegramLink } from "#api/domain/services/telegram-link";
 import { insertInvoice } from "#db/queries/plan-payments";
 import { attributeReferral } from "#db/queries/referrals";
 import {
   budgetCredits,
   membershipTiers,
+  personsSeenPending,
   planGrants,
   profiles,
   referralCodes,
   referrals,
   starPayments,
+  telegramLinkCodes,
   users,
 } from "#db/schema/index";
 import {
@@ -110,8 +117,7 @@ async function telegramSignIn(initData: string, referralCode?: string) {
   return sessionSchema.parse(await res.json());
 }
 
-async function webSignUp(referralCode: unknown) {
-  const email = uniqueEmail("friend");
+async function webSignUp(referralCode: unknown, email = uniqueEmail("friend")) {
   const res = await t.app.request(
     "/api/auth/signup",
     post({
@@ -251,6 +257,104 @@ describe("attribution at first sign-in", () => {
     expect(await referralOf(existing.user.id)).toBeUndefined();
   });
 
+  it("never attributes a person who had an account, even a deleted one; a brand-new person still is", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const friend = await friendThrough(r.code);
+    expect((await referralOf(friend.userId))?.referrerId).toBe(r.userId);
+    const deleted = await t.app.request(
+      "/api/me",
+      jsonRequest("DELETE", { confirmation: "DELETE" }, bearer(friend.token)),
+    );
+    expect(deleted.status).toBe(200);
+    // The same Telegram id again, through another member's link: a new account, no new friend.
+    const other = await referrer();
+    clock.advance(1000);
+    const again = await telegramSignIn(launch(friend.telegramId, `ref_${other.code}`));
+    expect(again.user.id).not.toBe(friend.userId);
+    expect(await referralOf(again.user.id)).toBeUndefined();
+    expect(await myReferrals(other.token)).toMatchObject({ joined: 0 });
+    const newcomer = await friendThrough(other.code);
+    expect((await referralOf(newcomer.userId))?.referrerId).toBe(other.userId);
+  });
+
+  it("never attributes a web sign-up whose mailbox, in any form, an account once proved", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const local = `friend${Date.now().toString(36)}`;
+    const first = await webSignUp(r.code, `${local.slice(0, 6)}.${local.slice(6)}@gmail.com`);
+    expect((await referralOf(first.user.id))?.referrerId).toBe(r.userId);
+    await db().transaction((tx) =>
+      proveEmail(ctx(), tx, first.user.id, `${local.slice(0, 6)}.${local.slice(6)}@gmail.com`, clock.now()),
+    );
+    const deleted = await t.app.request(
+      "/api/me",
+      jsonRequest(
+        "DELETE",
+        { confirmation: `${local.slice(0, 6)}.${local.slice(6)}@gmail.com` },
+        bearer(first.token),
+      ),
+    );
+    expect(deleted.status).toBe(200);
+    const again = await webSignUp(r.code, `${local}+again@googlemail.com`);
+    expect(await referralOf(again.user.id)).toBeUndefined();
+    // A mailbox nobody proved is a new person.
+    const stranger = await webSignUp(r.code, `${local}x@gmail.com`);
+    expect((await referralOf(stranger.user.id))?.referrerId).toBe(r.userId);
+  });
+
+  it("counts an account a message to the bot made, once deleted, as a person seen", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const telegramId = nextTelegramId++;
+    const sender = { telegramId: BigInt(telegramId), username: null, fullName: null, languageCode: null };
+    await writeFromBot(ctx(), sender, { text: "Hello, is this open?" });
+    const [made] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.telegramId, BigInt(telegramId)));
+    if (!made) throw new Error("the bot made no account");
+    await db().delete(users).where(eq(users.id, made.id));
+    const again = await telegramSignIn(launch(telegramId, `ref_${r.code}`));
+    expect(await referralOf(again.user.id)).toBeUndefined();
+    expect((await referralOf((await friendThrough(r.code)).userId))?.referrerId).toBe(r.userId);
+  });
+
+  it("counts a Telegram id linked to a web account, once that account is deleted, as a person seen", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const web = await webSignUp(undefined);
+    const telegramId = nextTelegramId++;
+    const code = `link-${++nonce}`;
+    await db()
+      .insert(telegramLinkCodes)
+      .values({ userId: web.user.id, codeHash: hashToken(code), expiresAt: new Date(clock.ms + DAY) });
+    expect(
+      (await redeemTelegramLink(ctx(), { code, telegramId: BigInt(telegramId), username: undefined })).result,
+    ).toBe("linked");
+    await db().delete(users).where(eq(users.id, web.user.id));
+    const again = await telegramSignIn(launch(telegramId, `ref_${r.code}`));
+    expect(await referralOf(again.user.id)).toBeUndefined();
+  });
+
+  it("counts an account made before this version as a seen person once the start noted it (decision 115)", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    const telegramId = nextTelegramId++;
+    // An account as the version before made it: no person key noted, listed by the migration.
+    const [old] = await db()
+      .insert(users)
+      .values({ telegramId: BigInt(telegramId) })
+      .returning({ id: users.id });
+    if (!old) throw new Error("insert returned nothing");
+    await db().insert(personsSeenPending).values({ userId: old.id });
+    expect(await notePendingPersons(ctx())).toBe(1);
+    await db().delete(users).where(eq(users.id, old.id));
+    const again = await telegramSignIn(launch(telegramId, `ref_${r.code}`));
+    expect(again.user.id).not.toBe(old.id);
+    expect(await referralOf(again.user.id)).toBeUndefined();
+  });
+
   it("ignores unknown and malformed codes silently: the sign-up succeeds", async () => {
     for (const code of ["zzzzzzzz", "no", "bad code!", 42, { code: "x" }, "a".repeat(200), null]) {
       const session = await webSignUp(code);
@@ -340,6 +444,45 @@ describe("the reward", () => {
     clock.ms += 8 * DAY;
     expect(await giveDueReferralRewards(ctx())).toBe(0);
     expect(await creditsOf(r.userId)).toHaveLength(1);
+    clock.ms = START;
+  });
+
+  it("is void, not given, when the friend turns out to be a person seen before: a Telegram id linked after sign-up", async () => {
+    await program({ enabled: true, credits: "5.00" });
+    const r = await referrer();
+    // A Telegram member leaves...
+    const telegramId = nextTelegramId++;
+    const gone = await telegramSignIn(launch(telegramId));
+    const deleted = await t.app.request(
+      "/api/me",
+      jsonRequest("DELETE", { confirmation: "DELETE" }, bearer(gone.token)),
+    );
+    expect(deleted.status).toBe(200);
+    // ...signs up on the web with a new address through a link (attributed: nothing names them yet),
+    clock.advance(1000);
+    const web = await webSignUp(r.code);
+    expect((await referralOf(web.user.id))?.referrerId).toBe(r.userId);
+    // ...then links the same Telegram and pays.
+    const code = `link-${++nonce}`;
+    await db()
+      .insert(telegramLinkCodes)
+      .values({ userId: web.user.id, codeHash: hashToken(code), expiresAt: new Date(clock.ms + DAY) });
+    expect(
+      await redeemTelegramLink(ctx(), { code, telegramId: BigInt(telegramId), username: undefined }),
+    ).toEqual({
+      result: "linked",
+      userId: web.user.id,
+    });
+    const paidAt = clock.ms;
+    await pay({ userId: web.user.id, telegramId });
+    clock.ms = paidAt + 7 * DAY;
+    expect(await giveDueReferralRewards(ctx())).toBe(0);
+    expect(await referralOf(web.user.id)).toMatchObject({
+      rewardedAt: null,
+      voidedAt: new Date(paidAt + 7 * DAY),
+    });
+    expect(await creditsOf(r.userId)).toEqual([]);
+    expect(await creditsOf(web.user.id)).toEqual([]);
     clock.ms = START;
   });
 

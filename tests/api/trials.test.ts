@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planSchema } from "#api/contracts/plans";
@@ -7,6 +8,7 @@ import {
   membershipTiers,
   planGrants,
   profiles,
+  serverKeys,
   trialClaims,
   users,
 } from "#db/schema/index";
@@ -154,6 +156,52 @@ describe("POST /api/me/plan/trial", () => {
     ).toBe(200);
     const second = await createMember(t, { email: first.email.toUpperCase(), emailVerified: true });
     expect((await start(tier.basic, second.token)).status).toBe(409);
+  });
+
+  it("one mailbox is one person: of the issue's four Gmail addresses, each signed up and proven, only the first gets a trial", async () => {
+    const local = `alice${Date.now().toString(36)}`;
+    const dotted = `${local.slice(0, 5)}.${local.slice(5)}`;
+    const [first = "", ...others] = [
+      `${dotted}@gmail.com`,
+      `${local}@gmail.com`,
+      `${dotted}+1@gmail.com`,
+      `${dotted}@googlemail.com`,
+    ];
+    const member = await createMember(t, { email: first, emailVerified: true });
+    expect((await start(tier.premium, member.token)).status).toBe(200);
+    for (const email of others) {
+      const again = await createMember(t, { email, emailVerified: true });
+      expect(await refusalOf(await start(tier.premium, again.token)), email).toEqual({
+        status: 409,
+        message: "You have already had a free trial of this plan",
+      });
+    }
+  });
+
+  it("still counts a claim made before the canonical mailbox (decision 113's lower-cased address)", async () => {
+    // A Gmail address whose canonical mailbox differs from it: only the old form names it.
+    const email = `Old.Claim.${Date.now().toString(36)}+Tag@GMail.com`;
+    const [key] = await db().select().from(serverKeys).where(eq(serverKeys.name, "trial_claims"));
+    const subject = createHmac("sha256", key?.key ?? "")
+      .update(`email:${email.toLowerCase()}`)
+      .digest("hex");
+    await db().insert(trialClaims).values({ tierId: tier.premium, subject });
+    const member = await createMember(t, { email, emailVerified: true });
+    expect((await start(tier.premium, member.token)).status).toBe(409);
+  });
+
+  it("gives no trial of a tier that costs nothing, even one given trial days before this was refused", async () => {
+    await db().update(membershipTiers).set({ trialDays: 5 }).where(eq(membershipTiers.id, tier.free));
+    try {
+      const member = await telegramMember();
+      expect(await refusalOf(await start(tier.free, member.token))).toEqual({
+        status: 409,
+        message: "This plan has no free trial",
+      });
+      expect(await db().select().from(planGrants).where(eq(planGrants.userId, member.userId))).toEqual([]);
+    } finally {
+      await db().update(membershipTiers).set({ trialDays: null }).where(eq(membershipTiers.id, tier.free));
+    }
   });
 
   it("five starts at once get one trial (two live accounts never share a Telegram id or a proven email)", async () => {

@@ -8,8 +8,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import type { Db } from "#db/client";
 import { migrationsFolder } from "#db/migrate";
-import type { Executor } from "#db/rows";
+import * as schema from "#db/schema/index";
 
 interface JournalEntry {
   idx: number;
@@ -49,16 +50,17 @@ export async function migrationsBefore(
  * drizzle's own migrator, to whatever folder it is given.
  */
 export async function emptyDatabase(): Promise<{
-  db: Executor;
+  db: Db;
   migrateWith: (folder: string) => Promise<void>;
   close: () => Promise<void>;
 }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const client = await PGlite.create();
-    const db = drizzlePglite(client);
+    const db = drizzlePglite(client, { schema });
     return {
-      db,
+      // The app's Db, so domain code can run on the migrated database.
+      db: db as unknown as Db,
       migrateWith: (folder) => migratePglite(db, { migrationsFolder: folder }),
       close: () => client.close(),
     };
@@ -69,9 +71,9 @@ export async function emptyDatabase(): Promise<{
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const db = drizzlePostgres(client);
+  const db = drizzlePostgres(client, { schema });
   return {
-    db,
+    db: db as unknown as Db,
     migrateWith: (folder) => migratePostgres(db, { migrationsFolder: folder }),
     close: async () => {
       await client.end();

@@ -1,4 +1,5 @@
 import { type AdminTier, tierSlug } from "#api/contracts/admin-tiers";
+import { costsNothing } from "#api/contracts/plans";
 import type { Db } from "#db/client";
 import {
   deleteUnusedTier,
@@ -28,6 +29,11 @@ const adminTierOf = ({ tier, members }: Row): AdminTier => ({
   isActive: tier.isActive,
   members: Number(members),
 });
+
+/** A free trial of a tier that costs nothing would give nothing: refused (issue 44). */
+function checkTrial(tier: { priceMonthly: string; priceStars: number | null; trialDays: number | null }) {
+  if (tier.trialDays !== null && costsNothing(tier)) throw new Refusal("trial_on_free_tier");
+}
 
 /** Tries this many times when another admin's new tier took the level first. */
 const LEVEL_ATTEMPTS = 5;
@@ -59,6 +65,7 @@ export async function createTier(
     trialDays: number | null;
   },
 ): Promise<AdminTier> {
+  checkTrial(input);
   const tier = { ...input, name: tierSlug(input.displayName) };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -82,6 +89,7 @@ export async function editTier(
     isActive: boolean;
   },
 ): Promise<AdminTier> {
+  checkTrial(input);
   const name = tierSlug(input.displayName);
   if (await nameTaken(db, name, id)) throw new Refusal("tier_name_taken");
   try {

@@ -11,6 +11,7 @@ import { Refusal } from "../refusal";
 import { loadMe, noteSignInLanguage } from "./account";
 import { grantConfiguredAdmin } from "./configured-admins";
 import { issueVerificationLink } from "./email-verification";
+import { mailboxKeys, notePersonSeen, personKeys } from "./person-keys";
 import { attributeNewAccount, launchReferralCode } from "./referrals";
 
 export interface IssuedSession {
@@ -85,7 +86,8 @@ export async function signUp(
       .returning({ id: profiles.id });
     if (!claimed) throw exists();
     await tx.insert(credentials).values({ userId: user.id, passwordHash });
-    await attributeNewAccount(ctx, tx, user.id, data.referralCode);
+    // The address is unproven: its mailbox may only withhold a referral (decision 115).
+    await attributeNewAccount(ctx, tx, user.id, data.referralCode, await mailboxKeys(tx, data.email));
     // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
     return user.id;
   });
@@ -189,8 +191,12 @@ export async function signInWithTelegram(
     if (created) {
       id = created.id;
       await tx.insert(profiles).values({ id, fullName, avatarUrl: photo, botWritableAt: writable });
-      // Only the transaction that creates the account attributes it (decision 114).
-      await attributeNewAccount(ctx, tx, id, launchReferralCode(identity.startParam, webReferralCode));
+      // Only the transaction that creates the account attributes it (decision 114), and only to a
+      // person never seen before, who is seen from now on (decision 115).
+      const person = { telegramId: identity.telegramId };
+      const code = launchReferralCode(identity.startParam, webReferralCode);
+      await attributeNewAccount(ctx, tx, id, code, await personKeys(tx, person));
+      await notePersonSeen(tx, person, ctx.now());
     } else {
       const [existing] = await tx
         .update(users)

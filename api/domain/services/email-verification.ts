@@ -8,6 +8,7 @@ import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
 import { grantConfiguredAdmin } from "./configured-admins";
+import { notePersonSeen } from "./person-keys";
 import { recipientLanguage } from "./recipient-language";
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -82,6 +83,7 @@ export async function proveEmail(
   await lockEmail(tx, email);
   const proven = await markEmailProven(tx, userId, email, now);
   if (!proven) return false;
+  await notePersonSeen(tx, { email: proven, emailVerifiedAt: now }, now);
   await grantConfiguredAdmin(ctx, tx, userId, { email: proven, emailVerified: true });
   return true;
 }

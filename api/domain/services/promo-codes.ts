@@ -1,4 +1,5 @@
 import { tierChangeReasons } from "#api/contracts/plan-payments";
+import { costsNothing } from "#api/contracts/plans";
 import type {
   CreatePromoCode,
   PromoCode,
@@ -6,6 +7,7 @@ import type {
   RedeemedPromo,
   UpdatePromoCode,
 } from "#api/contracts/promo-codes";
+import { findAccountById } from "#db/queries/accounts";
 import { addCredits } from "#db/queries/budget-credits";
 import { grantDays } from "#db/queries/plan-grants";
 import { findActiveTier } from "#db/queries/plans";
@@ -15,6 +17,7 @@ import {
   listPromoCodes,
   lockPromoCode,
   type PromoCodeWithStats,
+  personUses,
   recordRedemption,
   redemptionsBy,
   updatePromoCode,
@@ -23,6 +26,7 @@ import { type LimitRule, reserveAttempt } from "../auth/rate-limit";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 import { isUniqueViolation } from "./db-errors";
+import { personKeys } from "./person-keys";
 import { readBudget, readPlan } from "./plans";
 
 /**
@@ -64,15 +68,20 @@ async function readPromoCode(ctx: ServiceContext, id: string): Promise<PromoCode
 export const promoCodesList = async (ctx: ServiceContext): Promise<PromoCode[]> =>
   (await listPromoCodes(ctx.db)).map(promoCodeOf);
 
-/** A new code (decision 112): days on an active tier, or credits; unique whatever the letter case. */
+/**
+ * A new code (decision 112): days on an active tier that costs something, or credits; unique
+ * whatever the letter case.
+ */
 export async function createPromoCode(
   ctx: ServiceContext,
   adminId: string,
   input: CreatePromoCode,
 ): Promise<PromoCode> {
   const { reward } = input;
-  if (reward.kind === "days" && !(await findActiveTier(ctx.db, reward.tierId))) {
-    throw new Refusal("unknown_tier");
+  if (reward.kind === "days") {
+    const tier = await findActiveTier(ctx.db, reward.tierId);
+    if (!tier) throw new Refusal("unknown_tier");
+    if (costsNothing(tier)) throw new Refusal("promo_days_on_free_tier");
   }
   try {
     const row = await insertPromoCode(ctx.db, {
@@ -119,27 +128,30 @@ export async function changePromoCode(
 
 /**
  * Redeems a code for the member (decision 112). Under the code's row lock, in one transaction: it
- * exists (404), is on and inside its dates, with uses left (410), the member has uses left (409),
- * then the grant (free days on the tier, or credits this month) and the use are written together.
- * A grant the member's plan already includes (409) rolls the use back with it. So 100 members at
- * once on a code with 10 uses get exactly 10 grants.
+ * exists (404), is on and inside its dates, with uses left (410), the person has uses left (409: the
+ * most uses by this account or by any of its person keys, decision 115, so a deleted account or
+ * another account of the same mailbox counts), then the grant (free days on the tier, or credits
+ * this month) and the use are written together. A grant the member's plan already includes (409)
+ * rolls the use back with it. So 100 members at once on a code with 10 uses get exactly 10 grants.
  */
 export async function redeemPromo(ctx: ServiceContext, userId: string, code: string): Promise<RedeemedPromo> {
   const attempt = await reserveAttempt(ctx.db, ctx.now(), [redeemLimit, userId]);
   const now = ctx.now();
   const reward = await ctx.db.transaction(async (tx): Promise<PromoReward> => {
+    const account = await findAccountById(tx, userId);
+    const keys = account ? await personKeys(tx, account) : [];
     const promo = await lockPromoCode(tx, code);
     if (!promo) throw new Refusal("promo_not_found");
     if (promo.startsAt && promo.startsAt > now) throw new Refusal("promo_not_started");
     if (!promo.isActive || (promo.endsAt && promo.endsAt <= now)) throw new Refusal("promo_expired");
     if (promo.uses >= promo.maxUses) throw new Refusal("promo_used_up");
-    if ((await redemptionsBy(tx, promo.id, userId)) >= promo.usesPerMember) {
-      throw new Refusal("promo_already_used");
-    }
+    const used = Math.max(await redemptionsBy(tx, promo.id, userId), await personUses(tx, promo.id, keys));
+    if (used >= promo.usesPerMember) throw new Refusal("promo_already_used");
+    const use = { promoCodeId: promo.id, userId, personKeys: keys, at: now };
     if (promo.rewardKind === "credits") {
       const amount = promo.credits ?? "0.00";
       await addCredits(tx, { userId, amount, source: "promo", sourceId: promo.id, at: now });
-      await recordRedemption(tx, { promoCodeId: promo.id, userId, days: null, credits: amount, at: now });
+      await recordRedemption(tx, { ...use, days: null, credits: amount });
       return { kind: "credits", amount };
     }
     const tier = promo.tierId ? await findActiveTier(tx, promo.tierId) : undefined;
@@ -154,7 +166,7 @@ export async function redeemPromo(ctx: ServiceContext, userId: string, code: str
       reason: tierChangeReasons.promo,
     });
     if ("refused" in given) throw new Refusal("promo_plan_includes");
-    await recordRedemption(tx, { promoCodeId: promo.id, userId, days, credits: null, at: now });
+    await recordRedemption(tx, { ...use, days, credits: null });
     return { kind: "days", tierId: tier.id, tierName: tier.displayName, days };
   });
   await attempt.release();

@@ -11,6 +11,7 @@ import {
 } from "#api/contracts/referrals";
 import type { Logger } from "#api/process/logger";
 import type { Db } from "#db/client";
+import { findAccountById } from "#db/queries/accounts";
 import { addCredits } from "#db/queries/budget-credits";
 import { grantDays } from "#db/queries/plan-grants";
 import { findActiveTier } from "#db/queries/plans";
@@ -22,8 +23,10 @@ import {
   listReferrals,
   loadReferralProgram,
   markRewarded,
+  markVoided,
   qualifyReferral,
   type ReferralProgramRow,
+  type ReferralRow,
   referralCounts,
   referralTotals,
   saveReferralProgram,
@@ -34,6 +37,7 @@ import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage } from "../outbox/enqueue";
 import { Refusal } from "../refusal";
 import { publicPageLink, telegramStartAppLink } from "./app-links";
+import { personKeys, personSeen } from "./person-keys";
 import { recipientLanguage } from "./recipient-language";
 import { repeatEvery } from "./repeating";
 
@@ -75,7 +79,8 @@ export async function myReferrals(ctx: ServiceContext, userId: string): Promise<
 
 /**
  * Attribution at the account's creation, inside the transaction that creates it (decision 114). A
- * savepoint keeps whatever goes wrong with the code from failing the sign-up: an unknown code, the
+ * person who ever had an account (any of `personKeys` seen, decision 115) brings nobody a referral.
+ * A savepoint keeps whatever goes wrong with the code from failing the sign-up: an unknown code, the
  * programme off, the person's own code, or anything else is ignored silently.
  */
 export async function attributeNewAccount(
@@ -83,10 +88,14 @@ export async function attributeNewAccount(
   tx: Db,
   refereeId: string,
   code: string | undefined,
+  personKeys: string[],
 ): Promise<void> {
   if (!code) return;
   try {
-    await tx.transaction((savepoint) => attributeReferral(savepoint, { refereeId, code, at: ctx.now() }));
+    await tx.transaction(async (savepoint) => {
+      if (await personSeen(savepoint, personKeys)) return;
+      await attributeReferral(savepoint, { refereeId, code, at: ctx.now() });
+    });
   } catch (error) {
     ctx.log.warn("referral not attributed", { error: String(error) });
   }
@@ -175,21 +184,35 @@ function rewardText(
 }
 
 /**
+ * True when the friend is a person who had an account before they were attributed (decision 115):
+ * a key they got after sign-up (a Telegram id linked, an email proven) was seen earlier.
+ */
+async function refereeSeenBefore(tx: Db, referral: ReferralRow): Promise<boolean> {
+  const referee = await findAccountById(tx, referral.refereeId);
+  return referee !== undefined && personSeen(tx, await personKeys(tx, referee), referral.attributedAt);
+}
+
+/**
  * Gives every reward that is due, each once (decision 114): a due referral is claimed with FOR UPDATE
  * SKIP LOCKED, and in the same transaction both members get the reward the admin set, the referral
  * is marked rewarded and both are told through the outbox (keyed by referral and member). Two runs
- * at once take different rows; a row one of them rewarded is no longer due. While the programme is
- * off (or has no reward) nothing is given and due rewards wait. Returns how many were given.
+ * at once take different rows; a row one of them rewarded is no longer due. A friend who turns out
+ * to be a person seen before their attribution voids it instead (decision 115). While the programme
+ * is off (or has no reward) nothing is given and due rewards wait. Returns how many were given.
  */
 export async function giveDueReferralRewards(ctx: Ctx & Pick<ServiceContext, "log">): Promise<number> {
   let given = 0;
   for (;;) {
-    const done = await ctx.db.transaction(async (tx) => {
+    const done = await ctx.db.transaction(async (tx): Promise<"none" | "voided" | "given"> => {
       const program = await loadReferralProgram(tx);
-      if (!program?.enabled || !(await rewardOf(tx, program))) return false;
+      if (!program?.enabled || !(await rewardOf(tx, program))) return "none";
       const referral = await claimDueReferral(tx, ctx.now());
-      if (!referral) return false;
+      if (!referral) return "none";
       const at = ctx.now();
+      if (await refereeSeenBefore(tx, referral)) {
+        await markVoided(tx, referral.refereeId, at);
+        return "voided";
+      }
       await markRewarded(tx, referral.refereeId, at);
       const sides = [
         { side: "referee" as const, userId: referral.refereeId },
@@ -226,10 +249,10 @@ export async function giveDueReferralRewards(ctx: Ctx & Pick<ServiceContext, "lo
         });
       }
       await enqueue(tx, messages);
-      return true;
+      return "given";
     });
-    if (!done) return given;
-    given++;
+    if (done === "none") return given;
+    if (done === "given") given++;
   }
 }
 

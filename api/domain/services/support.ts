@@ -32,6 +32,7 @@ import { orders, profiles, users } from "#db/schema/index";
 import { limits, reserveAttempt } from "../auth/rate-limit";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
+import { notePersonSeen } from "./person-keys";
 import { deliverSupportReply } from "./support-delivery";
 import { type IncomingForm, type ReceivedForm, storeForm } from "./upload-store";
 
@@ -197,6 +198,7 @@ async function accountForTelegram(ctx: ServiceContext, sender: TelegramSender): 
     await tx
       .insert(profiles)
       .values({ id: created.id, fullName: sender.fullName, language: sender.languageCode });
+    await notePersonSeen(tx, { telegramId: sender.telegramId }, ctx.now());
     return created.id;
   });
 }

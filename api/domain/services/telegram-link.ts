@@ -7,6 +7,7 @@ import { hashToken, newToken } from "../auth/tokens";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 import { isUniqueViolation } from "./db-errors";
+import { notePersonSeen } from "./person-keys";
 
 const LINK_TTL_MS = 15 * 60 * 1000;
 /** The deep-link payload prefix: /start link_<code>. Telegram allows 64 characters of A-Z a-z 0-9 _ -. */
@@ -78,6 +79,7 @@ export async function redeemTelegramLink(
       // An unproven address leads a reset only to this Telegram from now on, so it no longer keeps
       // other sign-ups out (decision 097): whoever proves it first keeps it.
       await tx.update(profiles).set({ emailClaimedAt: null }).where(eq(profiles.id, account.id));
+      await notePersonSeen(tx, { telegramId: data.telegramId }, now);
       await spend();
       return { result: "linked", userId: account.id };
     });
