@@ -38,6 +38,8 @@ export const errorReasons = [
   "restricted_state",
   "out_of_stock",
   "over_budget",
+  // The broadcast composer shows it on its schedule field.
+  "broadcast_too_far_ahead",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 
