@@ -38,6 +38,8 @@ export const errorReasons = [
   "restricted_state",
   "out_of_stock",
   "over_budget",
+  // The tier form shows it on the display name.
+  "tier_name_taken",
   // The broadcast composer shows it on its schedule field.
   "broadcast_too_far_ahead",
 ] as const;
