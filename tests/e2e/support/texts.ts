@@ -5,10 +5,15 @@ const locales = fileURLToPath(new URL("../../../locales/", import.meta.url));
 const cache = new Map<string, Record<string, string>>();
 
 /**
- * A plain text (no placeholders) of a Mini App catalog, as a member reading `language` sees it:
- * the tests ask the catalogs rather than copying their words.
+ * A plain text (no placeholders) of a catalog, as a member reading `language` sees it: the tests
+ * ask the catalogs rather than copying their words. In `messages` (the contracts' words, the
+ * server's answers among them) the key is the English text.
  */
-export function catalogText(language: string, key: string, file: "app" | "admin" = "app"): string {
+export function catalogText(
+  language: string,
+  key: string,
+  file: "app" | "admin" | "messages" = "app",
+): string {
   const path = `${locales}${language}/${file}.json`;
   let catalog = cache.get(path);
   if (!catalog) {
