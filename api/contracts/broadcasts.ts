@@ -9,6 +9,8 @@ export const BROADCAST_CAPTION_MAX = 1024;
 /** "Members whose plan ended in the last N days": N from 1 to a year, 30 when not said. */
 export const LAPSED_DAYS_MAX = 365;
 export const LAPSED_DAYS_DEFAULT = 30;
+/** A broadcast may be scheduled at most this many days after the server's clock (the domain's rule). */
+export const BROADCAST_SCHEDULE_DAYS_MAX = 365;
 
 export const broadcastMessages = {
   empty: "Write the message",
@@ -18,6 +20,7 @@ export const broadcastMessages = {
   tierRequired: "Choose a tier",
   badDays: `Days must be a whole number from 1 to ${LAPSED_DAYS_MAX}`,
   badSendAt: "The time to send must be a date and time",
+  tooFarAhead: `A broadcast can be scheduled at most ${BROADCAST_SCHEDULE_DAYS_MAX} days ahead`,
   badImage: "Upload the image again",
   notFound: "Broadcast not found",
   finished: "This broadcast has finished and can no longer be cancelled",
@@ -64,7 +67,8 @@ export const broadcastImageIdSchema = z
 /**
  * POST /api/admin/broadcasts: the text (plain, as the feed's composer writes it; at most 4096
  * characters, 1024 with an image), who gets it, the image uploaded before, when to send it (now when
- * not said or past) and whether to send it as a paid broadcast.
+ * not said or past; at most BROADCAST_SCHEDULE_DAYS_MAX days ahead, which the domain checks against
+ * the server's clock, not here) and whether to send it as a paid broadcast.
  */
 export const createBroadcastSchema = z
   .object({

@@ -41,6 +41,10 @@ export const errorReasons = [
   // The tier form's trial days on a tier that costs nothing; a promo code's free days on one.
   "trial_on_free_tier",
   "promo_days_on_free_tier",
+  // The tier form shows it on the display name.
+  "tier_name_taken",
+  // The broadcast composer shows it on its schedule field.
+  "broadcast_too_far_ahead",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

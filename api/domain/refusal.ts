@@ -97,6 +97,7 @@ export const refusalReasons = [
   "broadcast_not_found",
   "broadcast_finished",
   "broadcast_image_not_found",
+  "broadcast_too_far_ahead",
   // Legal documents and channel settings
   "legal_not_newer",
   "legal_published_meanwhile",

@@ -162,6 +162,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   broadcast_not_found: { code: "not_found", message: broadcastMessages.notFound },
   broadcast_finished: { code: "conflict", message: broadcastMessages.finished },
   broadcast_image_not_found: { code: "bad_request", message: broadcastMessages.badImage },
+  broadcast_too_far_ahead: { code: "bad_request", message: broadcastMessages.tooFarAhead },
 
   legal_not_newer: {
     code: "conflict",

@@ -21,15 +21,27 @@ export const linkReply = (language: Language, result: LinkOutcome["result"]) =>
   serverText(language, linkReplyKeys[result]);
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-/** `/start product_<id>` and `/start msg_<id>` (the links members share) open that screen of the Mini App. */
 const DEEP_LINKS: { pattern: RegExp; path: (id: string) => string; label: ServerTextKey }[] = [
   {
     pattern: new RegExp(`^product_(${UUID})$`, "i"),
-    path: (id) => `/products/${id}`,
+    path: (id) => `/product/${id}`,
     label: "bot.openProduct",
   },
   { pattern: new RegExp(`^msg_(${UUID})$`, "i"), path: (id) => `/?message=${id}`, label: "bot.openMessage" },
 ];
+
+/**
+ * `/start product_<id>` and `/start msg_<id>` (the links members share): the Mini App's path they
+ * open (the id in lower case, as ids are canonical) and the button's label; null for any other
+ * payload.
+ */
+export function deepLinkOf(payload: string): { path: string; label: ServerTextKey } | null {
+  for (const link of DEEP_LINKS) {
+    const id = link.pattern.exec(payload)?.[1];
+    if (id) return { path: link.path(id.toLowerCase()), label: link.label };
+  }
+  return null;
+}
 
 /** The commands the chat's menu lists (setMyCommands at start), in `language`. */
 export const botCommands = (language: Language) => [
@@ -85,17 +97,15 @@ export function startFeature(services: ServiceContext) {
         .setChatMenuButton({ chat_id: ctx.chat.id, menu_button: menuButton(language, publicUrl) })
         .catch((error: unknown) => services.log.warn("menu button not set", { error: String(error) }));
     }
-    for (const link of DEEP_LINKS) {
-      const id = link.pattern.exec(payload)?.[1];
-      if (id) {
-        await ctx.reply(serverText(language, "bot.welcomeOpenIt", { channelName }), {
-          reply_markup: new InlineKeyboard().webApp(
-            serverText(language, link.label),
-            new URL(link.path(id), publicUrl).toString(),
-          ),
-        });
-        return;
-      }
+    const link = deepLinkOf(payload);
+    if (link) {
+      await ctx.reply(serverText(language, "bot.welcomeOpenIt", { channelName }), {
+        reply_markup: new InlineKeyboard().webApp(
+          serverText(language, link.label),
+          new URL(link.path, publicUrl).toString(),
+        ),
+      });
+      return;
     }
     await ctx.reply(serverText(language, "bot.welcomeOpenShop", { channelName }), {
       reply_markup: new InlineKeyboard().webApp(serverText(language, "bot.openShop"), publicUrl),

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth } from "./auth/require-auth";
 import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
+import { type Screen, screenPaths } from "./route-paths";
 import OpenCart from "./shop/cart/open-cart";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
@@ -52,57 +53,59 @@ const staffOnly = (page: ReactNode) => (
   <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
 );
 
+/** Each screen's element, at its path in route-paths.ts (one entry per path, none without one). */
+const screens: Record<Screen, ReactNode> = {
+  home: <HomePage />,
+  product: <ProductPage />,
+  cart: <OpenCart />,
+  auth: <AuthPage />,
+  forgotPassword: <ForgotPasswordPage />,
+  resetPassword: <ResetPasswordPage />,
+  verifyEmail: <VerifyEmailPage />,
+  terms: <LegalPage type="terms" />,
+  privacy: <LegalPage type="privacy" />,
+  settings: signedIn(<SettingsPage />),
+  profile: signedIn(<ProfilePage />),
+  security: signedIn(<SecurityPage />),
+  appearance: signedIn(<AppearancePage />),
+  notifications: signedIn(<NotificationsPage />),
+  purchases: signedIn(<PurchasesPage />),
+  account: signedIn(<AccountPage />),
+  memberships: signedIn(<MembershipsPage />),
+  invite: signedIn(<InvitePage />),
+  help: signedIn(<HelpPage />),
+  administration: adminOnly(<AdministrationPage />),
+  // The other admin screens come in later issues.
+  admin: <Navigate to={screenPaths.adminSettings} replace />,
+  adminDashboard: adminOnly(<DashboardPage />),
+  adminSettings: adminOnly(<SettingsAdminPage />),
+  adminUsers: adminOnly(<UsersPage />),
+  adminMemberships: adminOnly(<MembershipsAdminPage />),
+  adminOrders: staffOnly(<OrdersAdminPage />),
+  adminInbox: inboxStaff(<InboxPage />),
+  adminBroadcasts: adminOnly(<BroadcastsPage />),
+  adminReferrals: adminOnly(<ReferralsAdminPage />),
+  adminPromoCodes: adminOnly(<PromoCodesPage />),
+  adminProducts: staffOnly(<ProductsAdminPage />),
+  adminUploadProducts: staffOnly(<UploadProductPage />),
+  adminEditProduct: staffOnly(<EditProductPage />),
+  adminContentFilters: adminOnly(<ContentFiltersPage />),
+  adminTerms: adminOnly(<PolicyAdminPage type="terms" />),
+  adminPrivacy: adminOnly(<PolicyAdminPage type="privacy" />),
+  adminRefund: adminOnly(<PolicyAdminPage type="refund" />),
+  adminShipping: adminOnly(<PolicyAdminPage type="shipping" />),
+  adminCancellation: adminOnly(<PolicyAdminPage type="cancellation" />),
+};
+
 const routes: RouteObject[] = [
   {
     path: "/",
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: "product/:id", element: <ProductPage /> },
-      // A cart reminder's button opens the cart: the shop with its drawer.
-      { path: "cart", element: <OpenCart /> },
-      { path: "auth", element: <AuthPage /> },
-      { path: "forgot-password", element: <ForgotPasswordPage /> },
-      { path: "reset-password", element: <ResetPasswordPage /> },
-      { path: "verify-email", element: <VerifyEmailPage /> },
-      { path: "terms-of-service", element: <LegalPage type="terms" /> },
-      { path: "privacy-policy", element: <LegalPage type="privacy" /> },
-      { path: "settings", element: signedIn(<SettingsPage />) },
-      { path: "settings/profile", element: signedIn(<ProfilePage />) },
-      { path: "settings/security", element: signedIn(<SecurityPage />) },
-      { path: "settings/appearance", element: signedIn(<AppearancePage />) },
-      { path: "settings/notifications", element: signedIn(<NotificationsPage />) },
-      { path: "settings/purchases", element: signedIn(<PurchasesPage />) },
-      { path: "settings/account", element: signedIn(<AccountPage />) },
-      { path: "settings/memberships", element: signedIn(<MembershipsPage />) },
-      { path: "settings/invite", element: signedIn(<InvitePage />) },
-      { path: "settings/help", element: signedIn(<HelpPage />) },
-      { path: "administration", element: adminOnly(<AdministrationPage />) },
-      {
-        path: "admin",
-        children: [
-          // The other admin screens come in later issues.
-          { index: true, element: <Navigate to="/admin/settings" replace /> },
-          { path: "dashboard", element: adminOnly(<DashboardPage />) },
-          { path: "settings", element: adminOnly(<SettingsAdminPage />) },
-          { path: "users", element: adminOnly(<UsersPage />) },
-          { path: "memberships", element: adminOnly(<MembershipsAdminPage />) },
-          { path: "orders", element: staffOnly(<OrdersAdminPage />) },
-          { path: "inbox", element: inboxStaff(<InboxPage />) },
-          { path: "broadcasts", element: adminOnly(<BroadcastsPage />) },
-          { path: "referrals", element: adminOnly(<ReferralsAdminPage />) },
-          { path: "promo-codes", element: adminOnly(<PromoCodesPage />) },
-          { path: "products", element: staffOnly(<ProductsAdminPage />) },
-          { path: "upload-products", element: staffOnly(<UploadProductPage />) },
-          { path: "edit-product/:id", element: staffOnly(<EditProductPage />) },
-          { path: "content-filters", element: adminOnly(<ContentFiltersPage />) },
-          { path: "terms-of-service", element: adminOnly(<PolicyAdminPage type="terms" />) },
-          { path: "privacy-policy", element: adminOnly(<PolicyAdminPage type="privacy" />) },
-          { path: "refund-policy", element: adminOnly(<PolicyAdminPage type="refund" />) },
-          { path: "shipping-policy", element: adminOnly(<PolicyAdminPage type="shipping" />) },
-          { path: "cancellation-policy", element: adminOnly(<PolicyAdminPage type="cancellation" />) },
-        ],
-      },
+      ...(Object.keys(screens) as Screen[]).map((screen): RouteObject => {
+        const path = screenPaths[screen];
+        return path === "/" ? { index: true, element: screens[screen] } : { path, element: screens[screen] };
+      }),
       { path: "*", element: <NotFoundPage /> },
     ],
   },

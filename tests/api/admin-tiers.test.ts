@@ -101,6 +101,37 @@ describe("/api/admin/tiers", () => {
     expect((await errorOf(again)).message).toBe("A membership tier with this name already exists");
   });
 
+  it("names the rule of a taken name (tier_name_taken) whatever the language, on create and on edit, for the form to put it under the name", async () => {
+    await clear();
+    const gold = adminTierResultSchema.parse(
+      await (await create({ displayName: "Gold", priceMonthly: "5" })).json(),
+    ).tier;
+    const silver = adminTierResultSchema.parse(
+      await (await create({ displayName: "Silver", priceMonthly: "3" })).json(),
+    ).tier;
+    const inArabic = { ...bearer(admin.token), "accept-language": "ar" };
+    const created = await t.app.request(
+      "/api/admin/tiers",
+      post({ displayName: "gold", priceMonthly: "6" }, inArabic),
+    );
+    expect(created.status).toBe(409);
+    expect(await errorOf(created)).toEqual({
+      code: "conflict",
+      reason: "tier_name_taken",
+      message: "يوجد بالفعل مستوى عضوية بهذا الاسم",
+    });
+    const renamed = await t.app.request(
+      `/api/admin/tiers/${silver.id}`,
+      jsonRequest("PATCH", { displayName: gold.displayName, priceMonthly: "3", isActive: true }, inArabic),
+    );
+    expect(renamed.status).toBe(409);
+    expect(await errorOf(renamed)).toMatchObject({ reason: "tier_name_taken" });
+    // A bad field is the contract's, which the form checks first: no reason to branch on.
+    const bad = await create({ displayName: "Bronze", priceMonthly: "-1" });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).reason).toBeUndefined();
+  });
+
   it("edits the display name (and so the slug), the price and active; nothing else", async () => {
     await clear();
     const { tier } = adminTierResultSchema.parse(

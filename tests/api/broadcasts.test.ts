@@ -6,10 +6,11 @@ import {
   broadcastImageSchema,
   broadcastListSchema,
   broadcastSchema,
+  createBroadcastSchema,
   createdBroadcastSchema,
 } from "#api/contracts/broadcasts";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
-import { startDueBroadcasts } from "#api/domain/services/broadcasts";
+import { createBroadcast, startDueBroadcasts } from "#api/domain/services/broadcasts";
 import {
   broadcasts,
   cartItems,
@@ -471,6 +472,55 @@ describe("scheduled broadcasts", () => {
     // Found again later: nothing more.
     expect(await startDueBroadcasts(later())).toBe(0);
     expect(await rowsOf(scheduled.id)).toHaveLength(30);
+  });
+
+  it("may be scheduled at most a year ahead of the server's clock: later is a 400 with its own reason, in the admin's language, and nothing is stored", async () => {
+    await newsOffForAll();
+    const countBroadcasts = async () => (await db().select({ id: broadcasts.id }).from(broadcasts)).length;
+    const before = await countBroadcasts();
+    const tooFar = async (sendAt: string, language = "en") => {
+      const res = await t.app.request(
+        "/api/admin/broadcasts",
+        post(
+          { text: "Far", segment: { kind: "all" }, sendAt },
+          { ...bearer(admin.token), "accept-language": language },
+        ),
+      );
+      expect(res.status, sendAt).toBe(400);
+      return errorOf(res);
+    };
+    const yearAndAMinute = new Date(Date.now() + 365 * DAY + 60_000).toISOString();
+    expect(await tooFar(yearAndAMinute)).toEqual({
+      code: "bad_request",
+      reason: "broadcast_too_far_ahead",
+      message: "A broadcast can be scheduled at most 365 days ahead",
+    });
+    expect(await tooFar("9999-12-31T23:59:00.000Z")).toMatchObject({ reason: "broadcast_too_far_ahead" });
+    expect(await tooFar(yearAndAMinute, "ar")).toEqual({
+      code: "bad_request",
+      reason: "broadcast_too_far_ahead",
+      message: "يمكن جدولة البث قبل موعده بـ 365 يومًا على الأكثر",
+    });
+    expect(await countBroadcasts()).toBe(before);
+
+    // A year less a minute is taken and waits.
+    const withinAYear = new Date(Date.now() + 365 * DAY - 60_000).toISOString();
+    expect(await send({ text: "Next year", segment: { kind: "all" }, sendAt: withinAYear })).toMatchObject({
+      status: "scheduled",
+      sendAt: withinAYear,
+    });
+    // The year counts from the server's clock, not the caller's: two days on, a year and a minute fits.
+    const body = createBroadcastSchema.parse({
+      text: "Clock",
+      segment: { kind: "all" },
+      sendAt: yearAndAMinute,
+    });
+    const { broadcast } = await createBroadcast(later(2 * DAY), admin.userId, body);
+    expect(broadcast).toMatchObject({ status: "scheduled", sendAt: yearAndAMinute });
+    await expect(createBroadcast(t.services, admin.userId, body)).rejects.toMatchObject({
+      reason: "broadcast_too_far_ahead",
+    });
+    expect(await countBroadcasts()).toBe(before + 2);
   });
 
   it("an audience with nobody reachable is done as soon as it starts", async () => {

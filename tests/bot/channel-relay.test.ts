@@ -573,7 +573,7 @@ describe("opening the app from the bot", () => {
         .find((b) => b.text === label)?.web_app?.url;
     await eventually(async () => {
       expect(buttonUrl("Open the message")).toBe(`https://shop.example.com/?message=${id}`);
-      expect(buttonUrl("Open the product")).toBe(`https://shop.example.com/products/${id}`);
+      expect(buttonUrl("Open the product")).toBe(`https://shop.example.com/product/${id}`);
       expect(
         fake.callsTo("sendMessage").some((c) => String(c.payload.text).includes("/start: open the shop")),
       ).toBe(true);

@@ -1,12 +1,20 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { openAdminScreen, signInAsAdmin, signUpViaApi, toast, uniqueEmail } from "./support/accounts";
+import {
+  openAdminScreen,
+  signInAsAdmin,
+  signUpViaApi,
+  telegramAdmin,
+  toast,
+  uniqueEmail,
+} from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { SEEDED_ORIGIN } from "./support/env";
 import { gate } from "./support/hold";
 import { LAUNCHES, launchTheme, lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
-import { THEME } from "./support/telegram";
+import { installTelegramClient, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
+import { catalogText } from "./support/texts";
 import { untilToastsGo } from "./support/toasts";
 
 // The seeded tiers (db/seed/tiers.ts) stay as they are: other specs choose Basic and Premium. Each
@@ -252,6 +260,39 @@ test("a tier with members on it is not deleted: the server's message says why", 
     headers: { Origin: SEEDED_ORIGIN },
   });
   expect(patched.status()).toBe(200);
+});
+
+test("inside Telegram in Arabic: a taken name is said under the display name, in Arabic", async ({
+  page,
+  request,
+}) => {
+  const hash = await telegramAdmin(page, request, "Layla", THEME, "ar");
+  await installTelegramClient(page, THEME);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("member-home")).toBeVisible();
+  await page.goto("/admin/memberships");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const ar = (key: string) => catalogText("ar", key, "admin");
+  await page.getByRole("button", { name: ar("admin.memberships.addTier") }).click();
+  const sheet = page.getByRole("dialog", { name: ar("admin.memberships.addTitle") });
+  const name = sheet.getByLabel(ar("admin.memberships.displayName"));
+  // The seeded Basic tier has the name: only the server knows, and answers in the admin's language.
+  await name.fill("Basic");
+  await sheet.getByLabel(ar("admin.memberships.priceMonthly")).fill("7");
+  await sheet.getByRole("button", { name: ar("admin.memberships.createTier") }).click();
+  const taken = catalogText("ar", "A membership tier with this name already exists", "messages");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription(taken);
+  await expect(sheet.getByRole("alert")).toHaveText(taken);
+  await expect(sheet.getByLabel(ar("admin.memberships.priceMonthly"))).not.toHaveAttribute("aria-invalid");
+  await expect(toast(page, ar("admin.memberships.createFailed"))).toContainText(taken);
+  await untilToastsGo(page);
+  await screenshot(page, "admin-memberships-name-taken-ar-telegram-dark");
+  await expectReadable(page, "the tier form's refusal in Arabic, Telegram dark");
+  // Editing the name takes the message away.
+  await name.fill("Basic Plus");
+  await expect(sheet.getByRole("alert")).toHaveCount(0);
+  await expect(name).not.toHaveAttribute("aria-invalid");
 });
 
 test("a member is refused /admin/memberships, and so is their API call", async ({ page }) => {

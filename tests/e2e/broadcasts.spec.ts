@@ -1,6 +1,7 @@
 import { openAdminScreen, telegramAdmin, toast } from "./support/accounts";
 import { solidPng } from "./support/files";
 import { LAUNCHES, launchTheme, lookAt } from "./support/looks";
+import { screenshot } from "./support/screens";
 import { installTelegramClient, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { catalogText } from "./support/texts";
@@ -89,6 +90,43 @@ for (const launch of LAUNCHES) {
     await lookAt(page, launch, "broadcasts-list");
   });
 }
+
+test("the time to send stops a year ahead: the picker offers no later one, and one typed in is refused under it", async ({
+  page,
+  request,
+}) => {
+  await openAdminScreen(page, request, {
+    theme: null,
+    firstName: "Far",
+    screen: "Broadcasts",
+    path: "/admin/broadcasts",
+  });
+  const words = `Far ahead ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Message" }).fill(words);
+  await page.getByText("Send later").click();
+  const sendAt = page.getByLabel("Send at");
+  // The picker's latest time is a year from now (the server's rule), to the minute.
+  const ahead = await sendAt.evaluate(
+    (input: HTMLInputElement) => new Date(input.max).getTime() - Date.now(),
+  );
+  expect(ahead).toBeLessThanOrEqual(365 * 86_400_000);
+  expect(ahead).toBeGreaterThan(365 * 86_400_000 - 120_000);
+
+  await sendAt.fill("2099-06-01T10:00");
+  await page.getByTestId("broadcast-send").click();
+  const refusal = "A broadcast can be scheduled at most 365 days ahead";
+  await expect(toast(page, "The broadcast was not sent")).toContainText(refusal);
+  await expect(sendAt).toHaveAttribute("aria-invalid", "true");
+  await expect(sendAt).toHaveAccessibleDescription(refusal);
+  await expect(page.getByTestId("broadcast").filter({ hasText: words })).toHaveCount(0);
+  await untilToastsGo(page);
+  await sendAt.scrollIntoViewIfNeeded();
+  await screenshot(page, "broadcasts-too-far-ahead-web");
+  // Changing the time takes the message away.
+  await sendAt.fill("2099-06-02T10:00");
+  await expect(sendAt).not.toHaveAttribute("aria-invalid");
+  await expect(sendAt).not.toHaveAccessibleDescription(refusal);
+});
 
 test("inside Telegram in Arabic: Broadcasts reads right to left", async ({ page, request }) => {
   const hash = await telegramAdmin(page, request, "Sami", THEME, "ar");

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminTierMessages, createTierSchema, tierSlug, updateTierSchema } from "#api/contracts/admin-tiers";
+import { languages } from "#api/contracts/languages";
+import { translateMessage } from "#api/domain/i18n/translate";
 import {
   createBody,
   emptyTierForm,
   featureLines,
-  fieldOfReason,
+  fieldOfRefusal,
   MAX_STARS,
   membersText,
-  serverReason,
+  serverMessage,
   slugOf,
   type TierFormValues,
   tierContract,
@@ -17,6 +19,7 @@ import {
   updateBody,
 } from "../../miniapp/src/admin/memberships/tier-rules";
 import { i18n, loadAdminTexts } from "../../miniapp/src/i18n/i18n";
+import { LoadError } from "../../miniapp/src/lib/api";
 import { checkWith } from "../../miniapp/src/lib/form-issues";
 
 // The rules speak through Administration's catalog: English, as the screens load it.
@@ -62,7 +65,6 @@ describe("the Memberships admin form", () => {
 
   it("refuses a name that makes no slug before sending it, as the server would", () => {
     expect(checkTierForm(form("!!!", "25"))).toEqual({ displayName: adminTierMessages.slugEmpty });
-    expect(fieldOfReason(adminTierMessages.slugEmpty)).toBe("displayName");
   });
 
   it("takes a Stars price as the API does: empty, or a whole number from 1 to 10000", () => {
@@ -74,7 +76,6 @@ describe("the Memberships admin form", () => {
         priceStars: "Stars price must be a whole number from 1 to 10000",
       });
     }
-    expect(fieldOfReason(adminTierMessages.starsPrice)).toBe("priceStars");
   });
 
   it("makes the slug as the API does", () => {
@@ -163,17 +164,41 @@ describe("the Memberships admin form", () => {
 
   it("prefers the server's message on a refusal, never on a fault", () => {
     const inUse = adminTierMessages.inUse(2);
-    expect(serverReason({ status: 409, message: inUse })).toBe(inUse);
-    expect(serverReason({ status: 400, message: "HTTP 400" })).toBeUndefined();
-    expect(serverReason({ status: 500, message: "Something went wrong. Please try again." })).toBeUndefined();
-    expect(serverReason({ status: 0, message: "Failed to fetch" })).toBeUndefined();
-    expect(serverReason(new TypeError("Failed to fetch"))).toBeUndefined();
-    expect(serverReason(null)).toBeUndefined();
-    expect(fieldOfReason(adminTierMessages.nameTaken)).toBe("displayName");
-    expect(fieldOfReason(adminTierMessages.slugEmpty)).toBe("displayName");
-    expect(fieldOfReason(adminTierMessages.priceRequired)).toBe("priceMonthly");
-    expect(fieldOfReason(inUse)).toBeNull();
-    expect(fieldOfReason(undefined)).toBeNull();
+    expect(serverMessage({ status: 409, message: inUse })).toBe(inUse);
+    expect(serverMessage({ status: 400, message: "HTTP 400" })).toBeUndefined();
+    expect(
+      serverMessage({ status: 500, message: "Something went wrong. Please try again." }),
+    ).toBeUndefined();
+    expect(serverMessage({ status: 0, message: "Failed to fetch" })).toBeUndefined();
+    expect(serverMessage(new TypeError("Failed to fetch"))).toBeUndefined();
+    expect(serverMessage(null)).toBeUndefined();
+  });
+
+  it("puts a refusal under its field by the refusal's reason, in any language, never by its words", () => {
+    // The server answers in the admin's language: the words differ, the reason does not.
+    for (const language of languages) {
+      const message = translateMessage(language, adminTierMessages.nameTaken);
+      const refusal = new LoadError(message, 409, "tier_name_taken");
+      expect(fieldOfRefusal(refusal), `${language}: ${message}`).toBe("displayName");
+      const trial = translateMessage(language, adminTierMessages.trialOnFreeTier);
+      expect(fieldOfRefusal(new LoadError(trial, 400, "trial_on_free_tier")), trial).toBe("trialDays");
+    }
+    // Words alone name no field, even the English ones the form once matched.
+    for (const message of [
+      adminTierMessages.nameTaken,
+      adminTierMessages.slugEmpty,
+      adminTierMessages.priceRequired,
+      adminTierMessages.starsPrice,
+      adminTierMessages.trialDays,
+    ]) {
+      expect(fieldOfRefusal(new LoadError(message, 400)), message).toBeNull();
+      expect(fieldOfRefusal({ status: 400, message }), message).toBeNull();
+    }
+    // A refusal of no field (members on the tier), a fault, nothing.
+    expect(fieldOfRefusal(new LoadError(adminTierMessages.inUse(2), 409))).toBeNull();
+    expect(fieldOfRefusal(new LoadError("Something went wrong", 500))).toBeNull();
+    expect(fieldOfRefusal(new TypeError("Failed to fetch"))).toBeNull();
+    expect(fieldOfRefusal(undefined)).toBeNull();
   });
 
   it("counts members", () => {

@@ -1,12 +1,13 @@
 import type { z } from "zod";
-import type {
-  Audience,
-  Broadcast,
-  BroadcastImage,
-  BroadcastList,
-  CreatedBroadcast,
-  createBroadcastSchema,
-  Segment,
+import {
+  type Audience,
+  BROADCAST_SCHEDULE_DAYS_MAX,
+  type Broadcast,
+  type BroadcastImage,
+  type BroadcastList,
+  type CreatedBroadcast,
+  type createBroadcastSchema,
+  type Segment,
 } from "#api/contracts/broadcasts";
 import { type Language, languages } from "#api/contracts/languages";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
@@ -36,6 +37,9 @@ import type { OutboxPayload } from "../outbox/enqueue";
 import { Refusal } from "../refusal";
 import { repeatEvery } from "./repeating";
 import { type IncomingForm, storeUpload } from "./upload-store";
+
+/** The latest a broadcast may be scheduled for, from the server's clock. */
+const SCHEDULE_AHEAD_MAX_MS = BROADCAST_SCHEDULE_DAYS_MAX * 24 * 3_600_000;
 
 /** The bucket a broadcast's image is stored in; its imageId is the name there. */
 const IMAGE_BUCKET = "broadcast-images";
@@ -147,20 +151,22 @@ export async function uploadBroadcastImage(
 }
 
 /**
- * An admin's broadcast: checked (its tier exists, its image was uploaded), stored, and started at
- * once unless `sendAt` is ahead; a scheduled one starts when the scheduler finds it due.
+ * An admin's broadcast: checked (its time is at most BROADCAST_SCHEDULE_DAYS_MAX days ahead of the
+ * server's clock, its tier exists, its image was uploaded), stored, and started at once unless
+ * `sendAt` is ahead; a scheduled one starts when the scheduler finds it due.
  */
 export async function createBroadcast(
   ctx: ServiceContext,
   adminId: string,
   body: z.output<typeof createBroadcastSchema>,
 ): Promise<CreatedBroadcast> {
+  const now = ctx.now();
+  const sendAt = body.sendAt ? new Date(body.sendAt) : now;
+  if (sendAt.getTime() - now.getTime() > SCHEDULE_AHEAD_MAX_MS) throw new Refusal("broadcast_too_far_ahead");
   await assertSegment(ctx, body.segment);
   if (body.imageId && !(await ctx.storage.stat(IMAGE_BUCKET, body.imageId))) {
     throw new Refusal("broadcast_image_not_found");
   }
-  const now = ctx.now();
-  const sendAt = body.sendAt ? new Date(body.sendAt) : now;
   const later = sendAt.getTime() > now.getTime();
   const id = await insertBroadcast(ctx.db, {
     text: body.text,

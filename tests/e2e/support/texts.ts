@@ -5,9 +5,9 @@ const locales = fileURLToPath(new URL("../../../locales/", import.meta.url));
 const cache = new Map<string, Record<string, string>>();
 
 /**
- * A plain text (no placeholders) of a Mini App catalog, as a member reading `language` sees it:
- * the tests ask the catalogs rather than copying their words. The contracts' words (`messages`)
- * are keyed by their English.
+ * A plain text (no placeholders) of a catalog, as a member reading `language` sees it: the tests
+ * ask the catalogs rather than copying their words. In `messages` (the contracts' words, the
+ * server's answers among them) the key is the English text.
  */
 export function catalogText(
   language: string,

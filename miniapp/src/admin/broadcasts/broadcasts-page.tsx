@@ -21,12 +21,13 @@ import { PageHeader } from "../../components/page-header";
 import { ResourceList } from "../../components/state-view";
 import type { AdminTextKey } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
-import { api, call, errorMessage } from "../../lib/api";
+import { api, call, errorMessage, LoadError } from "../../lib/api";
 import { sendForm } from "../../lib/send-form";
 import { toast } from "../../lib/toast";
 import { useObjectUrl } from "../../lib/use-object-url";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
+import { inAnHour, latestSendAt } from "./schedule-rules";
 import "./broadcasts-page.css";
 
 /** While a broadcast sends (or waits for its time), the list asks again this often. */
@@ -205,13 +206,6 @@ function ImagePicker({
   );
 }
 
-/** A local date and time for <input type="datetime-local">, from now plus an hour. */
-function inAnHour(): string {
-  const at = new Date(Date.now() + 3_600_000);
-  at.setSeconds(0, 0);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
 /** Write, choose who, see the reach, send now or at a time, paid or not. */
 function Composer({ onSent }: { onSent: () => void }) {
   const { t } = useT();
@@ -223,7 +217,9 @@ function Composer({ onSent }: { onSent: () => void }) {
   const [days, setDays] = useState(String(LAPSED_DAYS_DEFAULT));
   const [paid, setPaid] = useState(false);
   const [later, setLater] = useState(false);
-  const [sendAt, setSendAt] = useState(inAnHour);
+  const [sendAt, setSendAt] = useState(() => inAnHour());
+  // The server's refusal of the time (more than a year ahead), said under the picker until it changes.
+  const [sendAtError, setSendAtError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const segmentId = useId();
   const tierFieldId = useId();
@@ -248,6 +244,9 @@ function Composer({ onSent }: { onSent: () => void }) {
       onSent();
     } catch (failed) {
       toast.error(t("admin.broadcasts.sendFailed"), { description: errorMessage(failed) });
+      if (failed instanceof LoadError && failed.reason === "broadcast_too_far_ahead") {
+        setSendAtError(failed.message);
+      }
     } finally {
       setSending(false);
     }
@@ -337,7 +336,12 @@ function Composer({ onSent }: { onSent: () => void }) {
             label={t("admin.broadcasts.sendAt")}
             type="datetime-local"
             value={sendAt}
-            onChange={(event) => setSendAt(event.target.value)}
+            max={latestSendAt()}
+            error={sendAtError}
+            onChange={(event) => {
+              setSendAt(event.target.value);
+              setSendAtError(null);
+            }}
             disabled={sending}
           />
         ) : null}

@@ -20,10 +20,10 @@ import { StarPayments } from "./star-payments";
 import {
   createBody,
   emptyTierForm,
-  fieldOfReason,
+  fieldOfRefusal,
   MAX_STARS,
   membersText,
-  serverReason,
+  serverMessage,
   slugOf,
   type TierFormValues,
   TRIAL_DAYS_MAX,
@@ -143,10 +143,10 @@ function TierSheet({
         }
         onSaved();
       } catch (error) {
-        const reason = serverReason(error);
-        const field = fieldOfReason(reason);
-        if (field) form.setErrors({ [field]: reason });
-        toast.error(failed, { id: FORM_TOAST, description: reason });
+        const message = serverMessage(error);
+        const field = fieldOfRefusal(error);
+        if (field && message) form.setErrors({ [field]: message });
+        toast.error(failed, { id: FORM_TOAST, description: message });
       }
     },
     (refusal) =>
@@ -270,7 +270,7 @@ function DeleteConfirmation({
       toast.success(tierTexts.deleted(tier.displayName));
       onDeleted();
     } catch (error) {
-      toast.error(tierTexts.deleteFailed(), { description: serverReason(error) });
+      toast.error(tierTexts.deleteFailed(), { description: serverMessage(error) });
       // Whoever joined the tier meanwhile shows in its count.
       onClose();
     }

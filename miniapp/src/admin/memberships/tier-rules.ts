@@ -1,10 +1,5 @@
-import {
-  type AdminTier,
-  adminTierMessages,
-  createTierSchema,
-  tierSlug,
-  updateTierSchema,
-} from "#api/contracts/admin-tiers";
+import { type AdminTier, createTierSchema, tierSlug, updateTierSchema } from "#api/contracts/admin-tiers";
+import type { ErrorReason } from "#api/contracts/errors";
 import { t } from "../../i18n/i18n";
 import type { FormRules } from "../../lib/form-issues";
 
@@ -113,23 +108,30 @@ export const updateBody = (values: TierFormValues) => ({
 
 /**
  * The failure toast's description: what the server said when it refused (a 4xx: the name is taken,
- * members are on the tier), nothing for a server fault or a lost connection.
+ * members are on the tier), in the admin's language; nothing for a server fault or a lost connection.
  */
-export function serverReason(error: unknown): string | undefined {
+export function serverMessage(error: unknown): string | undefined {
   // A LoadError (lib/api.ts) by its shape, so these rules stay free of the API client.
   const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
   if (typeof status !== "number" || status < 400 || status >= 500) return undefined;
   return typeof message === "string" && message !== "" && !/^HTTP \d+$/.test(message) ? message : undefined;
 }
 
-/** A refusal that belongs to one field, so the sheet can show it there too. */
-export function fieldOfReason(reason: string | undefined): keyof TierFormValues | null {
-  if (reason === undefined) return null;
-  if (reason === adminTierMessages.priceRequired) return "priceMonthly";
-  if (reason === adminTierMessages.starsPrice) return "priceStars";
-  if (reason === adminTierMessages.trialDays) return "trialDays";
-  if (/name/i.test(reason)) return "displayName";
-  return null;
+/**
+ * The server's refusals that belong to one field of the sheet, by the refusal's reason (its words
+ * are in the admin's language); a refusal is listed here only once it is on the wire
+ * (`errorReasons`). The fields' own rules are the contract's, checked before sending.
+ */
+const refusalFields: Partial<Record<ErrorReason, keyof TierFormValues>> = {
+  tier_name_taken: "displayName",
+  trial_on_free_tier: "trialDays",
+};
+
+/** The field a refusal belongs to, so the sheet shows it there too; null for any other failure. */
+export function fieldOfRefusal(error: unknown): keyof TierFormValues | null {
+  // A LoadError (lib/api.ts) by its shape, as serverMessage reads it.
+  const { reason } = (error ?? {}) as { reason?: unknown };
+  return typeof reason === "string" ? (refusalFields[reason as ErrorReason] ?? null) : null;
 }
 
 export const membersText = (count: number): string => t("admin.memberships.memberCount", { count });

@@ -1,0 +1,323 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { eq } from "drizzle-orm";
+import { matchPath } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Order, orderSchema } from "#api/contracts/checkout";
+import { myReferralsSchema, referralCodeOfStartParam } from "#api/contracts/referrals";
+import type { ClaimedRow } from "#api/domain/outbox/claim";
+import { mailMessage, telegramMessage } from "#api/domain/outbox/render";
+import { cartReminder } from "#api/domain/services/cart-reminders";
+import { backInStockMail, orderPlacedMail, orderStatusMail } from "#api/domain/services/member-mail";
+import {
+  endingPayload,
+  gracePayload,
+  grantEndingPayload,
+  lapsedPayload,
+} from "#api/domain/services/plan-reminders";
+import { INVITE_PATH } from "#api/domain/services/referrals";
+import { productCard } from "#api/domain/services/share";
+import { deliverDueStockAlerts } from "#api/domain/services/stock-alert-delivery";
+import { deliverSupportReply } from "#api/domain/services/support-delivery";
+import { deepLinkOf, menuButton } from "#bot/features/start";
+import { channelMessages, outbox, products, stockAlerts, users } from "#db/schema/index";
+import { type Screen, screenPaths } from "../../miniapp/src/route-paths";
+import { startParamRoute } from "../../miniapp/src/telegram/start-param";
+import {
+  bearer,
+  createMember,
+  post,
+  recordingMailer,
+  recordingTelegram,
+  testBotInfo,
+} from "../helpers/accounts";
+import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
+
+// Every link into the Mini App that the server and the bot build (buttons, mail, shared cards,
+// start parameters) must open one of the Mini App's screens, as its router matches them
+// (miniapp/src/route-paths.ts, which routes.tsx is made of): a path that matches no screen opens Not
+// Found. Each link is read from the code that builds it, mostly by running it; the last test fails
+// when another module of the server or the bot starts building links this file does not read.
+// PGlite, and Postgres when DATABASE_URL is set.
+
+const PUBLIC_URL = "https://shop.example.com";
+const mailer = recordingMailer();
+const telegram = recordingTelegram();
+let t: TestApp;
+let productId: string;
+let postId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ mailer, telegram, env: { PUBLIC_URL, TELEGRAM_APP_SHORT_NAME: "shop" } });
+  const db = t.services.database.db;
+  const [product] = await db
+    .insert(products)
+    .values({ title: "Linked Kush", creditPrice: "20.00", stockQuantity: 5 })
+    .returning({ id: products.id });
+  const [message] = await db
+    .insert(channelMessages)
+    .values({ content: "A post to link to" })
+    .returning({ id: channelMessages.id });
+  if (!product || !message) throw new Error("not inserted");
+  productId = product.id;
+  postId = message.id;
+});
+afterAll(() => t.close());
+
+const screens = Object.entries(screenPaths) as [Screen, string][];
+
+/** The path a link opens in the Mini App, or null when the link does not open the Mini App. */
+function pathOf(link: string): string | null {
+  const url = new URL(link);
+  if (url.origin === PUBLIC_URL) return url.pathname;
+  // t.me/<bot>/<app>?startapp=<parameter>: the Mini App starts at "/" and goes where the parameter
+  // says (main.tsx, startParamRoute); a referral's stays at "/" (the server reads it at sign-in).
+  if (url.origin === "https://t.me" && url.pathname === `/${testBotInfo.username}/shop`) {
+    const parameter = url.searchParams.get("startapp") ?? "";
+    const route = startParamRoute(parameter) ?? (referralCodeOfStartParam(parameter) ? "/" : null);
+    return route === null ? null : new URL(route, PUBLIC_URL).pathname;
+  }
+  return null;
+}
+
+/** The screen a link opens, as the router matches its path; null is Not Found (or no Mini App). */
+function screenOf(link: string): Screen | null {
+  const path = pathOf(link);
+  if (path === null) return null;
+  return screens.find(([, pattern]) => matchPath({ path: pattern, end: true }, path))?.[0] ?? null;
+}
+
+const linksIn = (text: string) => text.match(/https:\/\/[^\s"<>]+/g) ?? [];
+
+let nextTelegramId = 8_100_000n;
+async function telegramMember(options: { emailVerified?: boolean } = {}) {
+  const member = await createMember(t, options);
+  const telegramId = nextTelegramId++;
+  await t.services.database.db.update(users).set({ telegramId }).where(eq(users.id, member.userId));
+  return { ...member, telegramId };
+}
+
+describe("the route table", () => {
+  it("tells a screen's path from one that opens Not Found", () => {
+    expect(screenOf(`${PUBLIC_URL}/product/${productId}`)).toBe("product");
+    expect(screenOf(`${PUBLIC_URL}/products/${productId}`)).toBeNull();
+    expect(screenOf(`${PUBLIC_URL}/settings/nowhere`)).toBeNull();
+    expect(screenOf(`https://elsewhere.example.com/product/${productId}`)).toBeNull();
+    expect(screenOf(`https://t.me/${testBotInfo.username}/shop?startapp=nonsense`)).toBeNull();
+    // A promo link (the Mini App's admin screen builds it) opens Memberships.
+    expect(screenOf(`https://t.me/${testBotInfo.username}/shop?startapp=promo_SPRING`)).toBe("memberships");
+  });
+});
+
+describe("every link the bot and the server build opens a screen of the Mini App", () => {
+  it("the bot's /start deep links and its menu button", () => {
+    const button = (payload: string) => {
+      const link = deepLinkOf(payload);
+      if (!link) throw new Error(`no deep link for ${payload}`);
+      return new URL(link.path, PUBLIC_URL).toString();
+    };
+    expect(screenOf(button(`product_${productId}`))).toBe("product");
+    expect(screenOf(button(`product_${productId.toUpperCase()}`))).toBe("product");
+    expect(screenOf(button(`msg_${postId}`))).toBe("home");
+    expect(screenOf(menuButton("en", PUBLIC_URL).web_app.url)).toBe("home");
+  });
+
+  it("shared products and posts, inside Telegram and on the web", async () => {
+    const member = await telegramMember();
+    const share = (path: string) =>
+      t.app.request(`/api/share/${path}`, { method: "POST", headers: bearer(member.token) });
+    expect((await share(`products/${productId}`)).status).toBe(200);
+    expect((await share(`posts/${postId}`)).status).toBe(200);
+    const [productShared, postShared] = telegram.shared.map((shared) => shared.card.button.url);
+    expect(screenOf(productShared ?? "")).toBe("product");
+    expect(screenOf(postShared ?? "")).toBe("home");
+    // Without the bot's name the card opens the web page.
+    const [row] = await t.services.database.db.select().from(products).where(eq(products.id, productId));
+    if (!row) throw new Error("no product");
+    const web = productCard({ ...t.services, telegram: { ...telegram, botUsername: undefined } }, row, "en");
+    expect(web?.button.url).toBe(`${PUBLIC_URL}/product/${productId}`);
+    expect(screenOf(web?.button.url ?? "")).toBe("product");
+  });
+
+  it("a feed message's link", async () => {
+    const member = await createMember(t);
+    const res = await t.app.request("/api/messages", { headers: bearer(member.token) });
+    expect(res.status).toBe(200);
+    const { telegramLinkPrefix } = (await res.json()) as { telegramLinkPrefix: string | null };
+    expect(screenOf(`${telegramLinkPrefix}${postId}`)).toBe("home");
+  });
+
+  it("the referral links", async () => {
+    const member = await createMember(t);
+    const res = await t.app.request("/api/me/referrals", { headers: bearer(member.token) });
+    expect(res.status).toBe(200);
+    const links = myReferralsSchema.parse(await res.json());
+    for (const link of [links.link, links.telegramLink, links.webLink])
+      expect(screenOf(link ?? "")).toBe("home");
+  });
+
+  it("the verification and password reset links, by mail and through the bot", async () => {
+    mailer.sent.length = 0;
+    telegram.sent.length = 0;
+    // Its address proven: a reset is mailed too, not only sent through the bot.
+    const member = await telegramMember({ emailVerified: true });
+    const verification = await eventually(async () => {
+      const mail = mailer.sent.find((m) => m.to === member.email);
+      expect(mail).toBeDefined();
+      return mail;
+    });
+    expect(linksIn(verification?.text ?? "").map(screenOf)).toEqual(["verifyEmail"]);
+
+    const res = await t.app.request("/api/auth/password-reset", post({ email: member.email }));
+    expect(res.status).toBe(200);
+    const reset = await eventually(async () => {
+      const mail = mailer.sent.find((m) => m.to === member.email && m !== verification);
+      const sent = telegram.sent.find((m) => m.telegramId === member.telegramId);
+      expect(mail).toBeDefined();
+      expect(sent).toBeDefined();
+      return [mail?.text ?? "", sent?.text ?? ""];
+    });
+    expect(reset.flatMap(linksIn).map(screenOf)).toEqual(["resetPassword", "resetPassword"]);
+  });
+
+  it("order mail and back-in-stock mail", () => {
+    const order: Order = orderSchema.parse({
+      id: productId,
+      number: 7,
+      status: "placed",
+      total: "20.00",
+      lines: [{ productId, title: "Linked Kush", quantity: 1, unitPrice: "20.00", subtotal: "20.00" }],
+      delivery: { name: "A", address: "1 Road", state: "CA" },
+      createdAt: new Date().toISOString(),
+    });
+    const mails = [
+      orderPlacedMail(t.services, "a@example.com", "en", order),
+      orderStatusMail(t.services, "a@example.com", "en", 7, "fulfilled"),
+      orderStatusMail(t.services, "a@example.com", "en", 7, "cancelled"),
+    ];
+    for (const mail of mails) {
+      expect(linksIn(mail.text).map(screenOf)).toEqual(["purchases", "notifications"]);
+      expect(linksIn(mail.html ?? "").map(screenOf)).toEqual(["purchases", "notifications", "notifications"]);
+    }
+    const back = backInStockMail(t.services, "a@example.com", "en", { id: productId, title: "Linked Kush" });
+    expect(linksIn(back.text).map(screenOf)).toEqual(["product"]);
+  });
+
+  it("the back-in-stock message through the bot", async () => {
+    telegram.sent.length = 0;
+    const member = await telegramMember();
+    await t.services.database.db.insert(stockAlerts).values({ userId: member.userId, productId });
+    await deliverDueStockAlerts(t.services, [productId]);
+    const sent = telegram.sent.find((m) => m.telegramId === member.telegramId);
+    expect(linksIn(sent?.text ?? "").map(screenOf)).toEqual(["product"]);
+  });
+
+  it("the outbox's buttons: broadcasts, support replies, cart and plan reminders, referral rewards", async () => {
+    const db = t.services.database.db;
+    const admin = await createMember(t, { roles: ["admin"] });
+    const member = await telegramMember();
+    const broadcast = await t.app.request(
+      "/api/admin/broadcasts",
+      post({ text: "News", segment: { kind: "all" } }, bearer(admin.token)),
+    );
+    expect(broadcast.status).toBe(201);
+    await deliverSupportReply(t.services, member.userId, crypto.randomUUID(), {
+      text: "Hi",
+      hasImage: false,
+    });
+    const reach = { telegramId: 1n, botWritable: true, verifiedEmail: null };
+    const plan = { userId: member.userId, telegramId: 1n, tierName: "Gold", renews: false };
+    const payloads = [
+      ...(await db.select({ payload: outbox.payload }).from(outbox)).map((row) => row.payload),
+      cartReminder({ ...reach, userId: member.userId, touchedAt: new Date(), language: "en", lines: [] })
+        .payload,
+      endingPayload("en", { ...plan, expiresAt: new Date(), currency: "XTR", amount: 250 }),
+      gracePayload("en", {
+        ...plan,
+        expiresAt: new Date(),
+        currency: "XTR",
+        amount: 250,
+        lapsesAt: new Date(),
+      }),
+      lapsedPayload("en", {
+        ...plan,
+        historyId: crypto.randomUUID(),
+        tierId: null,
+        endedAt: new Date(),
+        reason: null,
+      }),
+      grantEndingPayload("en", { ...plan, kind: "trial", tierId: null, endsAt: new Date() }),
+      // The referral reward's button (built inside the reward's transaction).
+      { text: "Rewarded", buttons: [{ text: "Invite", open: INVITE_PATH }] },
+    ];
+    const opened = new Set<Screen | null>();
+    for (const payload of payloads) {
+      const row = { payload, chatId: 1n } as unknown as ClaimedRow;
+      const buttons = telegramMessage(t.services, row, false).buttons;
+      const links = [
+        ...buttons.flatMap((button) => ("webAppUrl" in button ? [button.webAppUrl] : [])),
+        ...linksIn(mailMessage(t.services, row, "a@example.com").text),
+      ];
+      expect(links.length, JSON.stringify(payload)).toBeGreaterThan(0);
+      for (const link of links) {
+        expect(screenOf(link), link).not.toBeNull();
+        opened.add(screenOf(link));
+      }
+    }
+    expect([...opened].sort()).toEqual(["cart", "help", "home", "invite", "memberships"]);
+  });
+});
+
+/** Code without its comments, for the scan below. */
+const code = (file: string) =>
+  readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** How a module builds a link into the Mini App: a page at PUBLIC_URL, a start parameter, a button. */
+const BUILDS_A_LINK =
+  /publicPageLink\(|telegramStartAppLink\(|\bopen:\s|\bPUBLIC_URL\b|webApp\(|web_app|\?start=/;
+
+/** Every module that does, and where this file reads its links (or why none opens a screen). */
+const linkBuilders: Record<string, string> = {
+  "api/domain/services/app-links.ts": "the two builders the others call",
+  "api/domain/outbox/enqueue.ts": "the button's type only",
+  "api/domain/outbox/render.ts": "the outbox's buttons",
+  "api/domain/services/broadcasts.ts": "the outbox's buttons",
+  "api/domain/services/cart-reminders.ts": "the outbox's buttons",
+  "api/domain/services/plan-reminders.ts": "the outbox's buttons",
+  "api/domain/services/support-delivery.ts": "the outbox's buttons",
+  "api/domain/services/referrals.ts": "the referral links, and the outbox's buttons",
+  "api/domain/services/feed.ts": "a feed message's link",
+  "api/domain/services/share.ts": "shared products and posts",
+  "api/domain/services/member-mail.ts": "order mail and back-in-stock mail",
+  "api/domain/services/stock-alert-delivery.ts": "the back-in-stock message through the bot",
+  "api/domain/services/email-verification.ts": "the verification link",
+  "api/domain/services/password-reset.ts": "the password reset links",
+  "bot/features/start.ts": "the bot's /start deep links and its menu button",
+  "bot/runtime.ts": "the menu button at PUBLIC_URL itself (the home screen), and the webhook: no screen",
+  "bot/outbox-transport.ts": "sends the outbox's buttons as render.ts built them",
+  "api/domain/services/telegram-link.ts": "t.me/<bot>?start=link_: the bot's chat, not the Mini App",
+  "api/http/middleware/auth.ts": "PUBLIC_URL's host for the origin check: no link",
+  "api/http/routes/shell-data.ts": "PUBLIC_URL handed to the Mini App: no path",
+  "api/process/config.ts": "reads PUBLIC_URL: no link",
+};
+
+describe("this file", () => {
+  it("reads every module of the server and the bot that builds a link", () => {
+    const root = join(import.meta.dirname, "../..");
+    const building = ["api", "bot"]
+      .flatMap((dir) => sourceFiles(join(root, dir)))
+      .filter((file) => BUILDS_A_LINK.test(code(file)))
+      .map((file) => relative(root, file));
+    expect(building.sort()).toEqual(Object.keys(linkBuilders).sort());
+  });
+});
