@@ -56,7 +56,8 @@ export type Mismatch = Extract<PaymentFlag, "other_payer" | "currency" | "amount
  * The first rule a payment breaks against its invoice (decision 116), or undefined when it matches:
  * the invoice's member paid it, in its currency, its amount (a renewal too: Telegram charges the
  * subscription's first price), for a tier still sold. A Stars renewal of a tier switched off meanwhile
- * matches: the member keeps the plan they hold, as members stay on a switched-off tier (decision 020).
+ * matches: switching a tier off stops its sale and moves no member off it, so the member keeps the
+ * plan they pay for.
  */
 export function mismatchOf(paid: PaidFacts, invoice: InvoiceFacts): Mismatch | undefined {
   if (invoice.memberTelegramId === null || invoice.memberTelegramId !== BigInt(paid.fromId))
