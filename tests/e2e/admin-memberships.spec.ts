@@ -636,7 +636,7 @@ for (const launch of LAUNCHES) {
     await expect(mark).toContainText("Then confirm here: their Basic plan ends at once.");
     await expect(mark.getByRole("button", { name: "Copy the charge id" })).toBeVisible();
     await lookAt(page, launch, "admin-memberships-mark-refunded");
-    await mark.getByRole("button", { name: "I refunded it at the provider" }).click();
+    await mark.getByRole("button", { name: "Yes, refunded" }).click();
     await expect(toast(page, "Marked refunded")).toBeVisible();
     await expect(mark).toHaveCount(0);
     await expect(cara.getByTestId("payment-refunded")).toHaveText("Refunded");
@@ -661,7 +661,9 @@ test("inside Telegram in Arabic: a payment not applied and a card payment's mark
   await expect(rows.first().getByTestId("payment-unmatched")).toHaveText(
     catalogText("ar", "admin.payments.unmatchedBadge", "admin"),
   );
-  await list.scrollIntoViewIfNeeded();
+  await page
+    .getByRole("heading", { name: catalogText("ar", "admin.payments.title", "admin") })
+    .scrollIntoViewIfNeeded();
   await lookAt(page, "telegram", "admin-memberships-payments-ar");
   await rows
     .filter({ hasText: "Cara Card" })

@@ -38,7 +38,7 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
           <Badge
             type="number"
             mode={badge === "refunded" ? "gray" : "critical"}
-            className="admin-row-badge"
+            className={badge === "refunded" ? "admin-row-badge" : "admin-row-badge star-payment-alert"}
             data-testid={`payment-${badge}`}
           >
             {t(badgeTexts[badge])}
