@@ -18,21 +18,33 @@ interface SheetProps {
   onDone: () => void;
 }
 
+/** Sends the refund (or the mark), says how it went, then onDone either way. */
+async function settle(
+  send: () => Promise<unknown>,
+  said: { done: string; failed: string },
+  onDone: () => void,
+) {
+  try {
+    await send();
+    toast.success(said.done);
+  } catch (error) {
+    toast.error(said.failed, { description: errorMessage(error) });
+  }
+  onDone();
+}
+
 /**
  * Refunding Stars gives them back through Telegram; for a payment that granted a plan, the member's
  * subscription ends at once. Confirmed first.
  */
 export function RefundConfirmation({ payment, onClose, onDone }: SheetProps) {
   const { t } = useT();
-  const refund = async () => {
-    try {
-      await call(api.admin.payments[":id"].refund.$post({ param: { id: payment.id } }));
-      toast.success(t("admin.payments.refunded"));
-    } catch (error) {
-      toast.error(t("admin.payments.refundFailed"), { description: errorMessage(error) });
-    }
-    onDone();
-  };
+  const refund = () =>
+    settle(
+      () => call(api.admin.payments[":id"].refund.$post({ param: { id: payment.id } })),
+      { done: t("admin.payments.refunded"), failed: t("admin.payments.refundFailed") },
+      onDone,
+    );
   return (
     <ConfirmSheet
       title={t("admin.payments.refundQuestion")}
@@ -84,15 +96,12 @@ function ProviderChargeId({ id }: { id: string }) {
  */
 export function MarkRefundedConfirmation({ payment, onClose, onDone }: SheetProps) {
   const { t } = useT();
-  const mark = async () => {
-    try {
-      await call(api.admin.payments[":id"]["mark-refunded"].$post({ param: { id: payment.id } }));
-      toast.success(t("admin.payments.marked"));
-    } catch (error) {
-      toast.error(t("admin.payments.markFailed"), { description: errorMessage(error) });
-    }
-    onDone();
-  };
+  const mark = () =>
+    settle(
+      () => call(api.admin.payments[":id"]["mark-refunded"].$post({ param: { id: payment.id } })),
+      { done: t("admin.payments.marked"), failed: t("admin.payments.markFailed") },
+      onDone,
+    );
   return (
     <ConfirmSheet
       title={t("admin.payments.markQuestion")}
