@@ -67,14 +67,45 @@ export const planGrantSchema = z.object({
 export const invoiceRequestSchema = z.object({ tierId: idSchema("Choose a plan") });
 export const invoiceSchema = z.object({ invoiceUrl: z.string() });
 
-/** A Stars payment as admins see it. */
+/**
+ * Why a payment that reached the bot was not applied to a plan (decision 116). Unmatched: it names
+ * no invoice of ours, or the account its invoice was for is gone. Flagged: its invoice's member did
+ * not pay it, or not in its currency or amount, or the tier is no longer sold.
+ */
+export const paymentFlags = [
+  "unknown_invoice",
+  "account_gone",
+  "other_payer",
+  "currency",
+  "amount",
+  "tier_not_sold",
+] as const;
+export type PaymentFlag = (typeof paymentFlags)[number];
+
+/** A payment with no account of ours to apply it to. */
+export const isUnmatched = (flag: PaymentFlag | null) =>
+  flag === "unknown_invoice" || flag === "account_gone";
+
+/**
+ * A plan payment through Telegram as admins see it: Telegram Stars (currency XTR), refunded through
+ * Telegram, or a payment provider's, refunded at the provider and then marked refunded here.
+ */
 export const starPaymentSchema = z.object({
   id: z.uuid(),
   userId: z.uuid().nullable(),
   userName: z.string().nullable(),
-  tierName: z.string(),
+  /** The payer's Telegram user id, in digits. */
+  telegramId: z.string(),
+  /** The tier paid for; null when the payment named no tier of ours. */
+  tierName: z.string().nullable(),
+  /** The amount in `currency`'s smallest unit: Stars for XTR, cents for EUR. */
   stars: z.number().int(),
+  currency: z.string(),
   chargeId: z.string(),
+  /** The payment provider's charge id (a provider payment): what the refund at the provider names. */
+  providerChargeId: z.string().nullable(),
+  /** Why it was not applied to a plan; null when it was. */
+  flag: z.enum(paymentFlags).nullable(),
   /** True for a renewal of the subscription. */
   renewal: z.boolean(),
   paidAt: z.string(),
@@ -120,6 +151,9 @@ export const planPaymentMessages = {
   renewalRequired: "Say whether the plan renews",
   noSubscription: "You have no Telegram Stars subscription to change",
   refundFailed: (why: string) => `Telegram refused the refund: ${why}`,
+  refundAtProvider:
+    "This payment was made through the payment provider: refund it there, then mark it refunded",
+  refundInTelegram: "This payment was made in Telegram Stars: refund it through Telegram",
   // The bot's answers to a pre-checkout query.
   invoiceUnknown: "This invoice is no longer valid. Please open the plan again.",
   invoiceOtherAccount: "This invoice belongs to another account.",

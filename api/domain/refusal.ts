@@ -85,6 +85,8 @@ export const refusalReasons = [
   "payment_not_found",
   "already_refunded",
   "refund_failed",
+  "refund_at_provider",
+  "refund_in_telegram",
   "no_subscription",
   "request_not_found",
   "request_decided",

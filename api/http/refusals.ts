@@ -150,6 +150,8 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
     code: "unavailable",
     message: ({ cause }, language) => serverText(language, "refusal.refundFailed", { reason: cause }),
   },
+  refund_at_provider: { code: "conflict", message: planPaymentMessages.refundAtProvider },
+  refund_in_telegram: { code: "conflict", message: planPaymentMessages.refundInTelegram },
   no_subscription: { code: "not_found", message: planPaymentMessages.noSubscription },
   request_not_found: { code: "not_found", message: planPaymentMessages.requestNotFound },
   request_decided: { code: "conflict", message: planPaymentMessages.requestDecided },

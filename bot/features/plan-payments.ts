@@ -8,10 +8,12 @@ import type { BotContext } from "../context";
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Plans bought as Telegram Stars subscriptions: the pre-checkout answer (within Telegram's 10 s) and
- * the grant on successful_payment, once per charge id; a renewal's payment extends the subscription.
- * Registered before the channel posting feature, so a payment's service message is never a draft.
- * The payer hears it in their language (telegramUserLanguage); the date stays ISO (YYYY-MM-DD).
+ * Plans bought inside Telegram (Stars subscriptions or a provider's invoices): the pre-checkout answer
+ * (within Telegram's 10 s) and successful_payment, recorded once per charge id; a renewal's payment
+ * extends the subscription. A payment not applied to a plan (decision 116) is told plainly: the money
+ * arrived, nothing changed, an admin will look at it. Registered before the channel posting feature,
+ * so a payment's service message is never a draft. The payer hears it in their language
+ * (telegramUserLanguage); the date stays ISO (YYYY-MM-DD).
  */
 export function planPayments(services: ServiceContext) {
   const composer = new Composer<BotContext>();
@@ -31,25 +33,28 @@ export function planPayments(services: ServiceContext) {
   });
   composer.on("message:successful_payment", async (ctx) => {
     const paid = ctx.message.successful_payment;
-    const granted = await recordPlanPayment(services, {
+    const recorded = await recordPlanPayment(services, {
       payload: paid.invoice_payload,
       fromId: ctx.from.id,
       currency: paid.currency,
       totalAmount: paid.total_amount,
       chargeId: paid.telegram_payment_charge_id,
+      providerChargeId: paid.provider_payment_charge_id,
       expiresAt: paid.subscription_expiration_date,
       isRecurring: paid.is_recurring === true,
       isFirstRecurring: paid.is_first_recurring === true,
     });
-    if (!granted) return;
+    if (!recorded) return;
     const language = await telegramUserLanguage(services.db, ctx.from);
     await ctx.reply(
-      granted.renewal
-        ? serverText(language, "bot.planRenewed", {
-            name: granted.tierName,
-            until: dateOf(granted.expiresAt),
-          })
-        : serverText(language, "bot.planGranted", { name: granted.tierName }),
+      recorded.outcome === "not_applied"
+        ? serverText(language, "bot.paymentNotApplied")
+        : recorded.renewal
+          ? serverText(language, "bot.planRenewed", {
+              name: recorded.tierName,
+              until: dateOf(recorded.expiresAt),
+            })
+          : serverText(language, "bot.planGranted", { name: recorded.tierName }),
     );
   });
   return composer;

@@ -119,8 +119,20 @@ export async function insertInvoice(
   await db.insert(planInvoices).values(invoice);
 }
 
-export const findInvoice = async (db: Db, nonce: string) =>
-  (await db.select().from(planInvoices).where(eq(planInvoices.nonce, nonce)))[0];
+/** An invoice with what its payment is checked against: its member's Telegram id and its tier. */
+export const findInvoiceToCheck = async (db: Db, nonce: string) =>
+  (
+    await db
+      .select({ invoice: planInvoices, memberTelegramId: users.telegramId, tier: membershipTiers })
+      .from(planInvoices)
+      .innerJoin(users, eq(users.id, planInvoices.userId))
+      .innerJoin(membershipTiers, eq(membershipTiers.id, planInvoices.tierId))
+      .where(eq(planInvoices.nonce, nonce))
+  )[0];
+
+export const tierExists = async (db: Db, id: string): Promise<boolean> =>
+  (await db.select({ id: membershipTiers.id }).from(membershipTiers).where(eq(membershipTiers.id, id)))
+    .length > 0;
 
 export const findSubscription = async (db: Db, userId: string): Promise<SubscriptionRow | undefined> =>
   (await db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId)))[0];
@@ -144,6 +156,7 @@ export async function recordStarPayment(
   db: Db,
   payment: {
     chargeId: string;
+    providerChargeId: string | null;
     userId: string;
     telegramId: bigint;
     tierId: string;
@@ -210,6 +223,35 @@ export async function recordStarPayment(
       .where(eq(planSubscriptions.userId, payment.userId));
     return { outcome: "granted", payment: row, tierName, expiresAt: after?.expiresAt ?? expiresAt } as const;
   });
+}
+
+/** A payment applied to no plan (decision 116): why, and what is known of it. */
+export interface UnappliedPayment {
+  chargeId: string;
+  providerChargeId: string | null;
+  /** The invoice's member when they paid it; null when unmatched or paid by someone else. */
+  userId: string | null;
+  telegramId: bigint;
+  tierId: string | null;
+  tierName: string | null;
+  stars: number;
+  currency: string;
+  renewal: boolean;
+  flag: string;
+}
+
+/** Stores a payment that granted nothing, once per charge id; undefined when it was stored before. */
+export async function recordUnappliedPayment(
+  db: Db,
+  payment: UnappliedPayment,
+  at: Date,
+): Promise<StarPaymentRow | undefined> {
+  const [row] = await db
+    .insert(starPayments)
+    .values({ ...payment, paidAt: at })
+    .onConflictDoNothing({ target: starPayments.chargeId })
+    .returning();
+  return row;
 }
 
 /**
@@ -432,15 +474,24 @@ export async function endSubscriptionAfterRefund(
   });
 }
 
-/** The newest payments with the payer's name. */
-export async function listStarPayments(db: Db, limit: number) {
-  return db
+const withUserName = (db: Db) =>
+  db
     .select({
       payment: starPayments,
       userName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.email})`,
     })
     .from(starPayments)
-    .leftJoin(profiles, eq(profiles.id, starPayments.userId))
-    .orderBy(desc(starPayments.paidAt))
-    .limit(limit);
+    .leftJoin(profiles, eq(profiles.id, starPayments.userId));
+
+/**
+ * The payments not applied and not refunded yet, whatever their age, then the newest others (at
+ * most `limit` of each), newest first in each part, with the payer's name.
+ */
+export async function listStarPayments(db: Db, limit: number) {
+  const open = sql`(${starPayments.flag} is not null and ${starPayments.refundedAt} is null)`;
+  const [waiting, newest] = await Promise.all([
+    withUserName(db).where(open).orderBy(desc(starPayments.paidAt)).limit(limit),
+    withUserName(db).where(sql`not ${open}`).orderBy(desc(starPayments.paidAt)).limit(limit),
+  ]);
+  return [...waiting, ...newest];
 }

@@ -58,22 +58,28 @@ export const planInvoices = pgTable("plan_invoices", {
 });
 
 /**
- * Every plan payment through Telegram, first and renewals, once per charge id: Telegram Stars, or a
- * payment provider's (currency other than XTR; `stars` is then the amount in its smallest unit).
+ * Every payment that reaches the bot, once per Telegram charge id, applied or not (decision 116):
+ * Telegram Stars, or a payment provider's (currency other than XTR; `stars` is then the amount in
+ * its smallest unit). A payment not applied to a plan carries `flag` (why) and granted nothing.
  */
 export const starPayments = pgTable(
   "star_payments",
   {
     id: id(),
     chargeId: text("charge_id").notNull(),
+    // The provider's own id of the charge (a provider payment; null for Stars): what its refund names.
+    providerChargeId: text("provider_charge_id"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     // The payer, kept for a refund after the account is gone.
     telegramId: bigint("telegram_id", { mode: "bigint" }).notNull(),
     tierId: uuid("tier_id").references(() => membershipTiers.id, { onDelete: "set null" }),
-    tierName: text("tier_name").notNull(),
+    // The tier's name when paid; null when the payment named no tier of ours.
+    tierName: text("tier_name"),
     stars: integer("stars").notNull(),
     renewal: boolean("renewal").notNull().default(false),
     currency: text("currency").notNull().default("XTR"),
+    // Why the payment was not applied (paymentFlags in api/contracts/plan-payments.ts); null: applied.
+    flag: text("flag"),
     paidAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -81,6 +87,14 @@ export const starPayments = pgTable(
   (t) => [
     uniqueIndex("star_payments_charge_id_key").on(t.chargeId),
     index("star_payments_paid_idx").on(t.paidAt),
+    // The payments not applied and not refunded yet: listed for admins whatever their age.
+    index("star_payments_open_flag_idx")
+      .on(t.paidAt)
+      .where(sql`${t.flag} is not null and ${t.refundedAt} is null`),
+    check(
+      "star_payments_flag_check",
+      sql`${t.flag} is null or ${t.flag} in ('unknown_invoice', 'account_gone', 'other_payer', 'currency', 'amount', 'tier_not_sold')`,
+    ),
   ],
 );
 

@@ -484,6 +484,10 @@ const expected: Record<string, Row> = {
     status: adminOnly(404),
     call: (api, o) => api.admin.payments[":id"].refund.$post({ param: id }, o),
   },
+  "POST /api/admin/payments/:id/mark-refunded": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin.payments[":id"]["mark-refunded"].$post({ param: id }, o),
+  },
 };
 
 const t = await startTestApp({ env: { METRICS_TOKEN: "matrix-metrics-token-123" } });

@@ -152,6 +152,8 @@ const idRoutes = [
   "POST /api/admin/plan-requests/:id/decline",
   // tests/bot/plan-payments.test.ts: a refund by an upper-case payment id.
   "POST /api/admin/payments/:id/refund",
+  // tests/bot/plan-invoices.test.ts: a provider payment marked refunded by its id in upper case.
+  "POST /api/admin/payments/:id/mark-refunded",
   "POST /api/me/orders/:id/cancel",
   // tests/api/message-translation.test.ts: the cached translation under the id in upper case.
   "POST /api/messages/:id/translation",

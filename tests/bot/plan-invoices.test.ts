@@ -1,12 +1,24 @@
 import { eq } from "drizzle-orm";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceSchema, planSubscriptionSchema } from "#api/contracts/plan-payments";
+import {
+  invoiceSchema,
+  planSubscriptionSchema,
+  starPaymentResultSchema,
+  starPaymentsSchema,
+} from "#api/contracts/plan-payments";
 import { planSchema } from "#api/contracts/plans";
 import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
 import { lapsePlans } from "#api/domain/services/plan-renewals";
 import type { createApp } from "#api/http/app";
-import { membershipHistory, membershipTiers, profiles, starPayments, users } from "#db/schema/index";
+import {
+  membershipHistory,
+  membershipTiers,
+  profiles,
+  referrals,
+  starPayments,
+  users,
+} from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
@@ -27,6 +39,7 @@ let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let close: () => Promise<void>;
 let tier: Record<TestTierName, string>;
+let admin: Awaited<ReturnType<typeof createMember>>;
 let nextTelegramId = 8_600;
 let nextCharge = 1;
 
@@ -42,6 +55,7 @@ beforeAll(async () => {
     { now: clock.now },
   ));
   tier = await insertTestTiers(t.services.database.db);
+  admin = await createMember(t, { roles: ["admin"] });
 });
 afterAll(() => close());
 
@@ -76,7 +90,7 @@ const preCheckout = (from: number, payload: string, amount: number, currency = "
   preCheckoutOf(fake, from, payload, amount, currency);
 
 /** A provider payment as Telegram reports it: no subscription fields, a provider charge id. */
-function paid(from: number, payload: string, chargeId = `inv-charge-${nextCharge++}`) {
+function paid(from: number, payload: string, chargeId = `inv-charge-${nextCharge++}`, amount = 2500) {
   const update = {
     message: {
       message_id: 9000 + nextCharge,
@@ -85,7 +99,7 @@ function paid(from: number, payload: string, chargeId = `inv-charge-${nextCharge
       from: { id: from, is_bot: false, first_name: "M" },
       successful_payment: {
         currency: "EUR",
-        total_amount: 2500,
+        total_amount: amount,
         invoice_payload: payload,
         telegram_payment_charge_id: chargeId,
         provider_payment_charge_id: `provider-${chargeId}`,
@@ -197,7 +211,14 @@ describe("PLAN_PAYMENTS=invoice", () => {
     );
     expect((await planOf(member.token)).tier?.displayName).toBe("Basic");
     expect(await db().select().from(starPayments).where(eq(starPayments.chargeId, first.chargeId))).toEqual([
-      expect.objectContaining({ currency: "EUR", stars: 2500, renewal: false, expiresAt: firstEnd }),
+      expect.objectContaining({
+        currency: "EUR",
+        stars: 2500,
+        renewal: false,
+        expiresAt: firstEnd,
+        providerChargeId: `provider-${first.chargeId}`,
+        flag: null,
+      }),
     ]);
 
     // Three days before the end: the member is asked to pay the next period (plan_ending, once).
@@ -299,5 +320,96 @@ describe("PLAN_PAYMENTS=invoice", () => {
     expect(res.status).toBe(200);
     expect(planSubscriptionSchema.parse(await res.json())).toMatchObject({ renews: false, currency: "EUR" });
     expect(fake.callsTo("editUserStarSubscription")).toHaveLength(before);
+  });
+});
+
+describe("refunding a provider payment (decision 116)", () => {
+  const paymentsNow = async () => {
+    const res = await app.request("/api/admin/payments", { headers: bearer(admin.token) });
+    expect(res.status).toBe(200);
+    return starPaymentsSchema.parse(await res.json()).payments;
+  };
+  const markRefunded = (id: string, token = admin.token) =>
+    app.request(`/api/admin/payments/${id}/mark-refunded`, post({}, bearer(token)));
+  const starsCalls = () =>
+    fake.callsTo("refundStarPayment").length + fake.callsTo("editUserStarSubscription").length;
+
+  it("is marked refunded by the admin after refunding at the provider: no Telegram call, the plan ends, the referral is void", async () => {
+    clock.ms = START;
+    const member = await telegramMember();
+    const referrer = await createMember(t);
+    await db().insert(referrals).values({ refereeId: member.userId, referrerId: referrer.userId });
+    const { payload } = await invoiceFor(member.token, tier.basic);
+    const { chargeId } = paid(member.telegramId, payload);
+    await eventually(async () => expect((await planOf(member.token)).tier?.displayName).toBe("Basic"));
+    const payment = (await paymentsNow()).find((p) => p.chargeId === chargeId);
+    expect(payment).toMatchObject({
+      userId: member.userId,
+      telegramId: String(member.telegramId),
+      tierName: "Basic",
+      stars: 2500,
+      currency: "EUR",
+      providerChargeId: `provider-${chargeId}`,
+      flag: null,
+      refundedAt: null,
+    });
+    const id = payment?.id ?? "";
+    const before = starsCalls();
+
+    // Telegram cannot refund a provider's charge: Refund is refused and changes nothing.
+    const refused = await app.request(`/api/admin/payments/${id}/refund`, post({}, bearer(admin.token)));
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(
+      "This payment was made through the payment provider: refund it there, then mark it refunded",
+    );
+    expect((await planOf(member.token)).tier?.displayName).toBe("Basic");
+
+    // Staff who are not admins may not; then the admin marks it (the id in upper case).
+    const moderator = await createMember(t, { roles: ["moderator"] });
+    expect((await markRefunded(id, moderator.token)).status).toBe(403);
+    const res = await markRefunded(id.toUpperCase());
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(starPaymentResultSchema.parse(await res.json()).payment).toMatchObject({
+      id,
+      refundedAt: new Date(START).toISOString(),
+    });
+    const plan = await planOf(member.token);
+    expect(plan.tier?.displayName).toBe("Free");
+    expect(plan.subscription).toBeNull();
+    const [referral] = await db().select().from(referrals).where(eq(referrals.refereeId, member.userId));
+    expect(referral?.qualifyingChargeId).toBe(chargeId);
+    expect(referral?.voidedAt).not.toBeNull();
+    // Once only; and no Stars method was called for it at any point.
+    expect((await markRefunded(id)).status).toBe(409);
+    expect(starsCalls()).toBe(before);
+    expect((await markRefunded("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("a provider payment that does not match its invoice grants nothing; marked refunded, it ends no plan", async () => {
+    clock.ms = START;
+    const member = await telegramMember();
+    const { payload } = await invoiceFor(member.token, tier.basic);
+    const { chargeId } = paid(member.telegramId, payload, undefined, 100);
+    await eventually(async () =>
+      expect(await db().select().from(starPayments).where(eq(starPayments.chargeId, chargeId))).toEqual([
+        expect.objectContaining({
+          userId: member.userId,
+          stars: 100,
+          currency: "EUR",
+          providerChargeId: `provider-${chargeId}`,
+          flag: "amount",
+        }),
+      ]),
+    );
+    await eventually(async () =>
+      expect(repliesTo(member.telegramId)).toEqual([
+        "We received your payment, but it could not be applied to your plan, so nothing has changed. An admin will look at it.",
+      ]),
+    );
+    expect((await planOf(member.token)).subscription).toBeNull();
+    const before = starsCalls();
+    const id = (await paymentsNow()).find((p) => p.chargeId === chargeId)?.id ?? "";
+    expect((await markRefunded(id)).status).toBe(200);
+    expect(starsCalls()).toBe(before);
   });
 });

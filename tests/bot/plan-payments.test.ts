@@ -5,7 +5,7 @@ import { invoiceSchema, starPaymentResultSchema, starPaymentsSchema } from "#api
 import { planSchema } from "#api/contracts/plans";
 import { recordPlanPayment } from "#api/domain/services/plan-payments";
 import { createApp } from "#api/http/app";
-import { membershipHistory, membershipTiers, starPayments, users } from "#db/schema/index";
+import { membershipHistory, membershipTiers, referrals, starPayments, users } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
@@ -17,6 +17,7 @@ import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 const clock = new TestClock(Date.parse("2026-11-10T12:00:00Z"));
 const MEMBER_TG = 8101;
 const OTHER_TG = 8102;
+const ADMIN_TG = 8199;
 let fake: FakeBotApi;
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -32,6 +33,11 @@ beforeAll(async () => {
   ));
   tier = await insertTestTiers(t.services.database.db);
   admin = await createMember(t, { roles: ["admin"] });
+  // The admin has Telegram, so payments that are not applied reach them (decision 116).
+  await db()
+    .update(users)
+    .set({ telegramId: BigInt(ADMIN_TG) })
+    .where(eq(users.id, admin.userId));
 });
 afterAll(() => close());
 
@@ -62,7 +68,7 @@ function successfulPayment(
   from: number,
   payload: string,
   stars: number,
-  options: { chargeId?: string; expiresAt: Date; renewal?: boolean },
+  options: { chargeId?: string; expiresAt: Date; renewal?: boolean; currency?: string },
 ): { chargeId: string; update: Update } {
   const chargeId = options.chargeId ?? `charge-${nextCharge++}`;
   const update = fake.push({
@@ -72,7 +78,7 @@ function successfulPayment(
       chat: { id: from, type: "private", first_name: "M" },
       from: { id: from, is_bot: false, first_name: "M" },
       successful_payment: {
-        currency: "XTR",
+        currency: options.currency ?? "XTR",
         total_amount: stars,
         invoice_payload: payload,
         telegram_payment_charge_id: chargeId,
@@ -330,5 +336,228 @@ describe("refunds", () => {
     const missing = await refund("00000000-0000-4000-8000-000000000000");
     expect(missing.status).toBe(404);
     expect((await errorOf(missing)).message).toBe("Payment not found");
+  });
+});
+
+describe("payments that are not applied (decision 116)", () => {
+  const NOT_APPLIED =
+    "We received your payment, but it could not be applied to your plan, so nothing has changed. An admin will look at it.";
+  const adminNotice = (amount: string, payer: number, why: string) =>
+    `Payment not applied: ${amount} from Telegram user ${payer}, because ${why}. See Administration › Memberships to refund it.`;
+  const listed = async (chargeId: string) => {
+    const res = await app.request("/api/admin/payments", { headers: bearer(admin.token) });
+    expect(res.status).toBe(200);
+    return starPaymentsSchema.parse(await res.json()).payments.find((p) => p.chargeId === chargeId);
+  };
+  const refund = (paymentId: string) =>
+    app.request(`/api/admin/payments/${paymentId}/refund`, post({}, bearer(admin.token)));
+  const in30Days = () => new Date(clock.now().getTime() + 30 * DAY);
+
+  it("money for an invoice whose account was deleted is kept unmatched, once; payer and admins are told; Refund gives the Stars back and nothing else", async () => {
+    const member = await telegramMember(8040);
+    const payload = await invoiceFor(member.token, tier.basic);
+    await db().delete(users).where(eq(users.id, member.userId));
+    const paid = successfulPayment(8040, payload, 250, { expiresAt: in30Days() });
+    await eventually(async () =>
+      expect(await paymentsOf(paid.chargeId)).toEqual([
+        expect.objectContaining({
+          userId: null,
+          telegramId: 8040n,
+          tierId: null,
+          tierName: null,
+          stars: 250,
+          currency: "XTR",
+          providerChargeId: null,
+          flag: "account_gone",
+          refundedAt: null,
+        }),
+      ]),
+    );
+    await eventually(async () => expect(repliesTo(8040)).toEqual([NOT_APPLIED]));
+    await eventually(async () =>
+      expect(repliesTo(ADMIN_TG)).toContain(
+        adminNotice("250 Stars", 8040, "the account it was for has been deleted"),
+      ),
+    );
+    // Telegram delivers it again: still one row, and no second grant or message.
+    const again = await recordPlanPayment(t.services, {
+      payload,
+      fromId: 8040,
+      currency: "XTR",
+      totalAmount: 250,
+      chargeId: paid.chargeId,
+      providerChargeId: "",
+      expiresAt: undefined,
+      isRecurring: true,
+      isFirstRecurring: true,
+    });
+    expect(again).toBeUndefined();
+    expect(await paymentsOf(paid.chargeId)).toHaveLength(1);
+
+    const payment = await listed(paid.chargeId);
+    expect(payment).toMatchObject({
+      userId: null,
+      userName: null,
+      telegramId: "8040",
+      tierName: null,
+      stars: 250,
+      currency: "XTR",
+      providerChargeId: null,
+      flag: "account_gone",
+      refundedAt: null,
+    });
+    const edits = fake.callsTo("editUserStarSubscription").length;
+    const res = await refund(payment?.id ?? "");
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(starPaymentResultSchema.parse(await res.json()).payment.refundedAt).not.toBeNull();
+    expect(fake.callsTo("refundStarPayment").at(-1)?.payload).toEqual({
+      user_id: 8040,
+      telegram_payment_charge_id: paid.chargeId,
+    });
+    // It granted no subscription, so none is cancelled.
+    expect(fake.callsTo("editUserStarSubscription")).toHaveLength(edits);
+  });
+
+  it("money whose payload names no invoice of ours is kept unmatched and told", async () => {
+    const paid = successfulPayment(8041, "plan:not:ours:at-all", 75, { expiresAt: in30Days() });
+    await eventually(async () =>
+      expect(await paymentsOf(paid.chargeId)).toEqual([
+        expect.objectContaining({ userId: null, telegramId: 8041n, stars: 75, flag: "unknown_invoice" }),
+      ]),
+    );
+    await eventually(async () => expect(repliesTo(8041)).toEqual([NOT_APPLIED]));
+    await eventually(async () =>
+      expect(repliesTo(ADMIN_TG)).toContain(
+        adminNotice("75 Stars", 8041, "it names no invoice of this shop"),
+      ),
+    );
+  });
+
+  it("a payment that does not match its invoice grants nothing, qualifies no referral, is flagged with why, and is told", async () => {
+    const cases = [
+      {
+        telegramId: 8050,
+        payer: 8050,
+        amount: 1,
+        currency: "XTR",
+        flag: "amount",
+        why: "its amount is not the invoice's",
+        shown: "1 Star",
+      },
+      {
+        telegramId: 8051,
+        payer: 8051,
+        amount: 250,
+        currency: "USD",
+        flag: "currency",
+        why: "its currency is not the invoice's",
+        shown: "$2.50",
+      },
+      {
+        telegramId: 8052,
+        payer: 8059,
+        amount: 250,
+        currency: "XTR",
+        flag: "other_payer",
+        why: "it was paid by someone other than the invoice's member",
+        shown: "250 Stars",
+      },
+    ] as const;
+    const referrer = await createMember(t);
+    for (const c of cases) {
+      const member = await telegramMember(c.telegramId);
+      await db().insert(referrals).values({ refereeId: member.userId, referrerId: referrer.userId });
+      const before = await planOf(member.token);
+      const payload = await invoiceFor(member.token, tier.basic);
+      const paid = successfulPayment(c.payer, payload, c.amount, {
+        expiresAt: in30Days(),
+        currency: c.currency,
+      });
+      await eventually(async () =>
+        expect(await paymentsOf(paid.chargeId)).toEqual([
+          expect.objectContaining({
+            userId: c.flag === "other_payer" ? null : member.userId,
+            telegramId: BigInt(c.payer),
+            stars: c.amount,
+            currency: c.currency,
+            flag: c.flag,
+          }),
+        ]),
+      );
+      await eventually(async () => expect(repliesTo(c.payer)).toEqual([NOT_APPLIED]));
+      await eventually(async () =>
+        expect(repliesTo(ADMIN_TG)).toContain(adminNotice(c.shown, c.payer, c.why)),
+      );
+      const after = await planOf(member.token);
+      expect(after.tier?.displayName).toBe(before.tier?.displayName);
+      expect(after.subscription).toBeNull();
+      const [referral] = await db().select().from(referrals).where(eq(referrals.refereeId, member.userId));
+      expect(referral?.qualifiedAt).toBeNull();
+      expect((await listed(paid.chargeId))?.flag).toBe(c.flag);
+    }
+  });
+
+  it("a first payment for a tier switched off meanwhile grants nothing and is flagged", async () => {
+    const member = await telegramMember(8053);
+    const payload = await invoiceFor(member.token, tier.basic);
+    await db().update(membershipTiers).set({ isActive: false }).where(eq(membershipTiers.id, tier.basic));
+    try {
+      const paid = successfulPayment(8053, payload, 250, { expiresAt: in30Days() });
+      await eventually(async () =>
+        expect(await paymentsOf(paid.chargeId)).toEqual([
+          expect.objectContaining({ userId: member.userId, tierName: "Basic", flag: "tier_not_sold" }),
+        ]),
+      );
+      await eventually(async () =>
+        expect(repliesTo(ADMIN_TG)).toContain(adminNotice("250 Stars", 8053, "its plan is no longer sold")),
+      );
+      expect((await planOf(member.token)).subscription).toBeNull();
+    } finally {
+      await db().update(membershipTiers).set({ isActive: true }).where(eq(membershipTiers.id, tier.basic));
+    }
+  });
+
+  it("a Stars renewal carries the first invoice's payload and price: granted after the Stars price changed and after the tier was switched off", async () => {
+    const member = await telegramMember(8054);
+    const payload = await invoiceFor(member.token, tier.basic);
+    const firstEnd = in30Days();
+    successfulPayment(8054, payload, 250, { expiresAt: firstEnd });
+    await eventually(async () => expect((await planOf(member.token)).subscription).not.toBeNull());
+    await db()
+      .update(membershipTiers)
+      .set({ priceStars: 300, isActive: false })
+      .where(eq(membershipTiers.id, tier.basic));
+    try {
+      const secondEnd = new Date(firstEnd.getTime() + 30 * DAY);
+      const renewal = successfulPayment(8054, payload, 250, { expiresAt: secondEnd, renewal: true });
+      await eventually(async () =>
+        expect((await planOf(member.token)).subscription?.expiresAt).toBe(secondEnd.toISOString()),
+      );
+      expect(await paymentsOf(renewal.chargeId)).toEqual([
+        expect.objectContaining({ renewal: true, flag: null, userId: member.userId }),
+      ]);
+    } finally {
+      await db()
+        .update(membershipTiers)
+        .set({ priceStars: 250, isActive: true })
+        .where(eq(membershipTiers.id, tier.basic));
+    }
+  });
+
+  it("a Stars payment is not marked refunded by hand: it is refunded through Telegram", async () => {
+    const member = await telegramMember(8055);
+    const payload = await invoiceFor(member.token, tier.basic);
+    const paid = successfulPayment(8055, payload, 250, { expiresAt: in30Days() });
+    await eventually(async () => expect(await paymentsOf(paid.chargeId)).toHaveLength(1));
+    const [row] = await paymentsOf(paid.chargeId);
+    const res = await app.request(
+      `/api/admin/payments/${row?.id}/mark-refunded`,
+      post({}, bearer(admin.token)),
+    );
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(
+      "This payment was made in Telegram Stars: refund it through Telegram",
+    );
+    expect((await paymentsOf(paid.chargeId))[0]?.refundedAt).toBeNull();
   });
 });

@@ -422,45 +422,88 @@ interface StarPaymentBody {
   id: string;
   userId: string | null;
   userName: string | null;
-  tierName: string;
+  telegramId: string;
+  tierName: string | null;
   stars: number;
+  currency: string;
   chargeId: string;
+  providerChargeId: string | null;
+  flag: string | null;
   renewal: boolean;
   paidAt: string;
   expiresAt: string | null;
   refundedAt: string | null;
 }
 
+/**
+ * The list as the server sends it (decision 116): the payment not applied first (money for an
+ * account deleted before it arrived), then the newest: Stars, a card payment through the provider,
+ * a Stars renewal, one refunded.
+ */
 function starPayments(): StarPaymentBody[] {
+  const stars = { currency: "XTR", providerChargeId: null, flag: null, refundedAt: null };
   return [
     {
+      ...stars,
+      id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d05",
+      userId: null,
+      userName: null,
+      telegramId: "5001",
+      tierName: null,
+      stars: 250,
+      chargeId: "stxGoneBeforeItArrived",
+      flag: "account_gone",
+      renewal: false,
+      paidAt: "2031-06-01T12:00:00.000Z",
+      expiresAt: null,
+    },
+    {
+      ...stars,
       id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d01",
       userId: "7d2f0b8e-1c3a-4e5f-8a9b-0c1d2e3f4a01",
       userName: "Sam Stars",
+      telegramId: "5002",
       tierName: "Premium",
       stars: 250,
       chargeId: "stxSamFirst",
       renewal: false,
       paidAt: "2031-06-15T12:00:00.000Z",
       expiresAt: "2031-07-15T12:00:00.000Z",
-      refundedAt: null,
     },
     {
+      ...stars,
+      id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d04",
+      userId: "7d2f0b8e-1c3a-4e5f-8a9b-0c1d2e3f4a04",
+      userName: "Cara Card",
+      telegramId: "5004",
+      tierName: "Basic",
+      stars: 2500,
+      currency: "EUR",
+      chargeId: "inv-charge-cara",
+      providerChargeId: "pi_3PcaraCardRefund42",
+      renewal: false,
+      paidAt: "2031-06-12T12:00:00.000Z",
+      expiresAt: "2031-07-12T12:00:00.000Z",
+    },
+    {
+      ...stars,
       id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d02",
       userId: "7d2f0b8e-1c3a-4e5f-8a9b-0c1d2e3f4a02",
       userName: "Ora Other",
+      telegramId: "5003",
       tierName: "VIP",
       stars: 500,
       chargeId: "stxOraRenewal",
       renewal: true,
       paidAt: "2031-06-10T12:00:00.000Z",
       expiresAt: "2031-07-10T12:00:00.000Z",
-      refundedAt: null,
     },
     {
+      ...stars,
       id: "0c4a6e3e-4d0b-4a43-9f25-3b8f2a7c1d03",
       userId: null,
       userName: null,
+      telegramId: "5005",
       tierName: "Basic",
       stars: 100,
       chargeId: "stxGone",
@@ -474,13 +517,13 @@ function starPayments(): StarPaymentBody[] {
 
 const paymentRow = (page: Page, member: string) =>
   page
-    .getByRole("list", { name: "Telegram Stars payments" })
+    .getByRole("list", { name: "Telegram payments" })
     .getByRole("listitem", { name: member, exact: true })
     .and(page.getByTestId("star-payment"));
 
 /**
- * GET /api/admin/payments from `payments`; a refund marks the payment refunded (as the server does)
- * unless `refusals` holds an answer for its id.
+ * GET /api/admin/payments from `payments`; a refund (Stars) or a mark (a provider's) marks the
+ * payment refunded (as the server does) unless `refusals` holds an answer for its id.
  */
 async function answerPayments(
   page: Page,
@@ -488,7 +531,7 @@ async function answerPayments(
   refusals: Record<string, { status: number; message: string }> = {},
 ) {
   await page.route("**/api/admin/payments", (route) => route.fulfill({ json: { payments } }));
-  await page.route("**/api/admin/payments/*/refund", async (route) => {
+  await page.route(/\/api\/admin\/payments\/[^/]+\/(refund|mark-refunded)$/, async (route) => {
     const id = route.request().url().split("/").at(-2) ?? "";
     const refusal = refusals[id];
     if (refusal) {
@@ -508,7 +551,7 @@ async function answerPayments(
   });
 }
 
-test("Stars payments: loading, a failure with Retry, and none yet", async ({ page }) => {
+test("payments: loading, a failure with Retry, and none yet", async ({ page }) => {
   await signInAsAdmin(page);
   const { passed: held, open: release } = gate();
   let answer: "fail" | "empty" = "fail";
@@ -520,25 +563,25 @@ test("Stars payments: loading, a failure with Retry, and none yet", async ({ pag
     return route.fulfill({ json: { payments: [] } });
   });
   await page.goto("/admin/memberships");
-  const section = page.getByRole("region", { name: "Telegram Stars payments" });
-  await expect(section.getByRole("status", { name: "Loading Stars payments" })).toBeVisible();
+  const section = page.getByRole("region", { name: "Telegram payments" });
+  await expect(section.getByRole("status", { name: "Loading payments" })).toBeVisible();
   release();
-  await expect(section.getByText("Failed to load Stars payments")).toBeVisible();
+  await expect(section.getByText("Failed to load payments")).toBeVisible();
   answer = "empty";
   await section.getByRole("button", { name: "Retry" }).click();
-  await expect(section.getByText("No Stars payments yet")).toBeVisible();
+  await expect(section.getByText("No payments yet")).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, "admin-memberships-payments-empty");
 });
 
 for (const launch of LAUNCHES) {
-  test(`Stars payments (${launch}): listed with member, tier, stars, date and renewal; refunded after a confirmation`, async ({
+  test(`payments (${launch}): listed with member, tier, amount, date and renewal; a payment not applied badged with why; Stars refunded, a card payment marked refunded after refunding at the provider`, async ({
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const payments = starPayments();
-    const [, ora] = payments;
+    const ora = payments.find((p) => p.userName === "Ora Other");
     await answerPayments(page, payments, {
       [ora?.id ?? ""]: { status: 409, message: "This payment was already refunded" },
     });
@@ -548,10 +591,10 @@ for (const launch of LAUNCHES) {
       screen: "Memberships",
       path: "/admin/memberships",
     });
-    const section = page.getByRole("region", { name: "Telegram Stars payments" });
+    const section = page.getByRole("region", { name: "Telegram payments" });
     const sam = paymentRow(page, "Sam Stars");
     await expect(sam.getByTestId("payment-tier")).toHaveText("Premium");
-    await expect(sam.getByTestId("payment-stars")).toHaveText("⭐ 250");
+    await expect(sam.getByTestId("payment-amount")).toHaveText("⭐ 250");
     await expect(sam.getByTestId("payment-date")).toHaveText("06/15/2031");
     await expect(sam.getByTestId("payment-kind")).toHaveText("First payment · paid until 07/15/2031");
     await expect(sam.getByTestId("payment-refunded")).toHaveCount(0);
@@ -561,7 +604,24 @@ for (const launch of LAUNCHES) {
     const gone = paymentRow(page, "Deleted account");
     await expect(gone.getByTestId("payment-refunded")).toHaveText("Refunded");
     await expect(gone.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
-    await section.getByRole("heading", { name: "Telegram Stars payments" }).scrollIntoViewIfNeeded();
+    // Money for an account deleted before it arrived: listed first, unmatched, the payer and the charge.
+    const unmatched = paymentRow(page, "Telegram user 5001");
+    await expect(section.getByTestId("star-payment").first()).toHaveAccessibleName("Telegram user 5001");
+    await expect(unmatched.getByTestId("payment-unmatched")).toHaveText("Unmatched");
+    await expect(unmatched.getByTestId("payment-why")).toHaveText(
+      "Not applied: the account it was for has been deleted",
+    );
+    await expect(unmatched.getByTestId("payment-charge")).toHaveText(
+      "Telegram user 5001 · charge stxGoneBeforeItArrived",
+    );
+    await expect(unmatched.getByTestId("payment-tier")).toHaveText("—");
+    // A card payment through the provider.
+    const cara = paymentRow(page, "Cara Card");
+    await expect(cara.getByTestId("payment-amount")).toHaveText("€25.00");
+    await expect(cara.getByTestId("payment-kind")).toHaveText(
+      "Paid by card · First payment · paid until 07/12/2031",
+    );
+    await section.getByRole("heading", { name: "Telegram payments" }).scrollIntoViewIfNeeded();
     await lookAt(page, launch, "admin-memberships-payments");
 
     // Refund: confirmed first; Cancel keeps it.
@@ -588,5 +648,62 @@ for (const launch of LAUNCHES) {
     await confirm.getByRole("button", { name: "Refund", exact: true }).click();
     await expect(toast(page, "Refund failed")).toContainText("This payment was already refunded");
     await expect(confirm).toHaveCount(0);
+
+    // The unmatched payment: Refund gives the Stars back and changes no plan.
+    await unmatched.getByRole("button", { name: "Refund Telegram user 5001's payment of 250 Stars" }).click();
+    await expect(confirm).toContainText(
+      "Telegram user 5001 gets ⭐ 250 back. Nothing was granted for this payment, so no plan changes.",
+    );
+    await confirm.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(unmatched.getByTestId("payment-refunded")).toHaveText("Refunded");
+    await untilToastsGo(page);
+
+    // The card payment: no Refund through Telegram; marked refunded once refunded at the provider.
+    await expect(cara.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+    await cara.getByRole("button", { name: "Mark Cara Card's payment of €25.00 refunded" }).click();
+    const mark = page.getByRole("dialog", { name: "Refunded at the provider?" });
+    await expect(mark).toContainText(
+      "Telegram cannot refund a card payment. First refund €25.00 to Cara Card in your payment provider's dashboard, using this charge id:",
+    );
+    await expect(mark.getByTestId("provider-charge-id")).toHaveText("pi_3PcaraCardRefund42");
+    await expect(mark).toContainText("Then confirm here: their Basic plan ends at once.");
+    await expect(mark.getByRole("button", { name: "Copy the charge id" })).toBeVisible();
+    await lookAt(page, launch, "admin-memberships-mark-refunded");
+    await mark.getByRole("button", { name: "Yes, refunded" }).click();
+    await expect(toast(page, "Marked refunded")).toBeVisible();
+    await expect(mark).toHaveCount(0);
+    await expect(cara.getByTestId("payment-refunded")).toHaveText("Refunded");
+    await expect(cara.getByRole("button", { name: /^Mark/ })).toHaveCount(0);
   });
 }
+
+test("inside Telegram in Arabic: a payment not applied and a card payment's mark-refunded sheet read right to left", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await answerPayments(page, starPayments());
+  const hash = await telegramAdmin(page, request, "Sami", THEME, "ar");
+  await installTelegramClient(page, THEME);
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId("member-home")).toBeVisible();
+  await page.goto("/admin/memberships");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const list = page.getByRole("list", { name: catalogText("ar", "admin.payments.title", "admin") });
+  const rows = list.getByTestId("star-payment");
+  await expect(rows.first().getByTestId("payment-unmatched")).toHaveText(
+    catalogText("ar", "admin.payments.unmatchedBadge", "admin"),
+  );
+  await page
+    .getByRole("heading", { name: catalogText("ar", "admin.payments.title", "admin") })
+    .scrollIntoViewIfNeeded();
+  await lookAt(page, "telegram", "admin-memberships-payments-ar");
+  await rows
+    .filter({ hasText: "Cara Card" })
+    // The row's one button: Mark refunded (named for the member and the amount).
+    .getByRole("button")
+    .click();
+  const mark = page.getByRole("dialog", { name: catalogText("ar", "admin.payments.markQuestion", "admin") });
+  await expect(mark.getByTestId("provider-charge-id")).toHaveText("pi_3PcaraCardRefund42");
+  await lookAt(page, "telegram", "admin-memberships-mark-refunded-ar");
+});

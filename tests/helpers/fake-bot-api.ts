@@ -27,6 +27,14 @@ export const CHANNEL_PHOTO = "channel-photo";
 
 type Failure = { error_code: number; description: string; parameters?: { retry_after: number } };
 
+/** A Telegram Stars charge the fake has seen paid (a successful_payment in XTR it handed to the bot). */
+interface StarCharge {
+  payer: number;
+  /** A subscription's charge (it carries subscription_expiration_date): editUserStarSubscription takes it. */
+  subscription: boolean;
+  refunded: boolean;
+}
+
 /** Methods that send a message to a chat: the ones the rate, the blocked chats and failSends apply to. */
 const SENDS = new Set(["sendMessage", "sendPhoto", "sendVideo", "copyMessage"]);
 
@@ -50,6 +58,20 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   const blockedChats = new Set<number>();
   let serverErrors = 0;
   const counts = { rateLimited: 0, blocked: 0, serverErrors: 0 };
+  const starCharges = new Map<string, StarCharge>();
+
+  /**
+   * As Telegram answers the Stars methods: only for a Stars charge it knows, of that payer; a
+   * provider's charge, or one never paid, is refused (the descriptions are the fake's own words in
+   * Telegram's form).
+   */
+  const starCharge = (payload: Record<string, unknown>) => {
+    const charge = starCharges.get(String(payload.telegram_payment_charge_id));
+    return charge && charge.payer === Number(payload.user_id) ? charge : undefined;
+  };
+  const badRequest = (what: string) => ({
+    failure: { error_code: 400, description: `Bad Request: ${what}` },
+  });
 
   /** Telegram's refusals of a send, in its order: flood limit, blocked chat, a server error asked for. */
   const refusal = (payload: Record<string, unknown>): Failure | undefined => {
@@ -125,6 +147,15 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       id: `prepared-${++nextMessageId}`,
       expiration_date: Math.floor(Date.now() / 1000) + 3600,
     }),
+    refundStarPayment: (p) => {
+      const charge = starCharge(p);
+      if (!charge) return badRequest("CHARGE_NOT_FOUND");
+      if (charge.refunded) return badRequest("CHARGE_ALREADY_REFUNDED");
+      charge.refunded = true;
+      return true;
+    },
+    editUserStarSubscription: (p) =>
+      starCharge(p)?.subscription ? true : badRequest("SUBSCRIPTION_NOT_FOUND"),
     copyMessage: () => ({ message_id: ++nextMessageId }),
     copyMessages: (p) => (p.message_ids as number[]).map(() => ({ message_id: ++nextMessageId })),
     getFile: (p) => {
@@ -193,9 +224,20 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     apiRoot: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     calls,
     callsTo: (method: string) => calls.filter((c) => c.method === method),
-    /** Queues an update (its update_id given here, in order) for the bot's next getUpdates. */
+    /**
+     * Queues an update (its update_id given here, in order) for the bot's next getUpdates. A
+     * successful_payment in Telegram Stars becomes a charge the Stars methods then know.
+     */
     push(update: Omit<Update, "update_id">, updateId = nextUpdateId++): Update {
       const full = { ...update, update_id: updateId } as Update;
+      const paid = full.message?.successful_payment;
+      if (paid?.currency === "XTR" && full.message?.from) {
+        starCharges.set(paid.telegram_payment_charge_id, {
+          payer: full.message.from.id,
+          subscription: paid.subscription_expiration_date !== undefined,
+          refunded: false,
+        });
+      }
       queue.push(full);
       const wake = waiting;
       waiting = [];

@@ -7,32 +7,12 @@ import type { MailMessage } from "../ports/mailer";
 import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
 import { orderNoticeTexts } from "./order-notice-texts";
 import { recipientLanguage } from "./recipient-language";
+import { sendAll, tellAdmins } from "./staff-notices";
 
 /** A product whose stock went from above the threshold to at or below it. */
 export interface StockCrossing {
   title: string;
   left: number;
-}
-
-/** A Telegram account to tell, with its stored language tag. */
-interface Recipient {
-  telegramId: bigint;
-  language: string | null;
-}
-
-/**
- * Sends each recipient the message in their language, logging (not throwing) what Telegram refuses:
- * the order stands either way.
- */
-async function sendAll(ctx: ServiceContext, to: Recipient[], text: (language: Language) => string) {
-  if (!ctx.telegram.enabled) return;
-  await Promise.all(
-    to.map(({ telegramId, language }) =>
-      ctx.telegram.sendMessage(telegramId, text(recipientLanguage(language))).catch((error: unknown) => {
-        ctx.log.warn("order notice not sent", { error: String(error) });
-      }),
-    ),
-  );
 }
 
 /** The switches; a failed read sends nothing rather than failing an order that has committed. */
@@ -80,12 +60,14 @@ export async function noticeNewOrder(
       await sendAll(ctx, staff, (language) => orderNoticeTexts.newOrder(language, order));
       await mailMember(ctx, userId, (to, language) => orderPlacedMail(ctx, to, language, order));
     }
-    if (switches.lowStockAlerts && crossings.length > 0) {
-      const admins = await telegramIdsWithRoles(ctx.db, ["admin"]);
-      for (const crossing of crossings)
-        await sendAll(ctx, admins, (language) =>
-          orderNoticeTexts.lowStock(language, crossing.title, crossing.left),
-        );
+    if (switches.lowStockAlerts) {
+      await tellAdmins(
+        ctx,
+        crossings.map(
+          (crossing) => (language: Language) =>
+            orderNoticeTexts.lowStock(language, crossing.title, crossing.left),
+        ),
+      );
     }
   });
 }

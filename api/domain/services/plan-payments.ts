@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isUuid } from "#api/contracts/ids";
 import { toCents } from "#api/contracts/money";
 import {
+  type PaymentFlag,
   type PlanPaymentMode,
   type PlanRequest,
   planPaymentMessages,
@@ -16,13 +17,13 @@ import {
   decideRequest,
   endExpiredSubscriptions,
   endSubscriptionAfterRefund,
-  findInvoice,
   findPayment,
   insertInvoice,
   listStarPayments,
   markRefunded,
   type PlanRequestRow,
   recordStarPayment,
+  recordUnappliedPayment,
   type StarPaymentRow,
   unmarkRefunded,
   upsertPendingRequest,
@@ -30,6 +31,14 @@ import {
 import { findActiveTier, type TierRow } from "#db/queries/plans";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
+import {
+  checkPayment,
+  invoiceOf,
+  invoicePayload,
+  mismatchOfInvoice,
+  type NotApplied,
+} from "./payment-checks";
+import { noticePaymentNotApplied } from "./payment-notices";
 import { qualifyingPlanStarted, refundVoidsReferral } from "./referrals";
 
 export const planRequestOf = (row: PlanRequestRow): PlanRequest => ({
@@ -156,23 +165,6 @@ export async function createPlanInvoice(
   }
 }
 
-const invoicePayload = (userId: string, tierId: string, nonce: string) => `plan:${userId}:${tierId}:${nonce}`;
-
-function parsePayload(payload: string) {
-  const [kind, userId, tierId, nonce, ...rest] = payload.split(":");
-  if (kind !== "plan" || !userId || !tierId || !nonce || rest.length > 0) return undefined;
-  return { userId, tierId, nonce };
-}
-
-/** The invoice a payload names, when the payload is ours and matches what was stored. */
-async function invoiceOf(ctx: ServiceContext, payload: string) {
-  const parsed = parsePayload(payload);
-  if (!parsed) return undefined;
-  const invoice = await findInvoice(ctx.db, parsed.nonce);
-  if (!invoice || invoice.userId !== parsed.userId || invoice.tierId !== parsed.tierId) return undefined;
-  return invoice;
-}
-
 export interface Checkout {
   payload: string;
   /** The payer's Telegram id. */
@@ -182,54 +174,64 @@ export interface Checkout {
 }
 
 /**
- * The pre-checkout answer: the invoice is ours, its member is the payer, the tier is still active and
- * its price (Stars, or the provider's currency and amount) unchanged. Undefined means go ahead;
- * otherwise the message for the payer.
+ * The pre-checkout answer: the payment would match its invoice as a successful payment must
+ * (mismatchOf: ours, its member paying, its currency and amount, the tier still sold), and the
+ * invoice's price is still the tier's (Stars, or the provider's currency and amount). Undefined means
+ * go ahead; otherwise the message for the payer.
  */
 export async function checkPlanCheckout(
   ctx: ServiceContext,
   checkout: Checkout,
 ): Promise<string | undefined> {
-  const invoice = await invoiceOf(ctx, checkout.payload);
-  if (!invoice) return planPaymentMessages.invoiceUnknown;
-  const account = await findAccountById(ctx.db, invoice.userId);
-  if (!account || account.telegramId !== BigInt(checkout.fromId))
-    return planPaymentMessages.invoiceOtherAccount;
-  const tier = await findActiveTier(ctx.db, invoice.tierId);
-  if (!tier) return planPaymentMessages.tierGone;
-  const price = telegramPrice(ctx, invoice.currency === STARS_CURRENCY ? "stars" : "invoice", tier);
-  if (
-    !price ||
-    price.currency !== invoice.currency ||
-    price.amount !== invoice.stars ||
-    checkout.currency !== price.currency ||
-    checkout.totalAmount !== price.amount
-  ) {
-    return planPaymentMessages.priceChanged;
+  const found = await invoiceOf(ctx, checkout.payload);
+  if (!found) return planPaymentMessages.invoiceUnknown;
+  switch (mismatchOfInvoice({ ...checkout, renewal: false }, found)) {
+    case "other_payer":
+      return planPaymentMessages.invoiceOtherAccount;
+    case "tier_not_sold":
+      return planPaymentMessages.tierGone;
+    case "currency":
+    case "amount":
+      return planPaymentMessages.priceChanged;
   }
-  return undefined;
+  const { invoice, tier } = found;
+  const price = telegramPrice(ctx, invoice.currency === STARS_CURRENCY ? "stars" : "invoice", tier);
+  return price?.currency === invoice.currency && price.amount === invoice.stars
+    ? undefined
+    : planPaymentMessages.priceChanged;
 }
 
 export interface SuccessfulPayment extends Checkout {
   chargeId: string;
+  /** The payment provider's charge id; empty or absent for Stars. */
+  providerChargeId?: string;
   /** Unix seconds. */
   expiresAt: number | undefined;
   isRecurring: boolean;
   isFirstRecurring: boolean;
 }
 
+/** What a payment that reached the bot came to; undefined for one delivered before. */
+export type PaymentOutcome =
+  | { outcome: "granted"; tierName: string; renewal: boolean; expiresAt: Date }
+  | { outcome: "not_applied" };
+
 /**
- * A successful payment grants the tier, once per charge id; a renewal extends the subscription. A
+ * A successful payment is recorded once per charge id, applied or not (decision 116). Checked
+ * against its invoice (checkPayment), it grants the tier, and a renewal extends the subscription: a
  * Stars payment states its period's end; a provider invoice's payment buys 30 days from the current
- * period's end (or from now, when there is none or it is over). Undefined for a redelivered payment
- * or one that names no invoice of ours.
+ * period's end (or from now, when there is none or it is over). One that does not match grants
+ * nothing, qualifies no referral, is stored flagged with why, and the admins are told.
  */
-export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPayment) {
-  const invoice = await invoiceOf(ctx, paid.payload);
-  if (!invoice) {
-    ctx.log.error("a Stars payment names no invoice of ours", { chargeId: paid.chargeId });
-    return undefined;
-  }
+export async function recordPlanPayment(
+  ctx: ServiceContext,
+  paid: SuccessfulPayment,
+): Promise<PaymentOutcome | undefined> {
+  const renewal = paid.isRecurring && !paid.isFirstRecurring;
+  const checked = await checkPayment(ctx, { ...paid, renewal });
+  const providerChargeId = paid.providerChargeId || null;
+  if (!checked.applies) return recordNotApplied(ctx, paid, renewal, providerChargeId, checked);
+  const { invoice } = checked;
   const now = ctx.now();
   const stars = invoice.currency === STARS_CURRENCY;
   const period = SUBSCRIPTION_PERIOD_SECONDS * 1000;
@@ -237,6 +239,7 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
     ctx.db,
     {
       chargeId: paid.chargeId,
+      providerChargeId,
       userId: invoice.userId,
       telegramId: BigInt(paid.fromId),
       tierId: invoice.tierId,
@@ -244,7 +247,7 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
       currency: paid.currency,
       ...(stars
         ? {
-            renewal: paid.isRecurring && !paid.isFirstRecurring,
+            renewal,
             period: {
               endsAt: paid.expiresAt ? new Date(paid.expiresAt * 1000) : new Date(now.getTime() + period),
             },
@@ -262,16 +265,60 @@ export async function recordPlanPayment(ctx: ServiceContext, paid: SuccessfulPay
     return undefined;
   }
   ctx.metrics.planPayments.inc({ mode, outcome: recorded.payment.renewal ? "renewed" : "paid" });
-  return { tierName: recorded.tierName, renewal: recorded.payment.renewal, expiresAt: recorded.expiresAt };
+  return {
+    outcome: "granted",
+    tierName: recorded.tierName,
+    renewal: recorded.payment.renewal,
+    expiresAt: recorded.expiresAt,
+  };
+}
+
+/** Stores a payment that applies to no plan, once; the admins hear of it (decision 116). */
+async function recordNotApplied(
+  ctx: ServiceContext,
+  paid: SuccessfulPayment,
+  renewal: boolean,
+  providerChargeId: string | null,
+  why: NotApplied,
+): Promise<PaymentOutcome | undefined> {
+  const mode = paid.currency === STARS_CURRENCY ? "stars" : "invoice";
+  const row = await recordUnappliedPayment(
+    ctx.db,
+    {
+      chargeId: paid.chargeId,
+      providerChargeId,
+      userId: why.userId,
+      telegramId: BigInt(paid.fromId),
+      tierId: why.tierId,
+      tierName: why.tierName,
+      stars: paid.totalAmount,
+      currency: paid.currency,
+      renewal,
+      flag: why.flag,
+    },
+    ctx.now(),
+  );
+  if (!row) {
+    ctx.metrics.planPayments.inc({ mode, outcome: "duplicate" });
+    return undefined;
+  }
+  ctx.log.warn("a payment was not applied to a plan", { chargeId: paid.chargeId, flag: why.flag });
+  ctx.metrics.planPayments.inc({ mode, outcome: "not_applied" });
+  noticePaymentNotApplied(ctx, row, why.flag);
+  return { outcome: "not_applied" };
 }
 
 export const starPaymentOf = (row: StarPaymentRow, userName: string | null): StarPayment => ({
   id: row.id,
   userId: row.userId,
   userName,
+  telegramId: String(row.telegramId),
   tierName: row.tierName,
   stars: row.stars,
+  currency: row.currency,
   chargeId: row.chargeId,
+  providerChargeId: row.providerChargeId,
+  flag: row.flag as PaymentFlag | null,
   renewal: row.renewal,
   paidAt: row.paidAt.toISOString(),
   expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -284,14 +331,43 @@ export const listPayments = async (ctx: ServiceContext): Promise<StarPayment[]> 
   (await listStarPayments(ctx.db, PAYMENTS_SHOWN)).map((row) => starPaymentOf(row.payment, row.userName));
 
 /**
- * An admin refunds a payment: claimed first so a second refund at the same moment is refused, then
- * refunded by Telegram (a refusal releases the claim and says why), then the subscription ends at
- * once and is not renewed.
+ * The payment an admin refunds on `rail`: Stars (XTR) are refunded through Telegram, a provider's
+ * payment at the provider, and Telegram cannot refund it (decision 116).
  */
-export async function refundPayment(ctx: ServiceContext, id: string): Promise<StarPayment> {
+async function paymentToRefund(ctx: ServiceContext, id: string, rail: "stars" | "provider") {
   if (!isUuid(id)) throw new Refusal("payment_not_found");
   const existing = await findPayment(ctx.db, id);
   if (!existing) throw new Refusal("payment_not_found");
+  const stars = existing.currency === STARS_CURRENCY;
+  if (rail === "stars" && !stars) throw new Refusal("refund_at_provider");
+  if (rail === "provider" && stars) throw new Refusal("refund_in_telegram");
+  return existing;
+}
+
+/**
+ * What follows a refund of a payment that granted a plan: the member's subscription ends at once,
+ * and a referral it qualified earns nothing, unless its reward was given already (decision 114).
+ * A payment that granted nothing (flagged) changes no plan. Returns the subscription ended.
+ */
+async function afterRefund(ctx: ServiceContext, claimed: StarPaymentRow) {
+  if (claimed.flag !== null) return undefined;
+  const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
+  await refundVoidsReferral(ctx, claimed.chargeId);
+  return ended;
+}
+
+const answerOf = async (ctx: ServiceContext, row: StarPaymentRow) => {
+  const account = row.userId ? await findAccountById(ctx.db, row.userId) : undefined;
+  return starPaymentOf(row, account?.fullName ?? account?.email ?? null);
+};
+
+/**
+ * An admin refunds a Stars payment: claimed first so a second refund at the same moment is refused,
+ * then refunded by Telegram (refundStarPayment needs only the payer and the charge; a refusal
+ * releases the claim and says why), then afterRefund, and a subscription it ended is not renewed.
+ */
+export async function refundPayment(ctx: ServiceContext, id: string): Promise<StarPayment> {
+  await paymentToRefund(ctx, id, "stars");
   if (!ctx.telegram.enabled) throw new Refusal("payments_unavailable");
   const claimed = await markRefunded(ctx.db, id, ctx.now());
   if (!claimed) throw new Refusal("already_refunded");
@@ -302,9 +378,7 @@ export async function refundPayment(ctx: ServiceContext, id: string): Promise<St
     throw new Refusal("refund_failed", { cause: telegramReason(error) });
   }
   ctx.metrics.planPayments.inc({ mode: "stars", outcome: "refunded" });
-  const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
-  // A referral this payment qualified earns nothing now, unless its reward was given already (decision 114).
-  await refundVoidsReferral(ctx, claimed.chargeId);
+  const ended = await afterRefund(ctx, claimed);
   if (ended) {
     await ctx.telegram
       .editStarSubscription(claimed.telegramId, ended.chargeId, true)
@@ -312,8 +386,20 @@ export async function refundPayment(ctx: ServiceContext, id: string): Promise<St
         ctx.log.warn("subscription not cancelled after a refund", { error: String(error) });
       });
   }
-  const account = claimed.userId ? await findAccountById(ctx.db, claimed.userId) : undefined;
-  return starPaymentOf(claimed, account?.fullName ?? account?.email ?? null);
+  return answerOf(ctx, claimed);
+}
+
+/**
+ * An admin who refunded a provider's payment at the provider marks it refunded: no Telegram call (it
+ * has no refund for a provider's charge), once, then afterRefund as for Stars.
+ */
+export async function markPaymentRefunded(ctx: ServiceContext, id: string): Promise<StarPayment> {
+  await paymentToRefund(ctx, id, "provider");
+  const claimed = await markRefunded(ctx.db, id, ctx.now());
+  if (!claimed) throw new Refusal("already_refunded");
+  ctx.metrics.planPayments.inc({ mode: "invoice", outcome: "refunded" });
+  await afterRefund(ctx, claimed);
+  return answerOf(ctx, claimed);
 }
 
 /** grammY's error says "Call to 'x' failed! (400: Bad Request: CHARGE_ALREADY_REFUNDED)": keep the reason. */

@@ -8,6 +8,7 @@ import type { OutboxKind } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage, type OutboxPayload } from "../outbox/enqueue";
+import { formatAmount } from "./amount-text";
 import {
   type GracePlan,
   grantsEndingSoon,
@@ -33,13 +34,6 @@ type PlanKind = Extract<OutboxKind, "plan_ending" | "plan_grace" | "plan_lapsed"
 
 const longDate = (language: Language, date: Date) =>
   new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
-
-/** An amount in a currency's smallest unit, written out in the member's language ("€25.00"). */
-export const formatAmount = (language: Language, minorUnits: number, currency: string) => {
-  const format = new Intl.NumberFormat(language, { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
-};
 
 /** The buttons under every plan reminder: to the plan, and one that stops this kind. */
 const buttons = (language: Language, kind: PlanKind): OutboxPayload["buttons"] => [

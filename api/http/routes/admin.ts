@@ -21,7 +21,12 @@ import {
   starPaymentsSchema,
 } from "#api/contracts/plan-payments";
 import { createTier, editTier, listTiersForStaff, removeTier } from "#api/domain/services/admin-tiers";
-import { decidePlanRequest, listPayments, refundPayment } from "#api/domain/services/plan-payments";
+import {
+  decidePlanRequest,
+  listPayments,
+  markPaymentRefunded,
+  refundPayment,
+} from "#api/domain/services/plan-payments";
 import { listUsersPage, replaceRole } from "#api/domain/services/roles";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
@@ -103,10 +108,13 @@ const declineRoute = createRoute({
   responses: { 200: answers(planRequestResultSchema), ...refusals(401, 403, 404, 409) },
 });
 
+const paymentId = idParams(planPaymentMessages.paymentNotFound);
+
 const paymentsRoute = createRoute({
   method: "get",
   path: "/payments",
-  summary: "The newest 200 Telegram Stars payments, renewals included",
+  summary:
+    "Plan payments through Telegram (Stars and a payment provider's), renewals included: every payment not applied to a plan and not refunded yet (flag says why), then the newest 200 others, newest first in each part",
   description: admin,
   responses: { 200: answers(starPaymentsSchema), ...refusals(401, 403) },
 });
@@ -114,10 +122,21 @@ const paymentsRoute = createRoute({
 const refundRoute = createRoute({
   method: "post",
   path: "/payments/{id}/refund",
-  summary: "Refund a Stars payment through the bot (refundStarPayment); the subscription ends at once",
+  summary:
+    "Refund a Stars payment through the bot (refundStarPayment): a payment that granted a plan ends its subscription at once; a provider's payment is 409 (refund it at the provider, then mark it refunded)",
   description: admin,
-  request: { params: idParams(planPaymentMessages.paymentNotFound) },
+  request: { params: paymentId },
   responses: { 200: answers(starPaymentResultSchema), ...refusals(401, 403, 404, 409, 503) },
+});
+
+const markRefundedRoute = createRoute({
+  method: "post",
+  path: "/payments/{id}/mark-refunded",
+  summary:
+    "Mark a payment provider's payment refunded, after the admin refunded it at the provider (no Telegram call): a payment that granted a plan ends its subscription at once; a Stars payment is 409",
+  description: admin,
+  request: { params: paymentId },
+  responses: { 200: answers(starPaymentResultSchema), ...refusals(401, 403, 404, 409) },
 });
 
 /** Mounted at /admin: administration of users and membership tiers, for admins only, checked on the server. */
@@ -152,5 +171,8 @@ export const adminRoutes = (deps: AppDeps) => {
     .openapi(paymentsRoute, async (c) => c.json({ payments: await listPayments(ctx) }, 200))
     .openapi(refundRoute, async (c) =>
       c.json({ payment: await refundPayment(ctx, c.req.valid("param").id) }, 200),
+    )
+    .openapi(markRefundedRoute, async (c) =>
+      c.json({ payment: await markPaymentRefunded(ctx, c.req.valid("param").id) }, 200),
     );
 };

@@ -5,6 +5,7 @@ import { PageHeader } from "../components/page-header";
 import { ResourceView, StateView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
 import { api, call, errorMessage } from "../lib/api";
+import { copyText } from "../lib/clipboard";
 import { toast } from "../lib/toast";
 import { useResource } from "../lib/use-resource";
 import { telegram } from "../telegram/controls";
@@ -16,15 +17,6 @@ const fetchReferrals = async (signal: AbortSignal) =>
 /** Inside Telegram the Mini App's link (startapp=ref_<code>); on the web the site's (/?ref=<code>). */
 export const inviteLink = (data: MyReferrals): string =>
   (telegram() ? data.telegramLink : null) ?? data.webLink ?? `${window.location.origin}/?ref=${data.code}`;
-
-async function copy(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function RewardText({ data }: { data: MyReferrals }) {
   const { t } = useT();
@@ -41,7 +33,7 @@ function Invite({ data }: { data: MyReferrals }) {
   const { t } = useT();
   const link = inviteLink(data);
   const copyLink = async () => {
-    if (await copy(link)) toast.success(t("referral.copied"), { description: link });
+    if (await copyText(link)) toast.success(t("referral.copied"), { description: link });
     else toast.error(t("referral.copyFailed"));
   };
   const share = async () => {

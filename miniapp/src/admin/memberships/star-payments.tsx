@@ -1,36 +1,47 @@
-import { TransNoContext } from "@lingui/react/server";
 import { Badge, Button } from "@telegram-apps/telegram-ui";
-import { Star, Undo2 } from "lucide-react";
+import { BadgeCheck, Star, Undo2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import type { StarPayment } from "#api/contracts/plan-payments";
-import { ConfirmSheet } from "../../components/confirm-sheet";
 import { Stars } from "../../components/stars";
 import { ResourceList } from "../../components/state-view";
-import { i18n, t as translate } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
-import { api, call, errorMessage } from "../../lib/api";
+import { api, call } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
-import { toast } from "../../lib/toast";
 import { useResource } from "../../lib/use-resource";
 import { AdminList, AdminRow } from "../admin-row";
+import { MarkRefundedConfirmation, RefundConfirmation } from "./payment-refund-sheets";
+import { payerName, paymentAmount, paymentBadge, refundWay, whyNotApplied } from "./payment-rules";
+import "./star-payments.css";
 
 async function fetchPayments(signal: AbortSignal): Promise<StarPayment[]> {
   return (await call(api.admin.payments.$get(undefined, { init: { signal } }))).payments;
 }
 
-const memberOf = (payment: StarPayment) => payment.userName ?? translate("admin.payments.deletedAccount");
+const badgeTexts = {
+  refunded: "admin.payments.refundedBadge",
+  unmatched: "admin.payments.unmatchedBadge",
+  flagged: "admin.payments.flaggedBadge",
+} as const;
 
 function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () => void }) {
   const { t } = useT();
-  const member = memberOf(payment);
+  const member = payerName(payment);
+  const badge = paymentBadge(payment);
+  const why = whyNotApplied(payment);
+  const stars = refundWay(payment) === "stars";
   return (
     <AdminRow
       testId="star-payment"
       title={member}
       after={
-        payment.refundedAt ? (
-          <Badge type="number" mode="gray" className="admin-row-badge" data-testid="payment-refunded">
-            {t("admin.payments.refundedBadge")}
+        badge ? (
+          <Badge
+            type="number"
+            mode={badge === "refunded" ? "gray" : "critical"}
+            className={badge === "refunded" ? "admin-row-badge" : "admin-row-badge star-payment-alert"}
+            data-testid={`payment-${badge}`}
+          >
+            {t(badgeTexts[badge])}
           </Badge>
         ) : null
       }
@@ -38,12 +49,12 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
       <dl className="admin-row-facts star-payment-facts">
         <div>
           <dt>{t("admin.payments.tier")}</dt>
-          <dd data-testid="payment-tier">{payment.tierName}</dd>
+          <dd data-testid="payment-tier">{payment.tierName ?? "—"}</dd>
         </div>
         <div>
-          <dt>{t("admin.payments.stars")}</dt>
-          <dd data-testid="payment-stars">
-            <Stars count={payment.stars} />
+          <dt>{t("admin.payments.amount")}</dt>
+          <dd data-testid="payment-amount">
+            {stars ? <Stars count={payment.stars} /> : paymentAmount(payment)}
           </dd>
         </div>
         <div>
@@ -52,22 +63,39 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
         </div>
       </dl>
       <p className="star-payment-kind" data-testid="payment-kind">
+        {stars ? "" : `${t("admin.payments.byCard")} · `}
         {t(payment.renewal ? "admin.payments.renewal" : "admin.payments.firstPayment")}
         {payment.expiresAt && !payment.refundedAt
           ? t("admin.payments.paidUntil", { date: formatShortDate(payment.expiresAt) })
           : ""}
       </p>
+      {why ? (
+        <>
+          <p className="star-payment-why" data-testid="payment-why">
+            {why}
+          </p>
+          <p className="star-payment-ids" data-testid="payment-charge">
+            {t("admin.payments.chargeLine", { payer: payment.telegramId, charge: payment.chargeId })}
+          </p>
+        </>
+      ) : null}
       {payment.refundedAt ? null : (
         <div className="admin-row-actions">
           <Button
             mode="plain"
             size="m"
             className="admin-row-button admin-row-delete"
-            before={<Undo2 size={16} aria-hidden="true" />}
-            aria-label={t("admin.payments.refundLabel", { name: member, stars: payment.stars })}
+            before={
+              stars ? <Undo2 size={16} aria-hidden="true" /> : <BadgeCheck size={16} aria-hidden="true" />
+            }
+            aria-label={
+              stars
+                ? t("admin.payments.refundLabel", { name: member, stars: payment.stars })
+                : t("admin.payments.markRefundedLabel", { name: member, amount: paymentAmount(payment) })
+            }
             onClick={onRefund}
           >
-            {t("admin.payments.refund")}
+            {t(stars ? "admin.payments.refund" : "admin.payments.markRefunded")}
           </Button>
         </div>
       )}
@@ -75,46 +103,11 @@ function PaymentRow({ payment, onRefund }: { payment: StarPayment; onRefund: () 
   );
 }
 
-/** Refunding gives the Stars back and ends the member's subscription at once: confirmed first. */
-function RefundConfirmation({
-  payment,
-  onClose,
-  onDone,
-}: {
-  payment: StarPayment;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { t } = useT();
-  const refund = async () => {
-    try {
-      await call(api.admin.payments[":id"].refund.$post({ param: { id: payment.id } }));
-      toast.success(t("admin.payments.refunded"));
-    } catch (error) {
-      toast.error(t("admin.payments.refundFailed"), { description: errorMessage(error) });
-    }
-    // Either way the list is read again: a refusal may mean someone refunded it meanwhile.
-    onDone();
-  };
-  return (
-    <ConfirmSheet
-      title={t("admin.payments.refundQuestion")}
-      action={t("admin.payments.refund")}
-      className="tier-sheet"
-      onConfirm={refund}
-      onClose={onClose}
-    >
-      <TransNoContext
-        lingui={{ i18n }}
-        id="admin.payments.refundText"
-        values={{ name: memberOf(payment), tier: payment.tierName, date: formatShortDate(payment.paidAt) }}
-        components={{ 0: <Stars count={payment.stars} /> }}
-      />
-    </ConfirmSheet>
-  );
-}
-
-/** Below the tiers: the Telegram Stars payments, newest first, each refundable once. */
+/**
+ * Below the tiers: the plan payments through Telegram, those not applied and not refunded first
+ * (badged, with why, the payer and the charge), then the newest; each refundable once, its own way
+ * (decision 116).
+ */
 export function StarPayments() {
   const { t } = useT();
   const titleId = useId();
@@ -126,6 +119,8 @@ export function StarPayments() {
     setRefunding(null);
     setVersion((v) => v + 1);
   }, []);
+  const Sheet =
+    refunding && refundWay(refunding) === "provider" ? MarkRefundedConfirmation : RefundConfirmation;
   return (
     <section className="star-payments" aria-labelledby={titleId}>
       <h2 id={titleId} className="star-payments-title">
@@ -149,7 +144,7 @@ export function StarPayments() {
           </AdminList>
         )}
       </ResourceList>
-      {refunding ? <RefundConfirmation payment={refunding} onClose={close} onDone={done} /> : null}
+      {refunding ? <Sheet payment={refunding} onClose={close} onDone={done} /> : null}
     </section>
   );
 }
