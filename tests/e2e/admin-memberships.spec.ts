@@ -287,6 +287,8 @@ test("inside Telegram in Arabic: a taken name is said under the display name, in
   await expect(sheet.getByLabel(ar("admin.memberships.priceMonthly"))).not.toHaveAttribute("aria-invalid");
   await expect(toast(page, ar("admin.memberships.createFailed"))).toContainText(taken);
   await untilToastsGo(page);
+  // The sheet keeps its scroll at the button pressed: bring the refused field into the picture.
+  await name.scrollIntoViewIfNeeded();
   await screenshot(page, "admin-memberships-name-taken-ar-telegram-dark");
   await expectReadable(page, "the tier form's refusal in Arabic, Telegram dark");
   // Editing the name takes the message away.
