@@ -1,7 +1,7 @@
 /**
  * Every screen's path as the router matches it (react-router's patterns: `:id` is one segment),
  * under the app's layout; any other path is Not Found. routes.tsx gives each its element, and the
- * links the server and the bot build are tested against these (tests/unit/app-links.test.ts).
+ * links the server and the bot build are tested against these (tests/api/app-links.test.ts).
  * Browser-safe and free of React, so a Node test can read it.
  */
 export const screenPaths = {
@@ -48,3 +48,5 @@ export const screenPaths = {
 } as const;
 
 export type Screen = keyof typeof screenPaths;
+/** A screen's path: routes.tsx keys its elements by these, so only the type reaches the bundle. */
+export type ScreenPath = (typeof screenPaths)[Screen];

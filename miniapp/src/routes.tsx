@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { RequireAuth } from "./auth/require-auth";
 import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
-import { type Screen, screenPaths } from "./route-paths";
+import type { ScreenPath } from "./route-paths";
 import OpenCart from "./shop/cart/open-cart";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
@@ -53,48 +53,48 @@ const staffOnly = (page: ReactNode) => (
   <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
 );
 
-/** Each screen's element, at its path in route-paths.ts (one entry per path, none without one). */
-const screens: Record<Screen, ReactNode> = {
-  home: <HomePage />,
-  product: <ProductPage />,
-  cart: <OpenCart />,
-  auth: <AuthPage />,
-  forgotPassword: <ForgotPasswordPage />,
-  resetPassword: <ResetPasswordPage />,
-  verifyEmail: <VerifyEmailPage />,
-  terms: <LegalPage type="terms" />,
-  privacy: <LegalPage type="privacy" />,
-  settings: signedIn(<SettingsPage />),
-  profile: signedIn(<ProfilePage />),
-  security: signedIn(<SecurityPage />),
-  appearance: signedIn(<AppearancePage />),
-  notifications: signedIn(<NotificationsPage />),
-  purchases: signedIn(<PurchasesPage />),
-  account: signedIn(<AccountPage />),
-  memberships: signedIn(<MembershipsPage />),
-  invite: signedIn(<InvitePage />),
-  help: signedIn(<HelpPage />),
-  administration: adminOnly(<AdministrationPage />),
+/** Each screen's element by its path in route-paths.ts (one entry per path, none without one). */
+const screens: Record<ScreenPath, ReactNode> = {
+  "/": <HomePage />,
+  "/product/:id": <ProductPage />,
+  "/cart": <OpenCart />,
+  "/auth": <AuthPage />,
+  "/forgot-password": <ForgotPasswordPage />,
+  "/reset-password": <ResetPasswordPage />,
+  "/verify-email": <VerifyEmailPage />,
+  "/terms-of-service": <LegalPage type="terms" />,
+  "/privacy-policy": <LegalPage type="privacy" />,
+  "/settings": signedIn(<SettingsPage />),
+  "/settings/profile": signedIn(<ProfilePage />),
+  "/settings/security": signedIn(<SecurityPage />),
+  "/settings/appearance": signedIn(<AppearancePage />),
+  "/settings/notifications": signedIn(<NotificationsPage />),
+  "/settings/purchases": signedIn(<PurchasesPage />),
+  "/settings/account": signedIn(<AccountPage />),
+  "/settings/memberships": signedIn(<MembershipsPage />),
+  "/settings/invite": signedIn(<InvitePage />),
+  "/settings/help": signedIn(<HelpPage />),
+  "/administration": adminOnly(<AdministrationPage />),
   // The other admin screens come in later issues.
-  admin: <Navigate to={screenPaths.adminSettings} replace />,
-  adminDashboard: adminOnly(<DashboardPage />),
-  adminSettings: adminOnly(<SettingsAdminPage />),
-  adminUsers: adminOnly(<UsersPage />),
-  adminMemberships: adminOnly(<MembershipsAdminPage />),
-  adminOrders: staffOnly(<OrdersAdminPage />),
-  adminInbox: inboxStaff(<InboxPage />),
-  adminBroadcasts: adminOnly(<BroadcastsPage />),
-  adminReferrals: adminOnly(<ReferralsAdminPage />),
-  adminPromoCodes: adminOnly(<PromoCodesPage />),
-  adminProducts: staffOnly(<ProductsAdminPage />),
-  adminUploadProducts: staffOnly(<UploadProductPage />),
-  adminEditProduct: staffOnly(<EditProductPage />),
-  adminContentFilters: adminOnly(<ContentFiltersPage />),
-  adminTerms: adminOnly(<PolicyAdminPage type="terms" />),
-  adminPrivacy: adminOnly(<PolicyAdminPage type="privacy" />),
-  adminRefund: adminOnly(<PolicyAdminPage type="refund" />),
-  adminShipping: adminOnly(<PolicyAdminPage type="shipping" />),
-  adminCancellation: adminOnly(<PolicyAdminPage type="cancellation" />),
+  "/admin": <Navigate to={"/admin/settings" satisfies ScreenPath} replace />,
+  "/admin/dashboard": adminOnly(<DashboardPage />),
+  "/admin/settings": adminOnly(<SettingsAdminPage />),
+  "/admin/users": adminOnly(<UsersPage />),
+  "/admin/memberships": adminOnly(<MembershipsAdminPage />),
+  "/admin/orders": staffOnly(<OrdersAdminPage />),
+  "/admin/inbox": inboxStaff(<InboxPage />),
+  "/admin/broadcasts": adminOnly(<BroadcastsPage />),
+  "/admin/referrals": adminOnly(<ReferralsAdminPage />),
+  "/admin/promo-codes": adminOnly(<PromoCodesPage />),
+  "/admin/products": staffOnly(<ProductsAdminPage />),
+  "/admin/upload-products": staffOnly(<UploadProductPage />),
+  "/admin/edit-product/:id": staffOnly(<EditProductPage />),
+  "/admin/content-filters": adminOnly(<ContentFiltersPage />),
+  "/admin/terms-of-service": adminOnly(<PolicyAdminPage type="terms" />),
+  "/admin/privacy-policy": adminOnly(<PolicyAdminPage type="privacy" />),
+  "/admin/refund-policy": adminOnly(<PolicyAdminPage type="refund" />),
+  "/admin/shipping-policy": adminOnly(<PolicyAdminPage type="shipping" />),
+  "/admin/cancellation-policy": adminOnly(<PolicyAdminPage type="cancellation" />),
 };
 
 const routes: RouteObject[] = [
@@ -102,10 +102,9 @@ const routes: RouteObject[] = [
     path: "/",
     element: <AppLayout />,
     children: [
-      ...(Object.keys(screens) as Screen[]).map((screen): RouteObject => {
-        const path = screenPaths[screen];
-        return path === "/" ? { index: true, element: screens[screen] } : { path, element: screens[screen] };
-      }),
+      ...Object.entries(screens).map(
+        ([path, element]): RouteObject => (path === "/" ? { index: true, element } : { path, element }),
+      ),
       { path: "*", element: <NotFoundPage /> },
     ],
   },
