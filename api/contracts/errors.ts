@@ -38,9 +38,9 @@ export const errorReasons = [
   "restricted_state",
   "out_of_stock",
   "over_budget",
-  // The tier form's trial days on a tier that costs nothing; a promo code's free days on one.
+  // The tier form's trial days on a tier that costs nothing; free days on one (a promo code, the referral reward).
   "trial_on_free_tier",
-  "promo_days_on_free_tier",
+  "days_on_free_tier",
   // The tier form shows it on the display name.
   "tier_name_taken",
   // The broadcast composer shows it on its schedule field.

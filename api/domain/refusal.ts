@@ -122,7 +122,7 @@ export const refusalReasons = [
   "promo_used_up",
   "promo_already_used",
   "promo_plan_includes",
-  "promo_days_on_free_tier",
+  "days_on_free_tier",
   // Free trials (decision 113)
   "trial_not_offered",
   "trial_tier_held",

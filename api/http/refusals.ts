@@ -191,7 +191,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   promo_used_up: { code: "gone", message: promoMessages.usedUp },
   promo_already_used: { code: "conflict", message: promoMessages.alreadyUsed },
   promo_plan_includes: { code: "conflict", message: promoMessages.planIncludes },
-  promo_days_on_free_tier: { code: "bad_request", message: promoMessages.daysOnFreeTier },
+  days_on_free_tier: { code: "bad_request", message: promoMessages.daysOnFreeTier },
 
   trial_not_offered: { code: "conflict", message: trialMessages.notOffered },
   trial_tier_held: { code: "conflict", message: trialMessages.tierHeld },

@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSchema } from "#api/contracts/auth";
 import { promoCodeResultSchema, promoCodesSchema, redeemedPromoSchema } from "#api/contracts/promo-codes";
-import { budgetCredits, planGrants, profiles, promoCodes, promoRedemptions } from "#db/schema/index";
+import {
+  budgetCredits,
+  membershipTiers,
+  planGrants,
+  profiles,
+  promoCodes,
+  promoRedemptions,
+} from "#db/schema/index";
 import {
   bearer,
   createMember,
@@ -132,13 +139,31 @@ describe("POST /api/admin/promo-codes", () => {
     expect(await errorOf(res)).toEqual({
       code: "bad_request",
       message: "Free days can only be given on a paid plan",
-      reason: "promo_days_on_free_tier",
+      reason: "days_on_free_tier",
     });
     expect(await db().select().from(promoCodes).where(eq(promoCodes.code, code))).toEqual([]);
   });
 });
 
 describe("POST /api/me/promo", () => {
+  it("gives nothing once the code's tier costs nothing (410), so a tier made free since gives no free days", async () => {
+    const [spare] = await db()
+      .insert(membershipTiers)
+      .values({ name: uniqueCode("spare"), displayName: "Spare", priceMonthly: "9.00", tierLevel: 90 })
+      .returning({ id: membershipTiers.id });
+    if (!spare) throw new Error("tier not inserted");
+    const promo = await newCode({ reward: { kind: "days", tierId: spare.id, days: 5 } });
+    await db().update(membershipTiers).set({ priceMonthly: "0.00" }).where(eq(membershipTiers.id, spare.id));
+    const member = await createMember(t);
+    const res = await redeem(promo.code, member.token);
+    expect(res.status).toBe(410);
+    expect(await errorOf(res)).toEqual({ code: "gone", message: "This code has expired" });
+    expect(await db().select().from(planGrants).where(eq(planGrants.userId, member.userId))).toEqual([]);
+    expect(
+      await db().select().from(promoRedemptions).where(eq(promoRedemptions.userId, member.userId)),
+    ).toEqual([]);
+  });
+
   it("gives credits added to this month's budget, in any letter case, once per member", async () => {
     const promo = await newCode({ reward: { kind: "credits", amount: "12.50" } });
     const member = await createMember(t);

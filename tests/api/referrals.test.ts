@@ -686,6 +686,19 @@ describe("the admin's programme", () => {
     expect(after).toEqual(before);
   });
 
+  it("refuses free days on a tier that costs nothing (400 days_on_free_tier), and leaves the settings as they were", async () => {
+    const before = await (
+      await t.app.request("/api/admin/referrals/settings", { headers: bearer(admin.token) })
+    ).json();
+    const res = await putSettings({ enabled: true, rewardKind: "days", tierId: tier.free, days: 5 });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({ reason: "days_on_free_tier" });
+    const after = await (
+      await t.app.request("/api/admin/referrals/settings", { headers: bearer(admin.token) })
+    ).json();
+    expect(after).toEqual(before);
+  });
+
   it("is for admins only", async () => {
     const member = await createMember(t);
     const moderator = await createMember(t, { roles: ["moderator"] });

@@ -81,7 +81,7 @@ export async function createPromoCode(
   if (reward.kind === "days") {
     const tier = await findActiveTier(ctx.db, reward.tierId);
     if (!tier) throw new Refusal("unknown_tier");
-    if (costsNothing(tier)) throw new Refusal("promo_days_on_free_tier");
+    if (costsNothing(tier)) throw new Refusal("days_on_free_tier");
   }
   try {
     const row = await insertPromoCode(ctx.db, {
@@ -155,7 +155,8 @@ export async function redeemPromo(ctx: ServiceContext, userId: string, code: str
       return { kind: "credits", amount };
     }
     const tier = promo.tierId ? await findActiveTier(tx, promo.tierId) : undefined;
-    if (!tier) throw new Refusal("promo_expired");
+    // A tier switched off, or made free since the code was made: the code gives nothing any more.
+    if (!tier || costsNothing(tier)) throw new Refusal("promo_expired");
     const days = promo.days ?? 0;
     const given = await grantDays(tx, {
       userId,

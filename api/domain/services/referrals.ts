@@ -1,5 +1,6 @@
 import type { Language } from "#api/contracts/languages";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
+import { costsNothing } from "#api/contracts/plans";
 import {
   type AdminReferrals,
   type MyReferrals,
@@ -279,14 +280,17 @@ const settingsOf = (ctx: Ctx, program: ReferralProgramRow | undefined): Referral
 export const loadReferralSettings = async (ctx: Ctx): Promise<ReferralSettings> =>
   settingsOf(ctx, await loadReferralProgram(ctx.db));
 
-/** An admin sets the programme: on or off, and the reward (credits, or free days on an active tier). */
+/** An admin sets the programme: on or off, and the reward (credits, or free days on an active tier that costs something). */
 export async function saveReferralSettings(
   ctx: Ctx,
   input: UpdateReferralSettings,
 ): Promise<ReferralSettings> {
   const days = input.rewardKind === "days";
-  if (days && input.tierId && !(await findActiveTier(ctx.db, input.tierId)))
-    throw new Refusal("unknown_tier");
+  if (days && input.tierId) {
+    const tier = await findActiveTier(ctx.db, input.tierId);
+    if (!tier) throw new Refusal("unknown_tier");
+    if (costsNothing(tier)) throw new Refusal("days_on_free_tier");
+  }
   const saved = await saveReferralProgram(
     ctx.db,
     {
