@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const { items, problems } = houseItems(root, OUTBOX_KINDS);
 const missing = missingFromPlan(readFileSync(join(root, PLAN), "utf8"), items);
 for (const problem of problems) console.error(problem);
-if (missing.length > 0) console.error(`${PLAN} does not name:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
+if (missing.length > 0)
+  console.error(`${PLAN} does not name:\n${missing.map((line) => `  - ${line}`).join("\n")}`);
 if (problems.length + missing.length > 0) process.exit(1);
 console.log(`${PLAN} names all ${items.length} folders, files, outbox kinds and jobs.`);

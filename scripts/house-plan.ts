@@ -39,7 +39,8 @@ export function missingFromPlan(doc: string, items: PlanItem[]): string[] {
 }
 
 /** The job names a jobs list declares (`name: "…"`). */
-export const jobNames = (source: string) => [...source.matchAll(/\bname:\s*"([^"]+)"/g)].map((match) => match[1] ?? "");
+export const jobNames = (source: string) =>
+  [...source.matchAll(/\bname:\s*"([^"]+)"/g)].map((match) => match[1] ?? "");
 
 /** A folder with at least one file somewhere below it (an emptied folder left by a move is no part). */
 function holdsFiles(folder: string): boolean {
@@ -64,19 +65,22 @@ export function houseItems(root: string, outboxKinds: readonly string[]) {
   const problems: string[] = [];
   for (const part of PARTS) {
     for (const entry of entries(root, part)) {
-      if (entry.isDirectory()) items.push({ what: `folder ${part}/${entry.name}/`, name: entry.name, spelling: "folder" });
+      if (entry.isDirectory())
+        items.push({ what: `folder ${part}/${entry.name}/`, name: entry.name, spelling: "folder" });
     }
   }
   for (const folder of LISTED) {
     for (const entry of entries(root, folder)) {
       const what = `${entry.isDirectory() ? "folder" : "file"} ${folder}/${entry.name}`;
       if (entry.isDirectory()) items.push({ what: `${what}/`, name: entry.name, spelling: "folder" });
-      else if (entry.name.endsWith(".ts")) items.push({ what, name: entry.name.slice(0, -3), spelling: "file" });
+      else if (entry.name.endsWith(".ts"))
+        items.push({ what, name: entry.name.slice(0, -3), spelling: "file" });
     }
   }
   for (const kind of outboxKinds) items.push({ what: `outbox kind ${kind}`, name: kind, spelling: "code" });
   const jobsFile = join(root, JOBS_FILE);
-  if (!existsSync(jobsFile)) problems.push(`${JOBS_FILE} is missing: it lists every background job the runner starts`);
+  if (!existsSync(jobsFile))
+    problems.push(`${JOBS_FILE} is missing: it lists every background job the runner starts`);
   else {
     const jobs = jobNames(readFileSync(jobsFile, "utf8"));
     if (jobs.length === 0) problems.push(`${JOBS_FILE} names no job (no \`name: "…"\`)`);

@@ -45,7 +45,12 @@ describe("the house-plan check (scripts/check-architecture.ts)", () => {
   it.each([
     ["a part's folder", "(outbox/)", "()", "folder api/domain/outbox/ (write outbox/)"],
     ["a bot feature", "`start`", "start", "file bot/features/start.ts (write start.ts or `start`)"],
-    ["an outbox kind", "`cart_reminder`", "cart_reminder", "outbox kind cart_reminder (write `cart_reminder`)"],
+    [
+      "an outbox kind",
+      "`cart_reminder`",
+      "cart_reminder",
+      "outbox kind cart_reminder (write `cart_reminder`)",
+    ],
     ["a job", "`cart-reminders`", "cart reminders", "job cart-reminders (write `cart-reminders`)"],
   ])("fails naming %s the plan leaves out", (_what, named, unnamed, missing) => {
     const { items } = houseItems(house({ [JOBS_FILE]: jobs }), ["broadcast", "cart_reminder"]);
