@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The whole test suite, one command: build the Mini App, unit + API/bot/db tests (Vitest), end-to-end
-// tests (Playwright). Everything runs on embedded PGlite; when DATABASE_URL names a Postgres server
+// The whole test suite, one command: build the server and the Mini App, unit + API/bot/db tests
+// (Vitest), end-to-end tests (Playwright). Everything runs on embedded PGlite; when DATABASE_URL names a Postgres server
 // the API/bot/db tests run there too (not the unit tests, which use no database, nor the process
 // tests, which pick their own database kind whatever DATABASE_URL says), and so do the end-to-end tests whose behaviour depends on the
 // database driver (tagged @live: LISTEN/NOTIFY reaching another browser's event stream).
@@ -240,22 +240,44 @@ if (
   finish();
 }
 
-if ((await timed("build", () => run("npm", ["run", "build", "--silent"], baseEnv))) !== 0) {
-  console.error("The Mini App did not build.");
+// The compiled server first: the Vitest passes start it as `npm start` does (compiled-server.test.ts).
+if ((await timed("server build", () => run("npm", ["run", "build:server", "--silent"], baseEnv))) !== 0) {
+  console.error("The server did not build.");
   failed++;
   finish();
 }
 
-// Unit tests touch no database and the process tests choose their own: both run once, in the
-// first pass. With Postgres, its passes run beside PGlite's (their output lines labelled).
+// The Mini App's build is the browser passes' alone, so it runs beside the Vitest passes, niced: they
+// wait on databases, timers and child processes more than they compute, and it takes the CPU they
+// leave rather than theirs.
+const miniAppBuilt = timed("Mini App build (beside Vitest)", () =>
+  run("nice", ["-n", "10", "npm", "run", "build:miniapp", "--silent"], baseEnv, "build"),
+).then((status) => {
+  if (status !== 0) {
+    console.error("The Mini App did not build: no browser pass runs.");
+    failed++;
+  }
+  return status === 0;
+});
+
+/** A database's browser pass starts once its own Vitest pass and the Mini App's build are done. */
+const thenBrowsers = async (vitest, browsers) => {
+  await vitest;
+  if (await miniAppBuilt) await browsers();
+};
+
+// Unit tests touch no database and the process tests choose their own: both run once, in PGlite's
+// pass. With Postgres, its passes run beside PGlite's (their output lines labelled), and neither
+// database's browser pass waits for the other's Vitest pass.
 await Promise.all([
-  vitestPass("PGlite", baseEnv, [], postgresUrl ? "vitest PGlite" : undefined),
+  thenBrowsers(vitestPass("PGlite", baseEnv, [], postgresUrl ? "vitest PGlite" : undefined), () =>
+    playwrightPass("PGlite", 0, workers),
+  ),
   postgresUrl &&
-    vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),
-]);
-await Promise.all([
-  playwrightPass("PGlite", 0, workers),
-  postgresUrl && playwrightPass("Postgres", 1, 1, ["--grep", "@live"]),
+    thenBrowsers(
+      vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),
+      () => playwrightPass("Postgres", 1, 1, ["--grep", "@live"]),
+    ),
 ]);
 
 finish();
