@@ -90,9 +90,10 @@ const finish = () => {
   process.exit(failed > 0 ? 1 : 0);
 };
 
-async function vitestPass(database, env, projects = [], label = undefined) {
-  const report = join(reports, `vitest-${database}.json`);
-  const status = await timed(`vitest on ${database}`, () =>
+/** One Vitest process over `projects`; `name` labels its step, its files and its report. */
+async function vitestPass(name, env, projects, label = undefined) {
+  const report = join(reports, `vitest-${name}.json`);
+  const status = await timed(`vitest: ${name}`, () =>
     run(
       "npx",
       [
@@ -116,7 +117,7 @@ async function vitestPass(database, env, projects = [], label = undefined) {
     failed += vitest.numFailedTests + (vitest.numTotalTestSuites > 0 ? vitest.numFailedTestSuites : 0);
     for (const result of vitest.testResults) {
       files.push({
-        name: `${result.name.replace(root, "")} (${database})`,
+        name: `${result.name.replace(root, "")} (${name})`,
         seconds: (result.endTime - result.startTime) / 1000,
       });
     }
@@ -266,13 +267,16 @@ const thenBrowsers = async (vitest, browsers) => {
   if (await miniAppBuilt) await browsers();
 };
 
-// Unit tests touch no database and the process tests choose their own: both run once, in PGlite's
-// pass. With Postgres, its passes run beside PGlite's (their output lines labelled), and neither
+// Unit tests touch no database and the process tests choose their own: both run once. The process
+// tests mostly wait (for child servers to start, signals, locks, timeouts), so they run in a Vitest
+// process of their own beside the others rather than holding one of the PGlite pass's two workers
+// while they wait. With Postgres, its pass runs beside too (output lines labelled), and neither
 // database's browser pass waits for the other's Vitest pass.
 await Promise.all([
-  thenBrowsers(vitestPass("PGlite", baseEnv, [], postgresUrl ? "vitest PGlite" : undefined), () =>
+  thenBrowsers(vitestPass("PGlite", baseEnv, ["unit", "api"], "vitest PGlite"), () =>
     playwrightPass("PGlite", 0, workers),
   ),
+  vitestPass("processes", baseEnv, ["processes"], "vitest processes"),
   postgresUrl &&
     thenBrowsers(
       vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),
