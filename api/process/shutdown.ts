@@ -21,7 +21,7 @@ export interface ShutdownParts {
   telegram?: { stop(): Promise<void> } | undefined;
   /** The outbox's sender: its calls in flight finish, claimed rows not called yet go back to the queue. */
   outbox: { stop(): Promise<void> };
-  /** The background jobs (api/jobs.ts' runner): stopped, runs in progress finishing, before the services close. */
+  /** The background jobs (api/jobs.ts' runner): stopped before the services close, runs in progress done. */
   jobs: { stop(): Promise<void> }[];
   log: Logger;
   timeoutMs: number;
