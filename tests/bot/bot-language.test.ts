@@ -1,10 +1,16 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { Update } from "grammy/types";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Sql } from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import { createTelegramLink } from "#api/domain/services/telegram-link";
 import { createBot } from "#bot/bot";
 import { linkReply } from "#bot/features/start";
+import type { Db } from "#db/client";
+import * as schema from "#db/schema/index";
 import { channelSettings, profiles } from "#db/schema/index";
 import {
   createMember,
@@ -17,13 +23,6 @@ import {
 import { startBotApp } from "../helpers/bot-app";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
 import { eventually } from "../helpers/test-app";
-
-// Every lookup of a Telegram user's language is counted (and done as it is).
-vi.mock("#api/domain/services/recipient-language", async (importOriginal) => {
-  const original = await importOriginal<typeof import("#api/domain/services/recipient-language")>();
-  return { ...original, telegramUserLanguage: vi.fn(original.telegramUserLanguage) };
-});
-const lookups = vi.mocked(telegramUserLanguage);
 
 // The real bot against the fake Bot API answers in the member's language: the one stored on their
 // account (noted at their Mini App launch), else their update's language_code, else English.
@@ -128,10 +127,26 @@ describe("the language middleware", () => {
     },
   });
 
+  /** The app's database seen through a second drizzle over the same connection, logging each statement. */
+  function countingDb(statements: string[]): Db {
+    const { database } = bot.t.services;
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    return (database.kind === "pglite"
+      ? drizzlePglite(client as PGlite, { schema, logger })
+      : drizzlePostgres(client as Sql, { schema, logger })) as unknown as Db;
+  }
+
   it("looks the sender's language up once per update, whichever handler answers; never for a channel's post", async () => {
+    const statements: string[] = [];
+    const db = countingDb(statements);
+    // The lookup's own statement, as the database sees it.
+    await telegramUserLanguage(db, person(1));
+    const lookup = statements.pop();
+    const lookups = () => statements.filter((statement) => statement === lookup).length;
     const recorder = recordingTransformer();
     // A bot of its own over a copy of the context: the polling bot above keeps its notifier.
-    const services = { ...bot.t.services };
+    const services = { ...bot.t.services, db };
     const direct = createBot({
       token: TEST_BOT_TOKEN,
       botInfo: testBotInfo,
@@ -187,11 +202,11 @@ describe("the language middleware", () => {
       ],
     ];
     for (const [what, update] of updates) {
-      lookups.mockClear();
+      statements.length = 0;
       await direct.handleUpdate(update);
-      expect(lookups, what).toHaveBeenCalledTimes(1);
+      expect(lookups(), what).toBe(1);
     }
-    lookups.mockClear();
+    statements.length = 0;
     await direct.handleUpdate({
       update_id: ++updateId,
       channel_post: {
@@ -201,7 +216,8 @@ describe("the language middleware", () => {
         text: "news",
       },
     });
-    expect(lookups).not.toHaveBeenCalled();
+    expect(statements.length).toBeGreaterThan(0);
+    expect(lookups()).toBe(0);
     // Linking makes the sender that account: the reply is in its stored language, not the app's.
     const linked = recorder.calls.find(
       (c) => c.method === "sendMessage" && c.payload.chat_id === 7_100_000_011,
