@@ -8,14 +8,9 @@ import type { MediaStorage } from "#api/domain/ports/media-storage";
 import { S3Storage } from "#api/domain/ports/s3-storage";
 import { type TelegramNotifier, telegramOff } from "#api/domain/ports/telegram-notifier";
 import { BackgroundTasks } from "#api/domain/services/background";
-import { startBroadcastScheduler } from "#api/domain/services/broadcasts";
-import { startCartReminders } from "#api/domain/services/cart-reminders";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
-import { startHousekeeping } from "#api/domain/services/housekeeping";
 import { notePendingPersons } from "#api/domain/services/person-keys";
-import { startPlanRenewals } from "#api/domain/services/plan-reminders";
-import { startReferralRewards } from "#api/domain/services/referrals";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
@@ -33,7 +28,7 @@ export interface ServiceOverrides {
   now?: () => Date;
   /** A recording mailer in tests; otherwise SMTP when SMTP_URL is set. */
   mailer?: Mailer;
-  /** The running bot (main.ts) or a test double; off by default. */
+  /** A test double; otherwise off until the bot puts its own in (bot/bot.ts). */
   telegram?: TelegramNotifier;
   /** A process has one set of metrics; each test app its own. */
   metrics?: Metrics;
@@ -90,7 +85,7 @@ export async function startServices(
       poolSize: config.DB_POOL_SIZE,
     }));
   const context = createServiceContext(config, log, db.db, overrides);
-  const { now, storage, metrics } = context;
+  const { storage, metrics } = context;
   const { applicationName } = db;
   metrics.observeDatabase(async () => ({
     poolSize: db.poolSize,
@@ -116,29 +111,14 @@ export async function startServices(
     if (event.table === "products") catalogue.invalidate();
   });
   await hub.start(db);
-  const housekeeping = startHousekeeping(db, now, log);
-  // Plans whose period (and grace) is over end within a minute, and their reminders are queued then;
-  // members reading their plan end theirs at once.
-  const planRenewals = startPlanRenewals(context, log);
-  // Scheduled broadcasts start within 5 s of their time, each once over all processes.
-  const broadcastScheduler = startBroadcastScheduler(context, log);
-  // Carts left untouched for CART_REMINDER_HOURS get their one reminder within a minute (decision 106).
-  const cartReminders = startCartReminders(context, log);
-  // Referral rewards whose hold is over are given within a minute, each once over all processes (decision 114).
-  const referralRewards = startReferralRewards(context, log);
-  return {
-    ...context,
+  // The one context: main.ts puts the bot's notifier in it, then starts the jobs (api/jobs.ts) on it.
+  return Object.assign(context, {
     database: db,
     lifecycle: { draining: false },
     hub,
     catalogue,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve("dist/miniapp"),
     async close() {
-      await housekeeping.stop();
-      await planRenewals.stop();
-      await broadcastScheduler.stop();
-      await cartReminders.stop();
-      await referralRewards.stop();
       await context.background.drain();
       // Mail sent in the background has gone out; the SMTP pool's idle connections go.
       context.mailer?.close();
@@ -146,5 +126,5 @@ export async function startServices(
       // A database handed in belongs to the caller, who closes it.
       if (!database) await db.close();
     },
-  };
+  });
 }

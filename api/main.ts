@@ -7,12 +7,14 @@ import { createApp } from "#api/http/app";
 import { metricsPortApp } from "#api/http/routes/metrics";
 import { createHttpServer } from "#api/http/server";
 import { ConfigError, loadConfig } from "#api/process/config";
+import { startJobs } from "#api/process/job-runner";
 import { batchedStdout, createLogger } from "#api/process/logger";
 import { onStopSignals } from "#api/process/shutdown";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { startTelegram } from "#bot/runtime";
 import { DataDirInUseError, NewerDatabaseError } from "#db/client";
 import { startServices } from "./compose";
+import { jobs } from "./jobs";
 
 async function main() {
   const startedAt = performance.now();
@@ -20,16 +22,19 @@ async function main() {
   const stdout = batchedStdout();
   const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
+  // The bot first: it puts its notifier into the one context the app, the jobs and the outbox share.
   const telegram = startTelegram(services);
-  const deps = {
-    ...services,
-    ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),
-  };
-  const app = createApp(deps);
+  services.telegramWebhook = telegram?.webhook;
+  const app = createApp(services);
+  const jobRunner = startJobs(jobs, services);
   // After the bot: a retried alert goes through it like a first one.
-  const alertRetries = startStockAlertRetries(deps);
-  // What the bot sends on its own goes where the bot runs; mail rows wherever mail is set up.
-  const outbox = startOutboxSender(deps, telegram ? botOutboxTransport(config, services.storage) : undefined);
+  const alertRetries = startStockAlertRetries(services);
+  // What the bot sends on its own goes where the bot runs; mail rows wherever mail is set up. The
+  // sender is no job: its lanes pace themselves, and it stops with the bot, within the timeout.
+  const outbox = startOutboxSender(
+    services,
+    telegram ? botOutboxTransport(config, services.storage) : undefined,
+  );
   const server = await createHttpServer(app, services);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -53,7 +58,7 @@ async function main() {
     services,
     telegram,
     outbox,
-    alertRetries,
+    jobs: [jobRunner, alertRetries],
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     exit: (code) => {

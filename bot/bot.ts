@@ -9,6 +9,7 @@ import type { BotContext } from "./context";
 import { channelRelay } from "./features/channel-relay";
 import { dedupeUpdates } from "./features/dedupe";
 import { inlineShare } from "./features/inline-share";
+import { memberLanguage } from "./features/member-language";
 import { planPayments } from "./features/plan-payments";
 import { channelPosting } from "./features/post-through-bot";
 import { startFeature } from "./features/start";
@@ -21,7 +22,10 @@ export interface BotDeps {
   token: string;
   /** Skips getMe: tests pass it, production leaves it out and calls bot.init(). */
   botInfo?: UserFromGetMe;
-  /** The services the routes use too; the bot puts its own notifier in. */
+  /**
+   * The one context (api/compose.ts): the bot puts its notifier in, so its features, and the routes
+   * and jobs sharing the context, reach Telegram through this bot.
+   */
   services: ServiceContext;
   log: Logger;
   /** Tests record outgoing calls here instead of reaching Telegram. */
@@ -66,8 +70,9 @@ export function createBot(deps: BotDeps): AppBot {
     storage: deps.services.storage,
   });
   const notifier = botNotifier(bot, channel, deps.services.storage, fetchFile);
-  const services: ServiceContext = { ...deps.services, telegram: notifier };
-  const { metrics } = deps.services;
+  const services = deps.services;
+  services.telegram = notifier;
+  const { metrics } = services;
   bot.use((ctx, next) => {
     const { update } = ctx;
     deps.onUpdate?.(update);
@@ -77,6 +82,7 @@ export function createBot(deps: BotDeps): AppBot {
     return next();
   });
   bot.use(dedupeUpdates(services));
+  bot.use(memberLanguage(services));
   bot.use(startFeature(services));
   bot.use(inlineShare(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));

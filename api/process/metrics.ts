@@ -67,6 +67,18 @@ export function createMetrics() {
       labelNames: ["channel", "kind", "outcome"] as const,
       registers,
     }),
+    jobRuns: new Counter({
+      name: "job_runs_total",
+      help: "Runs of the background jobs (api/jobs.ts), by job and outcome (ok, failed)",
+      labelNames: ["job", "outcome"] as const,
+      registers,
+    }),
+    jobLastRun: new Gauge({
+      name: "job_last_run_seconds",
+      help: "How long each background job's last run took, ok or failed",
+      labelNames: ["job"] as const,
+      registers,
+    }),
     uploadBytes: new Counter({
       name: "upload_bytes_total",
       help: "Bytes of accepted uploads stored, by upload kind",

@@ -21,8 +21,8 @@ export interface ShutdownParts {
   telegram?: { stop(): Promise<void> } | undefined;
   /** The outbox's sender: its calls in flight finish, claimed rows not called yet go back to the queue. */
   outbox: { stop(): Promise<void> };
-  /** The back-in-stock retries: stopped (a round in progress finishes) before the services close. */
-  alertRetries: { stop(): Promise<void> };
+  /** The background jobs (api/jobs.ts' runner): stopped before the services close, runs in progress done. */
+  jobs: { stop(): Promise<void> }[];
   log: Logger;
   timeoutMs: number;
   /** Called last, with the exit code (process.exit in main.ts). */
@@ -36,7 +36,7 @@ export interface ShutdownParts {
  * 3. Requests in flight finish (each kept-alive socket is closed as soon as it is idle), the
  *    bot stops after its current updates and the outbox after its calls in flight; all within
  *    `timeoutMs`, after which the remaining connections are cut (exit code 1).
- * 4. The alert retries stop; background work, the change listener and the database close; exit 0.
+ * 4. The jobs stop; background work, the change listener and the database close; exit 0.
  */
 export function onStopSignals(parts: ShutdownParts): void {
   let stopping = false;
@@ -60,7 +60,7 @@ export function onStopSignals(parts: ShutdownParts): void {
 }
 
 async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
-  const { servers, services, telegram, outbox, alertRetries, log, timeoutMs } = parts;
+  const { servers, services, telegram, outbox, jobs, log, timeoutMs } = parts;
   const started = performance.now();
   log.info("shutting down", { signal, timeoutMs });
   services.lifecycle.draining = true;
@@ -87,7 +87,7 @@ async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
     log.warn("shutdown timeout: cutting the connections still open", { timeoutMs });
     for (const server of servers) server.closeAllConnections();
   }
-  await alertRetries.stop();
+  await Promise.all(jobs.map((job) => job.stop()));
   await services.close();
   log.info("stopped", { ms: Math.round(performance.now() - started) });
   return outcome === "timeout" ? 1 : 0;

@@ -1,6 +1,5 @@
 import { Composer } from "grammy";
 import type { ServiceContext } from "#api/domain/context";
-import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import { inlineProducts } from "#api/domain/services/share";
 import type { BotContext } from "../context";
 import { inlineResult } from "../share-card";
@@ -20,9 +19,8 @@ export const INLINE_CACHE_SECONDS = 60;
 export function inlineShare(services: ServiceContext) {
   const composer = new Composer<BotContext>();
   composer.on("inline_query", async (ctx) => {
-    const { query, offset, from } = ctx.inlineQuery;
-    const language = await telegramUserLanguage(services.db, from);
-    const page = await inlineProducts(services, { text: query, offset, language });
+    const { query, offset } = ctx.inlineQuery;
+    const page = await inlineProducts(services, { text: query, offset, language: ctx.language });
     await ctx.answerInlineQuery(page.cards.map(inlineResult), {
       cache_time: INLINE_CACHE_SECONDS,
       is_personal: false,

@@ -1,8 +1,7 @@
 import { Composer } from "grammy";
 import type { ServiceContext } from "#api/domain/context";
-import { serverText, translateMessage } from "#api/domain/i18n/translate";
+import { translateMessage } from "#api/domain/i18n/translate";
 import { checkPlanCheckout, recordPlanPayment } from "#api/domain/services/plan-payments";
-import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import type { BotContext } from "../context";
 
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -12,8 +11,8 @@ const dateOf = (date: Date) => date.toISOString().slice(0, 10);
  * (within Telegram's 10 s) and successful_payment, recorded once per charge id; a renewal's payment
  * extends the subscription. A payment not applied to a plan (decision 116) is told plainly: the money
  * arrived, nothing changed, an admin will look at it. Registered before the channel posting feature,
- * so a payment's service message is never a draft. The payer hears it in their language
- * (telegramUserLanguage); the date stays ISO (YYYY-MM-DD).
+ * so a payment's service message is never a draft. The payer hears it in their language (ctx.t);
+ * the date stays ISO (YYYY-MM-DD).
  */
 export function planPayments(services: ServiceContext) {
   const composer = new Composer<BotContext>();
@@ -28,7 +27,7 @@ export function planPayments(services: ServiceContext) {
     await (refusal === undefined
       ? ctx.answerPreCheckoutQuery(true)
       : ctx.answerPreCheckoutQuery(false, {
-          error_message: translateMessage(await telegramUserLanguage(services.db, query.from), refusal),
+          error_message: translateMessage(ctx.language, refusal),
         }));
   });
   composer.on("message:successful_payment", async (ctx) => {
@@ -45,16 +44,12 @@ export function planPayments(services: ServiceContext) {
       isFirstRecurring: paid.is_first_recurring === true,
     });
     if (!recorded) return;
-    const language = await telegramUserLanguage(services.db, ctx.from);
     await ctx.reply(
       recorded.outcome === "not_applied"
-        ? serverText(language, "bot.paymentNotApplied")
+        ? ctx.t("bot.paymentNotApplied")
         : recorded.renewal
-          ? serverText(language, "bot.planRenewed", {
-              name: recorded.tierName,
-              until: dateOf(recorded.expiresAt),
-            })
-          : serverText(language, "bot.planGranted", { name: recorded.tierName }),
+          ? ctx.t("bot.planRenewed", { name: recorded.tierName, until: dateOf(recorded.expiresAt) })
+          : ctx.t("bot.planGranted", { name: recorded.tierName }),
     );
   });
   return composer;

@@ -9,7 +9,6 @@ import {
   settleDraft,
 } from "#api/domain/services/channel-drafts";
 import { creditChannelPosts } from "#api/domain/services/channel-messages";
-import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import type { ChannelTarget } from "../channel-target";
 import type { BotContext } from "../context";
 
@@ -30,7 +29,7 @@ const postButtons = (language: Language, draftId: string) =>
  * An admin (by the app's roles, matched by Telegram id) sends the bot a text, photo, video or album;
  * the bot shows it back with "Post to channel" and "Cancel"; on confirm it copies it to the channel,
  * where the relay turns it into a feed message credited to that admin. Anyone else is refused politely.
- * The bot answers in the sender's language (telegramUserLanguage).
+ * The bot answers in the sender's language (ctx.language).
  */
 export function channelPosting(
   services: Pick<ServiceContext, "db" | "log">,
@@ -44,7 +43,7 @@ export function channelPosting(
   privateChats.on(["message:text", "message:photo", "message:video", "message:animation"], async (ctx) => {
     if (ctx.message.text?.startsWith("/")) return;
     const admin = await adminOf(ctx.from.id);
-    const language = await telegramUserLanguage(services.db, ctx.from);
+    const { language } = ctx;
     if (!admin) {
       // One refusal per album, not one per photo.
       if (!ctx.message.media_group_id || ctx.message.caption)
@@ -79,7 +78,7 @@ export function channelPosting(
   composer.callbackQuery(/^(post|cancel):([0-9a-f-]{36})$/, async (ctx) => {
     const [, action, draftId = ""] = ctx.match;
     const admin = await adminOf(ctx.from.id);
-    const language = await telegramUserLanguage(services.db, ctx.from);
+    const { language } = ctx;
     if (!admin) {
       await ctx.answerCallbackQuery({ text: postingReply(language, "bot.postRefused"), show_alert: true });
       return;

@@ -4,7 +4,7 @@ import type { ServiceContext } from "#api/domain/context";
 import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
 import { openedBot } from "#api/domain/outbox/switches";
 import { readChannelName } from "#api/domain/services/channel-info";
-import { telegramUserLanguage } from "#api/domain/services/recipient-language";
+import { recipientLanguage } from "#api/domain/services/recipient-language";
 import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/domain/services/telegram-link";
 import type { BotContext } from "../context";
 
@@ -61,7 +61,7 @@ export const helpText = (language: Language, channelName: string) =>
 
 /**
  * /start: a greeting with the Mini App button, a deep link's screen, or `/start link_<code>` from a
- * web account; in the member's language (telegramUserLanguage).
+ * web account; in the member's language (ctx.language), the linked account's once linked.
  */
 export function startFeature(services: ServiceContext) {
   const composer = new Composer<BotContext>();
@@ -79,15 +79,17 @@ export function startFeature(services: ServiceContext) {
       if (outcome.result === "linked") {
         services.log.info("telegram linked", { userId: outcome.userId });
         await openedBot(services, BigInt(ctx.from.id));
+        // The sender is now that account: its stored language speaks from here on.
+        ctx.language = recipientLanguage(outcome.language, ctx.from.language_code);
       }
-      await ctx.reply(linkReply(await telegramUserLanguage(services.db, ctx.from), outcome.result));
+      await ctx.reply(linkReply(ctx.language, outcome.result));
       return;
     }
     const channelName = await readChannelName(services);
-    const language = await telegramUserLanguage(services.db, ctx.from);
+    const { language } = ctx;
     const publicUrl = services.config.PUBLIC_URL;
     if (!publicUrl) {
-      await ctx.reply(serverText(language, "bot.welcome", { channelName }));
+      await ctx.reply(ctx.t("bot.welcome", { channelName }));
       return;
     }
     // The chat's menu button in the member's language (every chat's default is English); a failure
@@ -99,21 +101,21 @@ export function startFeature(services: ServiceContext) {
     }
     const link = deepLinkOf(payload);
     if (link) {
-      await ctx.reply(serverText(language, "bot.welcomeOpenIt", { channelName }), {
+      await ctx.reply(ctx.t("bot.welcomeOpenIt", { channelName }), {
         reply_markup: new InlineKeyboard().webApp(
-          serverText(language, link.label),
+          ctx.t(link.label),
           new URL(link.path, publicUrl).toString(),
         ),
       });
       return;
     }
-    await ctx.reply(serverText(language, "bot.welcomeOpenShop", { channelName }), {
-      reply_markup: new InlineKeyboard().webApp(serverText(language, "bot.openShop"), publicUrl),
+    await ctx.reply(ctx.t("bot.welcomeOpenShop", { channelName }), {
+      reply_markup: new InlineKeyboard().webApp(ctx.t("bot.openShop"), publicUrl),
     });
   });
   privateChats.command("help", async (ctx) => {
     const channelName = await readChannelName(services);
-    await ctx.reply(helpText(await telegramUserLanguage(services.db, ctx.from), channelName));
+    await ctx.reply(helpText(ctx.language, channelName));
   });
   return composer;
 }

@@ -2,10 +2,8 @@ import { randomBytes } from "node:crypto";
 import { Composer } from "grammy";
 import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
 import type { ServiceContext } from "#api/domain/context";
-import { serverText } from "#api/domain/i18n/translate";
 import { openedBot } from "#api/domain/outbox/switches";
 import { channelAdminByTelegramId } from "#api/domain/services/channel-drafts";
-import { telegramUserLanguage } from "#api/domain/services/recipient-language";
 import { writeFromBot } from "#api/domain/services/support";
 import type { BotContext } from "../context";
 import type { FileFetcher } from "../relay-files";
@@ -42,14 +40,12 @@ export function supportIntake(services: ServiceContext, deps: { fetchFile: FileF
     const message = ctx.message;
     if (message.text?.startsWith("/")) return next();
     if (await channelAdminByTelegramId(services, BigInt(ctx.from.id))) return next();
-    const language = await telegramUserLanguage(services.db, ctx.from);
     const photo = message.photo?.at(-1);
     if (message.text === undefined && !photo) {
       // Service messages (a payment, a member joining) are no one's words: they go on.
       if (!OTHER_CONTENT.some((kind) => kind in message)) return next();
       // One word per album, not one per item.
-      if (!message.media_group_id || message.caption)
-        await ctx.reply(serverText(language, "support.onlyTextAndPhotos"));
+      if (!message.media_group_id || message.caption) await ctx.reply(ctx.t("support.onlyTextAndPhotos"));
       return;
     }
     const intake = await writeFromBot(
@@ -81,8 +77,8 @@ export function supportIntake(services: ServiceContext, deps: { fetchFile: FileF
     );
     // Writing to the bot opens its chat as /start does: replies and reminders may reach them now.
     await openedBot(services, BigInt(ctx.from.id));
-    if (!intake.stored) await ctx.reply(tooManyAttemptsMessage(intake.retryAfterSeconds, language));
-    else if (intake.acknowledge) await ctx.reply(serverText(language, "support.received"));
+    if (!intake.stored) await ctx.reply(tooManyAttemptsMessage(intake.retryAfterSeconds, ctx.language));
+    else if (intake.acknowledge) await ctx.reply(ctx.t("support.received"));
   });
 
   return composer;

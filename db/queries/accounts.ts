@@ -151,6 +151,20 @@ export async function unlinkTelegram(db: Db, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/** The stored language of the account holding this Telegram id: undefined without one, null before one is noted. */
+export async function storedLanguageByTelegramId(
+  db: Db,
+  telegramId: bigint,
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ language: profiles.language })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.telegramId, telegramId))
+    .limit(1);
+  return row?.language;
+}
+
 export async function findAccountByTelegramId(db: Db, telegramId: bigint): Promise<AccountRow | undefined> {
   return (await accounts(db).where(eq(users.telegramId, telegramId)).limit(1))[0];
 }

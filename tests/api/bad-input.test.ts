@@ -37,7 +37,8 @@ beforeAll(async () => {
   bot = createBot({
     token: TEST_BOT_TOKEN,
     botInfo: testBotInfo,
-    services: t.services,
+    // A context of its own: the app below keeps Telegram off.
+    services: { ...t.services },
     log,
     transformer: recordingTransformer().transformer,
   });

@@ -130,7 +130,7 @@ describe("GET /metrics", () => {
     const bot = createBot({
       token: TEST_BOT_TOKEN,
       botInfo: testBotInfo,
-      services: t.services,
+      services: { ...t.services },
       log: t.services.log,
       transformer: recordingTransformer().transformer,
     });

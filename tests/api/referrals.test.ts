@@ -472,6 +472,7 @@ describe("the reward", () => {
     ).toEqual({
       result: "linked",
       userId: web.user.id,
+      language: "en",
     });
     const paidAt = clock.ms;
     await pay({ userId: web.user.id, telegramId });

@@ -24,7 +24,8 @@ const server = await createHttpServer(createApp(services), services);
 const bot = createBot({
   token: TEST_BOT_TOKEN,
   botInfo: testBotInfo,
-  services: services,
+  // A context of its own: the app keeps the notifier that is off, as it had before the bot.
+  services: { ...services },
   log: services.log,
   transformer: async () => {
     throw new Error("the bench reaches no Telegram");

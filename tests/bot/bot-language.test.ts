@@ -1,7 +1,25 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { Update } from "grammy/types";
+import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelSettings } from "#db/schema/index";
-import { post, signInitData } from "../helpers/accounts";
+import { telegramUserLanguage } from "#api/domain/services/recipient-language";
+import { createTelegramLink } from "#api/domain/services/telegram-link";
+import { createBot } from "#bot/bot";
+import { linkReply } from "#bot/features/start";
+import type { Db } from "#db/client";
+import * as schema from "#db/schema/index";
+import { channelSettings, profiles } from "#db/schema/index";
+import {
+  createMember,
+  post,
+  recordingTransformer,
+  signInitData,
+  TEST_BOT_TOKEN,
+  testBotInfo,
+} from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
 import { eventually } from "../helpers/test-app";
@@ -84,5 +102,126 @@ describe("the bot's language", () => {
       { command: "start", description: "Открыть магазин" },
       { command: "help", description: "Что умеет этот бот" },
     ]);
+  });
+});
+
+describe("the language middleware", () => {
+  let updateId = 90_000;
+  const person = (id: number, languageCode = "en") => ({
+    id,
+    is_bot: false,
+    first_name: "Member",
+    language_code: languageCode,
+  });
+  const message = (id: number, text: string): Update => ({
+    update_id: ++updateId,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id, type: "private", first_name: "Member" },
+      from: person(id),
+      text,
+      ...(text.startsWith("/")
+        ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]?.length ?? 0 }] }
+        : {}),
+    },
+  });
+
+  /** The app's database seen through a second drizzle over the same connection, logging each statement. */
+  function countingDb(statements: string[]): Db {
+    const { database } = bot.t.services;
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    return (database.kind === "pglite"
+      ? drizzlePglite(client as PGlite, { schema, logger })
+      : drizzlePostgres(client as Sql, { schema, logger })) as unknown as Db;
+  }
+
+  it("looks the sender's language up once per update, whichever handler answers; never for a channel's post", async () => {
+    const statements: string[] = [];
+    const db = countingDb(statements);
+    // The lookup's own statement, as the database sees it.
+    await telegramUserLanguage(db, person(1));
+    const lookup = statements.pop();
+    const lookups = () => statements.filter((statement) => statement === lookup).length;
+    const recorder = recordingTransformer();
+    // A bot of its own over a copy of the context: the polling bot above keeps its notifier.
+    const services = { ...bot.t.services, db };
+    const direct = createBot({
+      token: TEST_BOT_TOKEN,
+      botInfo: testBotInfo,
+      services,
+      log: services.log,
+      transformer: recorder.transformer,
+    });
+    const member = await createMember(bot.t);
+    await services.db.update(profiles).set({ language: "es" }).where(eq(profiles.id, member.userId));
+    const code = new URL((await createTelegramLink(services, member.userId)).url).searchParams.get("start");
+    const updates: [string, Update][] = [
+      ["/start", message(7_100_000_010, "/start")],
+      ["/help", message(7_100_000_010, "/help")],
+      ["/start link_…", message(7_100_000_011, `/start ${code}`)],
+      ["a member's words to the shop", message(7_100_000_012, "hello")],
+      [
+        "an inline query",
+        {
+          update_id: ++updateId,
+          inline_query: {
+            id: "q-1",
+            from: person(7_100_000_013),
+            query: "",
+            offset: "",
+            chat_type: "sender",
+          },
+        },
+      ],
+      [
+        "a pre-checkout query",
+        {
+          update_id: ++updateId,
+          pre_checkout_query: {
+            id: "pcq-1",
+            from: person(7_100_000_014),
+            currency: "XTR",
+            total_amount: 1,
+            invoice_payload: "not-a-plan",
+          },
+        },
+      ],
+      [
+        "a draft's button",
+        {
+          update_id: ++updateId,
+          callback_query: {
+            id: "cb-1",
+            from: person(7_100_000_015),
+            chat_instance: "1",
+            data: "post:00000000-0000-4000-8000-000000000000",
+          },
+        },
+      ],
+    ];
+    for (const [what, update] of updates) {
+      statements.length = 0;
+      await direct.handleUpdate(update);
+      expect(lookups(), what).toBe(1);
+    }
+    statements.length = 0;
+    await direct.handleUpdate({
+      update_id: ++updateId,
+      channel_post: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: -1000_000_000_777, type: "channel", title: "Elsewhere" },
+        text: "news",
+      },
+    });
+    expect(statements.length).toBeGreaterThan(0);
+    expect(lookups()).toBe(0);
+    // Linking makes the sender that account: the reply is in its stored language, not the app's.
+    const linked = recorder.calls.find(
+      (c) => c.method === "sendMessage" && c.payload.chat_id === 7_100_000_011,
+    );
+    expect(linked?.payload.text).toBe(linkReply("es", "linked"));
   });
 });

@@ -192,7 +192,7 @@ describe("updates", () => {
     const failing = createBot({
       token: TEST_BOT_TOKEN,
       botInfo: testBotInfo,
-      services,
+      services: { ...services },
       log: services.log,
       transformer: async (_prev, method, payload) => {
         calls.push({ method, payload: payload as Record<string, unknown> });

@@ -22,10 +22,12 @@ export async function startBotApp(env: Record<string, string> = {}, overrides: S
       ...env,
     },
   });
-  const runtime = startTelegram(t.services);
+  // The bot puts its notifier into a context of its own: `t` stays the API without the bot.
+  const services = { ...t.services };
+  const runtime = startTelegram(services);
   if (!runtime) throw new Error("the bot did not start");
   await eventually(async () => expect(fake.callsTo("getUpdates").length).toBeGreaterThan(0), 10_000);
-  const app = createApp({ ...t.services, staticDir: undefined, telegram: runtime.notifier });
+  const app = createApp({ ...services, staticDir: undefined });
   return {
     fake,
     t,

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ALLOWED_UPDATES, webhookSecret } from "#bot/runtime";
 import { TEST_BOT_TOKEN } from "../helpers/accounts";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { parsePrometheusText } from "../helpers/prometheus-text";
 import { startServerProcess } from "../helpers/server-process";
 import { eventually } from "../helpers/test-app";
 
@@ -80,6 +81,7 @@ describe("the bot inside the server process", () => {
     const server = await startServer({
       PUBLIC_URL: "https://shop.example.com",
       WEBHOOK_SECRET: "proc-secret",
+      METRICS_TOKEN: "proc-metrics-token-0123",
     });
     const setWebhook = await eventually(async () => {
       const call = api.calls.find((c) => c.method === "setWebhook");
@@ -104,6 +106,18 @@ describe("the bot inside the server process", () => {
     expect((await deliver("proc-secret")).status).toBe(200);
     expect(api.calls.filter((c) => c.method === "sendMessage")).toHaveLength(1);
     expect(api.calls.some((c) => c.method === "getUpdates")).toBe(false);
+    // The process runs its jobs (api/jobs.ts): the broadcast scheduler's runs, every 5 s, are counted.
+    await eventually(async () => {
+      const metrics = await fetch(`http://127.0.0.1:${server.port}/metrics`, {
+        headers: { authorization: "Bearer proc-metrics-token-0123" },
+      });
+      expect(
+        parsePrometheusText(await metrics.text()).value("job_runs_total", {
+          job: "broadcast-scheduler",
+          outcome: "ok",
+        }),
+      ).toBeGreaterThan(0);
+    }, 20_000);
 
     server.proc.kill("SIGTERM");
     expect(await server.exited).toBe(0);

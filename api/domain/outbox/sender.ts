@@ -1,3 +1,4 @@
+import { repeatEvery } from "#api/process/job-runner";
 import type { Db } from "#db/client";
 import {
   extendLease,
@@ -9,7 +10,6 @@ import {
 import type { PaceLane } from "#db/queries/outbox-pace";
 import type { ServiceContext } from "../context";
 import type { OutboxTransport, SendOutcome } from "../ports/outbox-transport";
-import { repeatEvery } from "../services/repeating";
 import { finishBroadcasts } from "./broadcast-status";
 import { type ClaimedRow, claim, skipOf } from "./claim";
 import { MAX_TRIES, RESEND_WHEN_UNCERTAIN } from "./kinds";

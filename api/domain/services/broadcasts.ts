@@ -11,7 +11,6 @@ import {
 } from "#api/contracts/broadcasts";
 import { type Language, languages } from "#api/contracts/languages";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
-import type { Logger } from "#api/process/logger";
 import {
   type BroadcastRow,
   cancelRows,
@@ -35,7 +34,6 @@ import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import type { OutboxPayload } from "../outbox/enqueue";
 import { Refusal } from "../refusal";
-import { repeatEvery } from "./repeating";
 import { type IncomingForm, storeUpload } from "./upload-store";
 
 /** The latest a broadcast may be scheduled for, from the server's clock. */
@@ -257,15 +255,4 @@ export async function cancelBroadcast(ctx: ServiceContext, id: string): Promise<
   });
   if (outcome === "done") throw new Refusal("broadcast_finished");
   return { broadcast: await readBroadcast(ctx, id) };
-}
-
-/** Starts due scheduled broadcasts every `everyMs` (5 s by default) until stopped. */
-export function startBroadcastScheduler(ctx: BroadcastContext, log: Logger, everyMs = 5_000) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      await startDueBroadcasts(ctx);
-    },
-    (error) => log.warn("broadcast scheduler run failed", { error: String(error) }),
-  );
 }

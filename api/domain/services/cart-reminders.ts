@@ -1,11 +1,9 @@
-import type { Logger } from "#api/process/logger";
 import type { Db } from "#db/client";
 import { type DueCart, lockDueCarts, markReminded } from "#db/queries/carts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage } from "../outbox/enqueue";
 import { recipientLanguage } from "./recipient-language";
-import { repeatEvery } from "./repeating";
 
 const HOUR_MS = 3_600_000;
 /** Carts reminded per transaction; a run goes on until none is due. */
@@ -64,19 +62,4 @@ export async function remindCarts(ctx: Pick<ServiceContext, "db" | "config" | "n
     queued += batch;
     if (batch < BATCH) return queued;
   }
-}
-
-/** Calls back carts left behind every `everyMs` (a minute by default) until stopped; stop() waits for a run. */
-export function startCartReminders(
-  ctx: Pick<ServiceContext, "db" | "config" | "now">,
-  log: Logger,
-  everyMs = 60_000,
-) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      await remindCarts(ctx);
-    },
-    (error) => log.warn("cart reminders failed", { error: String(error) }),
-  );
 }

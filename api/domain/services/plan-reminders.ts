@@ -1,6 +1,5 @@
 import type { Language } from "#api/contracts/languages";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
-import type { Logger } from "#api/process/logger";
 import type { EndingGrant } from "#db/queries/plan-grants";
 import type { EndedPlan, EndingPlan } from "#db/queries/plan-payments";
 import { type Recipient, recipientsOf } from "#db/queries/recipients";
@@ -12,13 +11,11 @@ import { formatAmount } from "./amount-text";
 import {
   type GracePlan,
   grantsEndingSoon,
-  lapsePlans,
   plansEndingSoon,
   plansInGrace,
   plansLapsedSince,
 } from "./plan-renewals";
 import { recipientLanguage } from "./recipient-language";
-import { repeatEvery } from "./repeating";
 
 /** Where the reminders' button leads: the member's plan, where it is renewed or paid. */
 export const MEMBERSHIPS_PATH = "/settings/memberships";
@@ -183,24 +180,4 @@ export async function enqueuePlanReminders(
     grace: await enqueue(ctx.db, graceMessages.out),
     lapsed: await enqueue(ctx.db, lapsedMessages.out),
   };
-}
-
-/**
- * The renewals job (decision 107, 109): every `everyMs` (a minute by default) until stopped, ends the
- * plans whose time is over, then queues the reminders, so a plan that lapses in a run is announced
- * in the same run. stop() waits for a run in progress.
- */
-export function startPlanRenewals(
-  ctx: Pick<ServiceContext, "db" | "config" | "now">,
-  log: Logger,
-  everyMs = 60_000,
-) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      await lapsePlans(ctx);
-      await enqueuePlanReminders(ctx);
-    },
-    (error) => log.warn("plan renewals job failed", { error: String(error) }),
-  );
 }

@@ -1,6 +1,6 @@
 import { defaultLanguage, type Language, shippedLanguage } from "#api/contracts/languages";
 import type { Db } from "#db/client";
-import { findAccountByTelegramId } from "#db/queries/accounts";
+import { storedLanguageByTelegramId } from "#db/queries/accounts";
 
 /**
  * The language a person hears from the shop in (the bot, mail, notices): the one stored on their
@@ -16,6 +16,5 @@ export async function telegramUserLanguage(
   from: { id: number; language_code?: string | undefined } | undefined,
 ): Promise<Language> {
   if (!from) return defaultLanguage;
-  const account = await findAccountByTelegramId(db, BigInt(from.id));
-  return recipientLanguage(account?.language, from.language_code);
+  return recipientLanguage(await storedLanguageByTelegramId(db, BigInt(from.id)), from.language_code);
 }

@@ -10,7 +10,6 @@ import {
   referralCodeOfStartParam,
   type UpdateReferralSettings,
 } from "#api/contracts/referrals";
-import type { Logger } from "#api/process/logger";
 import type { Db } from "#db/client";
 import { findAccountById } from "#db/queries/accounts";
 import { addCredits } from "#db/queries/budget-credits";
@@ -40,7 +39,6 @@ import { Refusal } from "../refusal";
 import { publicPageLink, telegramStartAppLink } from "./app-links";
 import { personKeys, personSeen } from "./person-keys";
 import { recipientLanguage } from "./recipient-language";
-import { repeatEvery } from "./repeating";
 
 const DAY_MS = 86_400_000;
 
@@ -255,17 +253,6 @@ export async function giveDueReferralRewards(ctx: Ctx & Pick<ServiceContext, "lo
     if (done === "none") return given;
     if (done === "given") given++;
   }
-}
-
-/** The referral rewards job: every `everyMs` (a minute by default) gives the rewards that are due. */
-export function startReferralRewards(ctx: Ctx & Pick<ServiceContext, "log">, log: Logger, everyMs = 60_000) {
-  return repeatEvery(
-    everyMs,
-    async () => {
-      await giveDueReferralRewards(ctx);
-    },
-    (error) => log.warn("referral rewards job failed", { error: String(error) }),
-  );
 }
 
 const settingsOf = (ctx: Ctx, program: ReferralProgramRow | undefined): ReferralSettings => ({

@@ -1,3 +1,4 @@
+import { repeatEvery } from "#api/process/job-runner";
 import {
   type ClaimedStockAlert,
   claimDueStockAlerts,
@@ -10,7 +11,6 @@ import { type Mailer, SMTP_CONNECTIONS } from "../ports/mailer";
 import { telegramStartAppLink } from "./app-links";
 import { backInStockMail } from "./member-mail";
 import { recipientLanguage } from "./recipient-language";
-import { repeatEvery } from "./repeating";
 
 /** Alerts are claimed and sent this many at a time: the SMTP pool's connections, never more. */
 const BATCH = SMTP_CONNECTIONS;

@@ -30,7 +30,7 @@ export async function createTelegramLink(
 }
 
 export type LinkOutcome =
-  | { result: "linked"; userId: string }
+  | { result: "linked"; userId: string; language: string | null }
   | { result: "already-linked"; userId: string }
   | { result: "invalid" }
   | { result: "telegram-taken" }
@@ -81,7 +81,7 @@ export async function redeemTelegramLink(
       await tx.update(profiles).set({ emailClaimedAt: null }).where(eq(profiles.id, account.id));
       await notePersonSeen(tx, { telegramId: data.telegramId }, now);
       await spend();
-      return { result: "linked", userId: account.id };
+      return { result: "linked", userId: account.id, language: account.language };
     });
   } catch (error) {
     // Someone else took this Telegram id between our check and the update.

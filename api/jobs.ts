@@ -1,0 +1,38 @@
+import type { ServiceContext } from "#api/domain/context";
+import { startDueBroadcasts } from "#api/domain/services/broadcasts";
+import { remindCarts } from "#api/domain/services/cart-reminders";
+import { sweepEnded } from "#api/domain/services/housekeeping";
+import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
+import { lapsePlans } from "#api/domain/services/plan-renewals";
+import { giveDueReferralRewards } from "#api/domain/services/referrals";
+import type { Job } from "#api/process/job-runner";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/**
+ * Every background job, started by main.ts once the bot is up (each run sees its notifier) and
+ * stopped at shutdown before the database closes. Each runs in every process; a job whose work
+ * must happen once over all processes claims it in the database.
+ */
+export const jobs: Job<ServiceContext>[] = [
+  // Expired and revoked sessions and ended rate-limit windows are deleted.
+  { name: "housekeeping", every: 10 * MINUTE, run: (ctx) => sweepEnded(ctx, ctx.now()) },
+  {
+    // Plans whose period (and grace) is over end, then the reminders are queued, so a plan that
+    // lapses in a run is announced in the same run (decisions 107, 109); members reading their
+    // plan end theirs at once.
+    name: "plan-renewals",
+    every: MINUTE,
+    run: async (ctx) => {
+      await lapsePlans(ctx);
+      await enqueuePlanReminders(ctx);
+    },
+  },
+  // Scheduled broadcasts start within 5 s of their time, each once over all processes (decision 108).
+  { name: "broadcast-scheduler", every: 5 * SECOND, run: startDueBroadcasts },
+  // Carts left untouched for CART_REMINDER_HOURS get their one reminder (decision 106).
+  { name: "cart-reminders", every: MINUTE, run: remindCarts },
+  // Referral rewards whose hold is over are given, each once over all processes (decision 114).
+  { name: "referral-rewards", every: MINUTE, run: giveDueReferralRewards },
+];
