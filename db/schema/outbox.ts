@@ -24,6 +24,7 @@ export const OUTBOX_KINDS = [
   "support_reply",
   "trial_ending",
   "referral_reward",
+  "back_in_stock",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

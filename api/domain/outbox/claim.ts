@@ -1,6 +1,6 @@
 import { type ClaimedRow, claimOutboxRows, type OutboxLane } from "#db/queries/outbox-claim";
 import type { ServiceContext } from "../context";
-import { KIND_SWITCH } from "./kinds";
+import { outboxKinds } from "./kinds";
 
 export type { ClaimedRow, OutboxLane };
 
@@ -17,7 +17,7 @@ export interface Skip {
  */
 export function skipOf(row: ClaimedRow): Skip | undefined {
   if (row.broadcastCancelled) return { state: "cancelled", reason: "broadcast cancelled" };
-  const which = KIND_SWITCH[row.kind];
+  const which = outboxKinds[row.kind].switch;
   if (which && !row[which]) return { state: "cancelled", reason: "switched off" };
   if (row.channel === "telegram") {
     if (row.botBlocked) return { state: "blocked", reason: "bot blocked" };

@@ -1,6 +1,7 @@
 import type { Db } from "#db/client";
 import { insertOutboxRows } from "#db/queries/outbox";
 import type { OutboxKind } from "#db/schema/index";
+import { outboxKinds } from "./kinds";
 
 /** A button under an outbox message: one that opens a Mini App path, or one that stops this kind. */
 export type OutboxButton = { text: string; open: string } | { text: string; stop: OutboxKind };
@@ -23,14 +24,6 @@ export interface Reach {
   /** A proven address, for kinds that fall back to mail. */
   verifiedEmail: string | null;
 }
-
-/** Kinds a member without the bot gets by mail instead; the others are only for the bot's chat. */
-export const MAIL_FALLBACK: ReadonlySet<OutboxKind> = new Set<OutboxKind>([
-  "plan_ending",
-  "plan_grace",
-  "plan_lapsed",
-  "support_reply",
-]);
 
 export interface OutboxMessage {
   kind: OutboxKind;
@@ -65,7 +58,7 @@ export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
       };
       if (reach.telegramId !== null && reach.botWritable)
         return { ...base, channel: "telegram" as const, chatId: reach.telegramId };
-      if (reach.verifiedEmail && MAIL_FALLBACK.has(message.kind))
+      if (reach.verifiedEmail && outboxKinds[message.kind].mailFallback)
         return { ...base, channel: "mail" as const, chatId: null };
       return {
         ...base,

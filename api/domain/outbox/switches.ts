@@ -3,7 +3,7 @@ import { markBotWritable, type NotificationSwitch, turnSwitchOff } from "#db/que
 import { OUTBOX_KINDS, type OutboxKind } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { recipientLanguage } from "../services/recipient-language";
-import { KIND_SWITCH } from "./kinds";
+import { outboxKinds } from "./kinds";
 
 /** The member opened the bot (/start, or wrote to it): it may write to them again, blocked or not before. */
 export async function openedBot(ctx: Pick<ServiceContext, "db">, telegramId: bigint): Promise<void> {
@@ -29,7 +29,7 @@ export async function stopKind(
   kind: string,
   languageTag: string | undefined,
 ): Promise<Stopped> {
-  const which = isKind(kind) ? KIND_SWITCH[kind] : undefined;
+  const which = isKind(kind) ? outboxKinds[kind].switch : undefined;
   if (!which) return { which: undefined, language: recipientLanguage(null, languageTag) };
   const account = await turnSwitchOff(ctx.db, telegramId, which);
   return { which: account ? which : undefined, language: recipientLanguage(account?.language, languageTag) };

@@ -34,6 +34,7 @@ import {
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import type { OutboxPayload } from "../outbox/enqueue";
+import { stopButton } from "../outbox/kinds";
 import { Refusal } from "../refusal";
 import { repeatEvery } from "./repeating";
 import { type IncomingForm, storeUpload } from "./upload-store";
@@ -188,7 +189,7 @@ function payloadsFor(row: BroadcastRow): Record<string, OutboxPayload> {
     ...(row.image ? { image: row.image } : {}),
     buttons: [
       { text: serverText(language, "broadcast.openShop"), open: "/" },
-      { text: serverText(language, "broadcast.stopNews"), stop: "broadcast" },
+      ...stopButton(language, "broadcast"),
     ],
   });
   return Object.fromEntries(languages.map((language) => [language, payload(language)]));
