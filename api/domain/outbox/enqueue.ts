@@ -1,5 +1,7 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { insertOutboxRows } from "#db/queries/outbox";
+import { insertOutboxRows, insertSegmentRows } from "#db/queries/outbox";
+import { botWritableSql, verifiedEmailSql } from "#db/queries/recipients";
 import type { OutboxKind } from "#db/schema/index";
 import { outboxKinds } from "./kinds";
 
@@ -68,4 +70,29 @@ export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
       };
     }),
   );
+}
+
+/** A message to every member of a segment: the members as a condition over users joined to profiles. */
+export interface OutboxSegment {
+  kind: OutboxKind;
+  members: SQL;
+  /** The payload in each language (by language code, "en" always among them); a member gets theirs. */
+  payloads: Record<string, OutboxPayload>;
+  broadcastId: string;
+  /** Not before this time; the rows of members no way reaches are recorded unreachable at it. */
+  at: Date;
+}
+
+/**
+ * Queues one row per member of the segment in one statement, by enqueue's reach rule: the bot's chat
+ * for a member it may write to (decision 106), else mail at a proven address where the kind falls
+ * back to mail, else unreachable (counted, never attempted). A second call adds nobody twice.
+ * Returns how many rows were new.
+ */
+export function enqueueSegment(db: Db, segment: OutboxSegment): Promise<number> {
+  return insertSegmentRows(db, {
+    ...segment,
+    byTelegram: botWritableSql,
+    byMail: outboxKinds[segment.kind].mailFallback ? sql`${verifiedEmailSql} is not null` : sql`false`,
+  });
 }
