@@ -2,7 +2,6 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { startOutboxSender } from "#api/domain/outbox/sender";
-import { startStockAlertRetries } from "#api/domain/services/stock-alert-delivery";
 import { createApp } from "#api/http/app";
 import { metricsPortApp } from "#api/http/routes/metrics";
 import { createHttpServer } from "#api/http/server";
@@ -26,8 +25,6 @@ async function main() {
     ...(telegram ? { telegram: telegram.notifier, telegramWebhook: telegram.webhook } : {}),
   };
   const app = createApp(deps);
-  // After the bot: a retried alert goes through it like a first one.
-  const alertRetries = startStockAlertRetries(deps);
   // What the bot sends on its own goes where the bot runs; mail rows wherever mail is set up.
   const outbox = startOutboxSender(deps, telegram ? botOutboxTransport(config, services.storage) : undefined);
   const server = await createHttpServer(app, services);
@@ -53,7 +50,6 @@ async function main() {
     services,
     telegram,
     outbox,
-    alertRetries,
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     exit: (code) => {

@@ -21,8 +21,6 @@ export interface ShutdownParts {
   telegram?: { stop(): Promise<void> } | undefined;
   /** The outbox's sender: its calls in flight finish, claimed rows not called yet go back to the queue. */
   outbox: { stop(): Promise<void> };
-  /** The back-in-stock retries: stopped (a round in progress finishes) before the services close. */
-  alertRetries: { stop(): Promise<void> };
   log: Logger;
   timeoutMs: number;
   /** Called last, with the exit code (process.exit in main.ts). */
@@ -60,7 +58,7 @@ export function onStopSignals(parts: ShutdownParts): void {
 }
 
 async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
-  const { servers, services, telegram, outbox, alertRetries, log, timeoutMs } = parts;
+  const { servers, services, telegram, outbox, log, timeoutMs } = parts;
   const started = performance.now();
   log.info("shutting down", { signal, timeoutMs });
   services.lifecycle.draining = true;
@@ -87,7 +85,6 @@ async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
     log.warn("shutdown timeout: cutting the connections still open", { timeoutMs });
     for (const server of servers) server.closeAllConnections();
   }
-  await alertRetries.stop();
   await services.close();
   log.info("stopped", { ms: Math.round(performance.now() - started) });
   return outcome === "timeout" ? 1 : 0;

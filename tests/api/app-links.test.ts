@@ -191,15 +191,15 @@ describe("every link the bot and the server build opens a screen of the Mini App
       createdAt: new Date().toISOString(),
     });
     const mails = [
-      orderPlacedMail(t.services, "a@example.com", "en", order),
-      orderStatusMail(t.services, "a@example.com", "en", 7, "fulfilled"),
-      orderStatusMail(t.services, "a@example.com", "en", 7, "cancelled"),
+      orderPlacedMail(t.services, "en", order),
+      orderStatusMail(t.services, "en", 7, "fulfilled"),
+      orderStatusMail(t.services, "en", 7, "cancelled"),
     ];
     for (const mail of mails) {
       expect(linksIn(mail.text).map(screenOf)).toEqual(["purchases", "notifications"]);
       expect(linksIn(mail.html ?? "").map(screenOf)).toEqual(["purchases", "notifications", "notifications"]);
     }
-    const back = backInStockMail(t.services, "a@example.com", "en", { id: productId, title: "Linked Kush" });
+    const back = backInStockMail(t.services, "en", { id: productId, title: "Linked Kush" });
     expect(linksIn(back.text).map(screenOf)).toEqual(["product"]);
   });
 

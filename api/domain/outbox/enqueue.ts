@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { insertOutboxRows, insertSegmentRows } from "#db/queries/outbox";
 import { botWritableSql, verifiedEmailSql } from "#db/queries/recipients";
+import type { MailBody } from "../ports/mailer";
 import type { OutboxKind } from "#db/schema/index";
 import { outboxKinds } from "./kinds";
 
@@ -16,6 +17,8 @@ export interface OutboxPayload {
   buttons?: OutboxButton[];
   /** Mail rows: the subject line. */
   subject?: string;
+  /** Mail rows: the whole mail, text and HTML, where it says more than the bot's text. */
+  mail?: MailBody;
 }
 
 /** Where a member can be reached by the bot, by mail, or not at all (decision 106). */

@@ -33,9 +33,13 @@ export function telegramMessage(
   };
 }
 
-/** The payload as mail: the subject (or the text's first line), the text, and each `open` button's link. */
+/**
+ * The payload as mail: the mail it carries, else the subject (or the text's first line), the text, and
+ * each `open` button's link.
+ */
 export function mailMessage(ctx: Pick<ServiceContext, "config">, row: ClaimedRow, to: string): MailMessage {
   const payload = payloadOf(row);
+  if (payload.mail) return { to, ...payload.mail };
   const links = (payload.buttons ?? []).flatMap((button) => {
     if (!("open" in button)) return [];
     const url = publicPageLink(ctx, button.open);

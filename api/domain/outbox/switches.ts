@@ -3,11 +3,16 @@ import { markBotWritable, type NotificationSwitch, turnSwitchOff } from "#db/que
 import { OUTBOX_KINDS, type OutboxKind } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { recipientLanguage } from "../services/recipient-language";
+import { queueStockAlerts } from "../services/stock-alert-delivery";
 import { outboxKinds } from "./kinds";
 
-/** The member opened the bot (/start, or wrote to it): it may write to them again, blocked or not before. */
-export async function openedBot(ctx: Pick<ServiceContext, "db">, telegramId: bigint): Promise<void> {
-  await markBotWritable(ctx.db, telegramId);
+/**
+ * The member opened the bot (/start, or wrote to it): it may write to them again, blocked or not
+ * before, and the back-in-stock alerts that waited for a way to reach them are queued.
+ */
+export async function openedBot(ctx: ServiceContext, telegramId: bigint): Promise<void> {
+  const userId = await markBotWritable(ctx.db, telegramId);
+  if (userId) await queueStockAlerts(ctx, { userId });
 }
 
 /** What a stop button did: the switch it turned off (none: the kind has none, or no account has that Telegram). */

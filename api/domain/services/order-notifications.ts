@@ -3,7 +3,7 @@ import type { Language } from "#api/contracts/languages";
 import { type AccountRow, findAccountById, telegramIdsWithRoles } from "#db/queries/accounts";
 import { getNotificationSwitches } from "#db/queries/channel";
 import type { ServiceContext } from "../context";
-import type { MailMessage } from "../ports/mailer";
+import type { MailBody } from "../ports/mailer";
 import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
 import { orderNoticeTexts } from "./order-notice-texts";
 import { recipientLanguage } from "./recipient-language";
@@ -31,12 +31,12 @@ const inBackground = (ctx: ServiceContext, send: () => Promise<void>) => {
 async function mailMember(
   ctx: ServiceContext,
   account: AccountRow | string | undefined,
-  mail: (to: string, language: Language) => MailMessage,
+  mail: (language: Language) => MailBody,
 ): Promise<void> {
   const row = typeof account === "string" ? await findAccountById(ctx.db, account) : account;
   const to = row?.orderEmails ? mailAddressOf(ctx, row) : null;
   if (!row || !to || !ctx.mailer) return;
-  await ctx.mailer.send(mail(to, recipientLanguage(row.language))).catch((error: unknown) => {
+  await ctx.mailer.send({ to, ...mail(recipientLanguage(row.language)) }).catch((error: unknown) => {
     ctx.log.warn("order mail not sent", { error: String(error) });
   });
 }
@@ -58,7 +58,7 @@ export async function noticeNewOrder(
     if (switches.orderNotices) {
       const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
       await sendAll(ctx, staff, (language) => orderNoticeTexts.newOrder(language, order));
-      await mailMember(ctx, userId, (to, language) => orderPlacedMail(ctx, to, language, order));
+      await mailMember(ctx, userId, (language) => orderPlacedMail(ctx, language, order));
     }
     if (switches.lowStockAlerts) {
       await tellAdmins(
@@ -82,7 +82,7 @@ export async function noticeMemberCancelled(ctx: ServiceContext, userId: string,
   inBackground(ctx, async () => {
     const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
     await sendAll(ctx, staff, (language) => orderNoticeTexts.memberCancelled(language, number));
-    await mailMember(ctx, userId, (to, language) => orderStatusMail(ctx, to, language, number, "cancelled"));
+    await mailMember(ctx, userId, (language) => orderStatusMail(ctx, language, number, "cancelled"));
   });
 }
 
@@ -104,8 +104,8 @@ export async function noticeOrderStatus(
           : orderNoticeTexts.cancelled(language, order.number);
       await sendAll(ctx, [{ telegramId: account.telegramId, language: account.language }], text);
     } else
-      await mailMember(ctx, account, (to, language) =>
-        orderStatusMail(ctx, to, language, order.number, order.status),
+      await mailMember(ctx, account, (language) =>
+        orderStatusMail(ctx, language, order.number, order.status),
       );
   });
 }
