@@ -25,6 +25,8 @@ export const OUTBOX_KINDS = [
   "trial_ending",
   "referral_reward",
   "back_in_stock",
+  "order_notice",
+  "staff_notice",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -19,6 +19,8 @@ export interface OutboxPayload {
   subject?: string;
   /** Mail rows: the whole mail, text and HTML, where it says more than the bot's text. */
   mail?: MailBody;
+  /** Mail rows: the address, where it is not the member's proven one (a receipt to the address they gave). */
+  to?: string;
 }
 
 /** Where a member can be reached by the bot, by mail, or not at all (decision 106). */
@@ -44,7 +46,7 @@ export interface OutboxMessage {
 
 /**
  * Queues messages for the sender. A member the bot may write to gets the bot's chat; one it may not
- * gets mail where the kind allows it and an address is proven; anyone else is recorded unreachable,
+ * gets mail where the kind allows it and an address is proven (or given in the payload); anyone else is recorded unreachable,
  * counted and never attempted. Returns how many rows were new (dedupe keys already queued are not).
  * @public the senders of issue 38 (broadcasts, reminders, support replies) call it.
  */
@@ -63,7 +65,7 @@ export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
       };
       if (reach.telegramId !== null && reach.botWritable)
         return { ...base, channel: "telegram" as const, chatId: reach.telegramId };
-      if (reach.verifiedEmail && outboxKinds[message.kind].mailFallback)
+      if ((message.payload.to ?? reach.verifiedEmail) && outboxKinds[message.kind].mailFallback)
         return { ...base, channel: "mail" as const, chatId: null };
       return {
         ...base,

@@ -26,7 +26,7 @@ const planReminder: OutboxKindRules = {
   stopText: "plan.stopButton",
 };
 
-/** A message about the member's own business (an order, an alert they asked for, a reply): no switch, no stop. */
+/** A message about the reader's own business (an order, an alert they asked for, a reply, a staff notice): no switch, no stop. */
 const personal = (mailFallback: boolean): OutboxKindRules => ({
   switch: undefined,
   resendWhenUncertain: true,
@@ -54,6 +54,8 @@ export const outboxKinds: Readonly<Record<OutboxKind, OutboxKindRules>> = {
   },
   support_reply: personal(true),
   back_in_stock: personal(true),
+  order_notice: personal(true),
+  staff_notice: personal(false),
 };
 
 /** The kinds sent again when their call may have landed (outboxKinds' resendWhenUncertain). */

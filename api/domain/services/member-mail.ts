@@ -1,6 +1,5 @@
 import type { Order } from "#api/contracts/checkout";
 import type { Language } from "#api/contracts/languages";
-import type { AccountRow } from "#db/queries/accounts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import type { MailBody } from "../ports/mailer";
@@ -45,13 +44,6 @@ function render(ctx: ServiceContext, mail: MemberMail): MailBody {
     "</body></html>",
   ].join("\n");
   return { subject: mail.subject, text, html };
-}
-
-/** The account's address when mail is how it hears from the shop: the bot does not reach it. */
-export function mailAddressOf(ctx: ServiceContext, account: AccountRow): string | null {
-  if (!ctx.mailer || !account.email) return null;
-  if (ctx.telegram.enabled && account.telegramId !== null) return null;
-  return account.email;
 }
 
 const orderFooter = (language: Language) => ({
