@@ -197,7 +197,14 @@ export async function telegramIdsWithRoles(
   return rows.flatMap((row) =>
     row.telegramId === null
       ? []
-      : [{ userId: row.userId, telegramId: row.telegramId, botWritable: row.botWritable, language: row.language }],
+      : [
+          {
+            userId: row.userId,
+            telegramId: row.telegramId,
+            botWritable: row.botWritable,
+            language: row.language,
+          },
+        ],
   );
 }
 

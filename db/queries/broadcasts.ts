@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { executeRows } from "../rows";
 import { broadcasts, membershipTiers, outbox, profiles, users } from "../schema/index";
 import { botWritableSql } from "./recipients";
 

@@ -214,7 +214,9 @@ describe("every link the bot and the server build opens a screen of the Mini App
     await queueStockAlerts(t.services, { productIds: [productId] });
     const [queued] = await queuedFor(db, member.userId);
     expect(queued?.channel).toBe("telegram");
-    expect(linksIn((queued?.payload as OutboxPayload | undefined)?.text ?? "").map(screenOf)).toEqual(["product"]);
+    expect(linksIn((queued?.payload as OutboxPayload | undefined)?.text ?? "").map(screenOf)).toEqual([
+      "product",
+    ]);
   });
 
   it("the outbox's buttons: broadcasts, support replies, cart and plan reminders, referral rewards", async () => {

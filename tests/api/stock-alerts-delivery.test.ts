@@ -141,7 +141,8 @@ const idsOf = (members: Waiting[]) => members.map((m) => m.userId).sort();
 
 const alertMailsTo = (email: string) =>
   smtp.received.filter((m) => m.to.some((to) => to.includes(email)) && m.data.includes("back in stock"));
-const botMessagesTo = (telegramId: bigint | null) => (telegramId === null ? [] : sendsTo(fakeBot, telegramId));
+const botMessagesTo = (telegramId: bigint | null) =>
+  telegramId === null ? [] : sendsTo(fakeBot, telegramId);
 /** How many members got how many alerts: `{ 1: 200 }` is two hundred members told once each. */
 const toldPerMember = (members: Waiting[]) => {
   const tally: Record<number, number> = {};
@@ -203,7 +204,9 @@ describe("back-in-stock delivery", () => {
     const senders = [sender({}), sender({})];
     try {
       await eventually(async () =>
-        expect(await messagesOf(everyone)).toEqual(Array(23).fill(expect.objectContaining({ state: "sent" }))),
+        expect(await messagesOf(everyone)).toEqual(
+          Array(23).fill(expect.objectContaining({ state: "sent" })),
+        ),
       );
     } finally {
       await Promise.all(senders.map((one) => one.stop()));

@@ -9,9 +9,9 @@ import { createHttpServer } from "#api/http/server";
 import { products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
-import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 

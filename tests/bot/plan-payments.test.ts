@@ -5,7 +5,14 @@ import { invoiceSchema, starPaymentResultSchema, starPaymentsSchema } from "#api
 import { planSchema } from "#api/contracts/plans";
 import { recordPlanPayment } from "#api/domain/services/plan-payments";
 import { createApp } from "#api/http/app";
-import { membershipHistory, membershipTiers, profiles, referrals, starPayments, users } from "#db/schema/index";
+import {
+  membershipHistory,
+  membershipTiers,
+  profiles,
+  referrals,
+  starPayments,
+  users,
+} from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import { drainOutbox } from "../helpers/drain-outbox";

@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
 import { insertOutboxRows, insertSegmentRows } from "#db/queries/outbox";
 import { botWritableSql, verifiedEmailSql } from "#db/queries/recipients";
-import type { MailBody } from "../ports/mailer";
 import type { OutboxKind } from "#db/schema/index";
+import type { MailBody } from "../ports/mailer";
 import { outboxKinds } from "./kinds";
 
 /** A button under an outbox message: one that opens a Mini App path, or one that stops this kind. */

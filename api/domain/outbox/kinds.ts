@@ -59,9 +59,9 @@ export const outboxKinds: Readonly<Record<OutboxKind, OutboxKindRules>> = {
 };
 
 /** The kinds sent again when their call may have landed (outboxKinds' resendWhenUncertain). */
-export const RESEND_WHEN_UNCERTAIN: readonly OutboxKind[] = (
-  Object.keys(outboxKinds) as OutboxKind[]
-).filter((kind) => outboxKinds[kind].resendWhenUncertain);
+export const RESEND_WHEN_UNCERTAIN: readonly OutboxKind[] = (Object.keys(outboxKinds) as OutboxKind[]).filter(
+  (kind) => outboxKinds[kind].resendWhenUncertain,
+);
 
 /** The kind's stop button in `language`, or none when the kind has no switch to stop. */
 export function stopButton(language: Language, kind: OutboxKind): OutboxButton[] {

@@ -75,7 +75,8 @@ export async function noticeNewOrder(
     if (switches.orderNotices) {
       await tellStaff(ctx, [...STAFF], [(language) => orderNoticeTexts.newOrder(language, order)]);
       const account = await findAccountById(ctx.db, userId);
-      if (account) await tellMember(ctx, account, undefined, (language) => orderPlacedMail(ctx, language, order));
+      if (account)
+        await tellMember(ctx, account, undefined, (language) => orderPlacedMail(ctx, language, order));
     }
     if (switches.lowStockAlerts) {
       await tellAdmins(

@@ -1,4 +1,9 @@
-import { type DueStockAlert, returnQueuedStockAlerts, stockAlertKey, takeDueStockAlerts } from "#db/queries/stock-alerts";
+import {
+  type DueStockAlert,
+  returnQueuedStockAlerts,
+  stockAlertKey,
+  takeDueStockAlerts,
+} from "#db/queries/stock-alerts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage } from "../outbox/enqueue";
@@ -15,7 +20,11 @@ function backInStockMessage(ctx: ServiceContext, alert: DueStockAlert): OutboxMe
   return {
     kind: "back_in_stock",
     userId: alert.userId,
-    reach: { telegramId: alert.telegramId, botWritable: alert.botWritable, verifiedEmail: alert.verifiedEmail },
+    reach: {
+      telegramId: alert.telegramId,
+      botWritable: alert.botWritable,
+      verifiedEmail: alert.verifiedEmail,
+    },
     payload: {
       text: serverText(language, "notice.backInStock", { title: product.title, link }),
       mail: backInStockMail(ctx, language, product),
