@@ -74,6 +74,17 @@ const messagesOf = (members: Waiting[]) =>
         ),
       ),
     );
+/** One round while sends fail: each message tried once and refused, none lost: each waits out its backoff. */
+async function failOnce(members: Waiting[]) {
+  const failing = sender({ retryBaseMs: 60 * 60_000 });
+  try {
+    await eventually(async () =>
+      expect(await messagesOf(members)).toEqual(Array(members.length).fill({ state: "queued", tries: 1 })),
+    );
+  } finally {
+    await failing.stop();
+  }
+}
 /** The members' messages waiting out their backoff become due: the backoff has passed. */
 const backoffPasses = (members: Waiting[]) =>
   db()
@@ -179,15 +190,7 @@ describe("back-in-stock delivery", () => {
     const tries = smtp.relay.tries;
     await setStock(item.id, 3);
     await t.services.background.drain();
-    // One round: each message tried once and refused, none lost: each waits out its backoff.
-    const failing = sender({ retryBaseMs: 60 * 60_000 });
-    try {
-      await eventually(async () =>
-        expect(await messagesOf(everyone)).toEqual(Array(23).fill({ state: "queued", tries: 1 })),
-      );
-    } finally {
-      await failing.stop();
-    }
+    await failOnce(everyone);
     expect(smtp.relay.tries - tries).toBe(20);
     expect(toldPerMember(everyone)).toEqual({ 0: 23 });
 
@@ -227,14 +230,7 @@ describe("back-in-stock delivery", () => {
     smtp.relay.failing = true;
     await setStock(item.id, 2);
     await t.services.background.drain();
-    const failing = sender({ retryBaseMs: 60 * 60_000 });
-    try {
-      await eventually(async () =>
-        expect(await messagesOf(members)).toEqual(Array(3).fill({ state: "queued", tries: 1 })),
-      );
-    } finally {
-      await failing.stop();
-    }
+    await failOnce(members);
     smtp.relay.failing = false;
     await setStock(item.id, 0);
     const tries = smtp.relay.tries;
