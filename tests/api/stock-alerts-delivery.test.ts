@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OutboxSenderOptions, startOutboxSender } from "#api/domain/outbox/sender";
+import { openedBot } from "#api/domain/outbox/switches";
 import { queueStockAlerts } from "#api/domain/services/stock-alert-delivery";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { outbox, profiles, stockAlerts, users } from "#db/schema/index";
@@ -255,6 +256,21 @@ describe("back-in-stock delivery", () => {
     await db().update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, member.userId));
     // What proving it through a mailed link does after the proof (queueAlertsOfProven).
     await queueStockAlerts(ctx(), { userId: member.userId });
+    await settle();
+    expect(toldPerMember([member])).toEqual({ 1: 1 });
+    expect(await waitingFor(item.id)).toEqual([]);
+  });
+
+  it("an alert of a member in Telegram the bot may not write to waits, and goes once they open the bot", async () => {
+    const item = await product(0);
+    const [member] = await waitingMembers(item.id, 1, { inTelegram: true, emailVerified: false });
+    if (!member?.telegramId) throw new Error("no member");
+    await db().update(profiles).set({ botWritableAt: null }).where(eq(profiles.id, member.userId));
+    await setStock(item.id, 1);
+    await settle();
+    expect(toldPerMember([member])).toEqual({ 0: 1 });
+    expect(await waitingFor(item.id)).toEqual([member.userId]);
+    await openedBot(ctx(), member.telegramId);
     await settle();
     expect(toldPerMember([member])).toEqual({ 1: 1 });
     expect(await waitingFor(item.id)).toEqual([]);

@@ -12,7 +12,7 @@ import { outboxKinds } from "./kinds";
  */
 export async function openedBot(ctx: ServiceContext, telegramId: bigint): Promise<void> {
   const userId = await markBotWritable(ctx.db, telegramId);
-  if (userId) await queueStockAlerts(ctx, { userId });
+  if (userId) ctx.background.run("back-in-stock alerts", () => queueStockAlerts(ctx, { userId }));
 }
 
 /** What a stop button did: the switch it turned off (none: the kind has none, or no account has that Telegram). */
