@@ -61,20 +61,18 @@ const sender = (options: OutboxSenderOptions) =>
     botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx().storage),
     { pollMs: 50, recoverEveryMs: 500, ...options },
   );
-/** The members' back-in-stock messages in the outbox: state and tries. */
+/** The members' back-in-stock messages in the outbox. */
+const ofMembers = (members: Waiting[]) =>
+  and(
+    eq(outbox.kind, "back_in_stock"),
+    inArray(
+      outbox.userId,
+      members.map((m) => m.userId),
+    ),
+  );
+/** Their state and tries. */
 const messagesOf = (members: Waiting[]) =>
-  db()
-    .select({ state: outbox.state, tries: outbox.tries })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, "back_in_stock"),
-        inArray(
-          outbox.userId,
-          members.map((m) => m.userId),
-        ),
-      ),
-    );
+  db().select({ state: outbox.state, tries: outbox.tries }).from(outbox).where(ofMembers(members));
 /** One round while sends fail: each message tried once and refused, none lost: each waits out its backoff. */
 async function failOnce(members: Waiting[]) {
   const failing = sender({ retryBaseMs: 60 * 60_000 });
@@ -91,15 +89,7 @@ const backoffPasses = (members: Waiting[]) =>
   db()
     .update(outbox)
     .set({ nextAttemptAt: sql`now()` })
-    .where(
-      and(
-        eq(outbox.state, "queued"),
-        inArray(
-          outbox.userId,
-          members.map((m) => m.userId),
-        ),
-      ),
-    );
+    .where(and(ofMembers(members), eq(outbox.state, "queued")));
 const product = (stockQuantity: number) => testProduct(t, stockQuantity, "Alert");
 /** A stock change by staff, as the admin screen makes it: a restock announces the product's alerts. */
 async function setStock(id: string, stockQuantity: number) {
