@@ -2,7 +2,6 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { startOutboxSender } from "#api/domain/outbox/sender";
-import { startStockAlertRetries } from "#api/domain/services/stock-alert-delivery";
 import { createApp } from "#api/http/app";
 import { metricsPortApp } from "#api/http/routes/metrics";
 import { createHttpServer } from "#api/http/server";
@@ -27,8 +26,6 @@ async function main() {
   services.telegramWebhook = telegram?.webhook;
   const app = createApp(services);
   const jobRunner = startJobs(jobs, services);
-  // After the bot: a retried alert goes through it like a first one.
-  const alertRetries = startStockAlertRetries(services);
   // What the bot sends on its own goes where the bot runs; mail rows wherever mail is set up. The
   // sender is no job: its lanes pace themselves, and it stops with the bot, within the timeout.
   const outbox = startOutboxSender(
@@ -58,7 +55,7 @@ async function main() {
     services,
     telegram,
     outbox,
-    jobs: [jobRunner, alertRetries],
+    jobs: jobRunner,
     log,
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     exit: (code) => {

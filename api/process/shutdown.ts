@@ -22,7 +22,7 @@ export interface ShutdownParts {
   /** The outbox's sender: its calls in flight finish, claimed rows not called yet go back to the queue. */
   outbox: { stop(): Promise<void> };
   /** The background jobs (api/jobs.ts' runner): stopped before the services close, runs in progress done. */
-  jobs: { stop(): Promise<void> }[];
+  jobs: { stop(): Promise<void> };
   log: Logger;
   timeoutMs: number;
   /** Called last, with the exit code (process.exit in main.ts). */
@@ -87,7 +87,7 @@ async function shutdown(parts: ShutdownParts, signal: string): Promise<number> {
     log.warn("shutdown timeout: cutting the connections still open", { timeoutMs });
     for (const server of servers) server.closeAllConnections();
   }
-  await Promise.all(jobs.map((job) => job.stop()));
+  await jobs.stop();
   await services.close();
   log.info("stopped", { ms: Math.round(performance.now() - started) });
   return outcome === "timeout" ? 1 : 0;

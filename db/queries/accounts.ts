@@ -192,20 +192,33 @@ export async function rolesOfMany(db: Db, userIds: string[]): Promise<Map<string
   return map;
 }
 
-/** The Telegram ids of everyone holding one of `roles` who has a Telegram account. */
-/** The Telegram accounts holding any of `roles`, each with its stored language tag (profiles.language). */
+/** The Telegram accounts holding any of `roles`: each with whether the bot may write and its stored language tag. */
 export async function telegramIdsWithRoles(
   db: Db,
   roles: Role[],
-): Promise<{ telegramId: bigint; language: string | null }[]> {
+): Promise<{ userId: string; telegramId: bigint; botWritable: boolean; language: string | null }[]> {
   const rows = await db
-    .selectDistinct({ telegramId: users.telegramId, language: profiles.language })
+    .selectDistinct({
+      userId: users.id,
+      telegramId: users.telegramId,
+      botWritable: botWritableSql.mapWith(Boolean),
+      language: profiles.language,
+    })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(and(inArray(userRoles.role, roles), isNotNull(users.telegramId)));
   return rows.flatMap((row) =>
-    row.telegramId === null ? [] : [{ telegramId: row.telegramId, language: row.language }],
+    row.telegramId === null
+      ? []
+      : [
+          {
+            userId: row.userId,
+            telegramId: row.telegramId,
+            botWritable: row.botWritable,
+            language: row.language,
+          },
+        ],
   );
 }
 

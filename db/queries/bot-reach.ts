@@ -8,14 +8,14 @@ export type NotificationSwitch = "newsMessages" | "planReminders" | "cartReminde
 const ofTelegram = (telegramId: bigint) =>
   sql`${profiles.id} = (select ${users.id} from ${users} where ${users.telegramId} = ${telegramId})`;
 
-/** The member opened the bot: it may write to them again. Returns whether an account has that Telegram. */
-export async function markBotWritable(db: Db, telegramId: bigint): Promise<boolean> {
-  const rows = await db
+/** The member opened the bot: it may write to them again. Returns the account with that Telegram, if any. */
+export async function markBotWritable(db: Db, telegramId: bigint): Promise<string | undefined> {
+  const [row] = await db
     .update(profiles)
     .set({ botWritableAt: sql`now()`, botBlockedAt: null })
     .where(ofTelegram(telegramId))
     .returning({ id: profiles.id });
-  return rows.length > 0;
+  return row?.id;
 }
 
 /** Telegram answered 403: the member blocked the bot; nothing more is attempted until they open it again. */

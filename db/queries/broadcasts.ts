@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { executeRows } from "../rows";
 import { broadcasts, membershipTiers, outbox, profiles, users } from "../schema/index";
 import { botWritableSql } from "./recipients";
 
@@ -24,7 +23,7 @@ export interface SegmentRules {
  * - no_orders: no order ever, cancelled ones included (they tried).
  * - cart: at least one item in their server cart.
  */
-function segmentCondition(segment: SegmentRow, at: Date, rules: SegmentRules): SQL {
+export function segmentMembers(segment: SegmentRow, at: Date, rules: SegmentRules): SQL {
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const news = eq(profiles.newsMessages, true);
   switch (segment.kind) {
@@ -72,49 +71,8 @@ export async function countAudience(
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(segmentCondition(segment, at, rules));
+    .where(segmentMembers(segment, at, rules));
   return { total: row?.total ?? 0, reachable: row?.reachable ?? 0 };
-}
-
-/**
- * Expands a broadcast into one outbox row per member of its segment at `at`, in one INSERT … SELECT
- * (20,000 members in well under a second, where rows sent through enqueue() from here took ~0.5 s
- * per thousand). The reach rule is enqueue()'s (api/domain/outbox/enqueue.ts) for a kind without
- * mail: a member the bot may write to is queued for their chat, anyone else is recorded unreachable,
- * never attempted. `payloads` holds the message rendered in each language (by language code, "en"
- * always among them); a member gets theirs. The dedupe key names broadcast and member, so a
- * second expansion adds nobody twice. Returns how many rows were made.
- */
-export async function expandIntoOutbox(
-  tx: Db,
-  broadcast: { id: string; segment: SegmentRow },
-  payloads: Record<string, unknown>,
-  at: Date,
-  rules: SegmentRules,
-): Promise<number> {
-  const atSql = sql`${at.toISOString()}::timestamptz`;
-  const payloadsSql = sql`${JSON.stringify(payloads)}::jsonb`;
-  const languageCode = sql`split_part(replace(lower(btrim(coalesce(${profiles.language}, ''))), '_', '-'), '-', 1)`;
-  const reachable = botWritableSql;
-  const [result] = await executeRows<{ made: number }>(
-    tx,
-    sql`
-    with made as (
-      insert into outbox (kind, user_id, channel, chat_id, payload, broadcast_id, dedupe_key, state, done_at, next_attempt_at)
-      select 'broadcast', ${users.id}, 'telegram', ${users.telegramId},
-             coalesce(${payloadsSql} -> ${languageCode}, ${payloadsSql} -> 'en'),
-             ${broadcast.id}::uuid, 'broadcast:' || ${broadcast.id} || ':' || ${users.id}::text,
-             case when ${reachable} then 'queued' else 'unreachable' end,
-             case when ${reachable} then null else ${atSql} end,
-             ${atSql}
-      from ${users} inner join ${profiles} on ${profiles.id} = ${users.id}
-      where ${segmentCondition(broadcast.segment, at, rules)}
-      on conflict (dedupe_key) do nothing
-      returning 1
-    )
-    select count(*)::int as made from made`,
-  );
-  return Number(result?.made ?? 0);
 }
 
 export type BroadcastRow = typeof broadcasts.$inferSelect & { tierName: string | null };
@@ -216,30 +174,9 @@ export async function claimBroadcast(tx: Db, id: string, at: Date): Promise<Broa
   return findBroadcast(tx, id);
 }
 
-/** The audience a started broadcast has: its total; one with nothing left to send is done at once. */
-export async function recordStart(tx: Db, id: string, total: number, at: Date): Promise<void> {
+/** The audience a started broadcast has: its total. */
+export async function recordStart(tx: Db, id: string, total: number): Promise<void> {
   await tx.update(broadcasts).set({ total }).where(eq(broadcasts.id, id));
-  await finishIfSent(tx, at, id);
-}
-
-/**
- * Broadcasts sending whose rows are all done (none queued or sending) become done (one, or all).
- * The outbox's sender does the same as its last row goes out; this catches a broadcast whose
- * every recipient was unreachable, or cancelled rows.
- */
-export async function finishIfSent(db: Db, at: Date, id?: string): Promise<number> {
-  const finished = await db
-    .update(broadcasts)
-    .set({ status: "done", finishedAt: at })
-    .where(
-      and(
-        eq(broadcasts.status, "sending"),
-        id ? eq(broadcasts.id, id) : undefined,
-        sql`not exists (select 1 from outbox o where o.broadcast_id = ${broadcasts.id} and o.state in ('queued', 'sending'))`,
-      ),
-    )
-    .returning({ id: broadcasts.id });
-  return finished.length;
 }
 
 /** The broadcast's row locked for a change (a cancel), as it is now. */
@@ -250,16 +187,6 @@ export async function lockBroadcast(tx: Db, id: string): Promise<{ status: strin
     .where(eq(broadcasts.id, id))
     .for("update");
   return row;
-}
-
-/** Whether any of the broadcast's rows still waits or is being sent. */
-export async function hasRowsLeft(tx: Db, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.broadcastId, id), inArray(outbox.state, ["queued", "sending"])))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**
@@ -274,11 +201,6 @@ export async function cancelRows(tx: Db, id: string, at: Date): Promise<number> 
     .returning({ id: outbox.id });
   await tx.update(broadcasts).set({ status: "cancelled", finishedAt: at }).where(eq(broadcasts.id, id));
   return cancelled.length;
-}
-
-/** Marks a finished broadcast done (its rows all went out before a cancel reached it). */
-export async function markDone(tx: Db, id: string, at: Date): Promise<void> {
-  await tx.update(broadcasts).set({ status: "done", finishedAt: at }).where(eq(broadcasts.id, id));
 }
 
 /** Whether a tier exists (active or not: members may still be on a retired one). */

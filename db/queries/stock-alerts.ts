@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { executeRows } from "../rows";
 import { products, profiles, stockAlerts, users } from "../schema/index";
+import { botWritableSql, verifiedEmailSql } from "./recipients";
 
 /** Whether the member waits for the product. */
 export async function hasStockAlert(db: Db, userId: string, productId: string): Promise<boolean> {
@@ -23,101 +25,99 @@ export async function removeStockAlert(db: Db, userId: string, productId: string
     .where(and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, productId)));
 }
 
-/** An alert claimed for a send, with what the message needs. */
-export interface ClaimedStockAlert {
+/** An alert taken for its message, with what the message needs and where the member is reached. */
+export interface DueStockAlert {
   userId: string;
   productId: string;
   title: string;
-  /** Sends that failed before this one. */
-  attempts: number;
+  /** When the member asked: with member and product, it names this alert's one message. */
+  createdAt: Date;
   telegramId: bigint | null;
-  /** The member's address once proven (a mailed link); null while unproven. */
+  botWritable: boolean;
   verifiedEmail: string | null;
   /** The member's stored language tag (profiles.language), the message's language. */
   language: string | null;
 }
 
-export interface StockAlertClaim {
-  /** Alerts whose next attempt is not after `now` are due. */
-  now: Date;
-  /** Claimed alerts are not due again before this: longer than a send can take. */
-  leaseUntil: Date;
-  /** Members who can be told: through the bot (a Telegram account), by mail (a proven address). */
-  byTelegram: boolean;
-  byMail: boolean;
-  /** Only these products' alerts (a restock); all of them without it (a retry). */
-  productIds?: string[];
-  limit: number;
-}
-
-/** The member's address once proven through a mailed link, else null. */
-const verifiedEmail = sql<
-  string | null
->`case when ${profiles.emailVerifiedAt} is not null then ${profiles.email} end`;
+const inList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /**
- * Claims up to `limit` due alerts of active products in stock, of members who can be told, in one
- * statement: the rows are locked as they are picked (rows another process has locked are skipped)
- * and their next attempt moves to `leaseUntil`, so no other claim takes them while they are sent.
+ * Takes (deletes) the alerts of active products in stock whose member the bot may write to or who has
+ * a proven address, of these products or this member only: each alert once, however many processes
+ * take at once (a row another took is gone when the delete reaches it). The others keep waiting.
  */
-export async function claimDueStockAlerts(db: Db, claim: StockAlertClaim): Promise<ClaimedStockAlert[]> {
-  if (!(claim.byTelegram || claim.byMail) || claim.productIds?.length === 0) return [];
-  const due = db.$with("due").as(
-    db
-      .select({
-        userId: stockAlerts.userId,
-        productId: stockAlerts.productId,
-        title: products.title,
-        telegramId: users.telegramId,
-        verifiedEmail: verifiedEmail.as("verified_email"),
-        language: profiles.language,
-      })
-      .from(stockAlerts)
-      .innerJoin(products, eq(products.id, stockAlerts.productId))
-      .innerJoin(users, eq(users.id, stockAlerts.userId))
-      .leftJoin(profiles, eq(profiles.id, stockAlerts.userId))
-      .where(
-        and(
-          claim.productIds ? inArray(stockAlerts.productId, claim.productIds) : undefined,
-          eq(products.isActive, true),
-          gt(products.stockQuantity, 0),
-          or(isNull(stockAlerts.nextAttemptAt), lte(stockAlerts.nextAttemptAt, claim.now)),
-          or(
-            claim.byTelegram ? isNotNull(users.telegramId) : undefined,
-            claim.byMail ? and(isNotNull(profiles.email), isNotNull(profiles.emailVerifiedAt)) : undefined,
-          ),
-        ),
-      )
-      .orderBy(stockAlerts.createdAt)
-      .limit(claim.limit)
-      .for("update", { of: stockAlerts, skipLocked: true }),
+export async function takeDueStockAlerts(
+  tx: Db,
+  only: { productIds?: readonly string[]; userId?: string },
+): Promise<DueStockAlert[]> {
+  if (only.productIds?.length === 0) return [];
+  const rows = await executeRows<{
+    user_id: string;
+    product_id: string;
+    title: string;
+    created_at: string | Date;
+    telegram_id: string | null;
+    bot_writable: boolean;
+    verified_email: string | null;
+    language: string | null;
+  }>(
+    tx,
+    sql`
+      delete from ${stockAlerts} using ${products}, ${users}, ${profiles}
+      where ${products.id} = ${stockAlerts.productId} and ${users.id} = ${stockAlerts.userId}
+        and ${profiles.id} = ${stockAlerts.userId}
+        and ${products.isActive} and ${products.stockQuantity} > 0
+        and (${botWritableSql} or ${verifiedEmailSql} is not null)
+        ${only.productIds ? sql`and ${stockAlerts.productId} in (${inList(only.productIds)})` : sql``}
+        ${only.userId ? sql`and ${stockAlerts.userId} = ${only.userId}::uuid` : sql``}
+      returning ${stockAlerts.userId} as user_id, ${stockAlerts.productId} as product_id,
+        ${products.title} as title, ${stockAlerts.createdAt} as created_at,
+        ${users.telegramId}::text as telegram_id, ${botWritableSql} as bot_writable,
+        ${verifiedEmailSql} as verified_email, ${profiles.language} as language`,
   );
-  return db
-    .with(due)
-    .update(stockAlerts)
-    .set({ nextAttemptAt: claim.leaseUntil })
-    .from(due)
-    .where(and(eq(stockAlerts.userId, due.userId), eq(stockAlerts.productId, due.productId)))
-    .returning({
-      userId: stockAlerts.userId,
-      productId: stockAlerts.productId,
-      title: due.title,
-      attempts: stockAlerts.attempts,
-      telegramId: due.telegramId,
-      verifiedEmail: due.verifiedEmail,
-      language: due.language,
-    });
+  return rows.map((row) => ({
+    userId: row.user_id,
+    productId: row.product_id,
+    title: row.title,
+    createdAt: new Date(row.created_at),
+    telegramId: row.telegram_id === null ? null : BigInt(row.telegram_id),
+    botWritable: row.bot_writable,
+    verifiedEmail: row.verified_email || null,
+    language: row.language,
+  }));
 }
 
-/** A send failed: one more attempt counted, and none before `nextAttemptAt`. */
-export async function postponeStockAlert(
-  db: Db,
-  alert: { userId: string; productId: string },
-  attempts: number,
-  nextAttemptAt: Date,
-): Promise<void> {
-  await db
-    .update(stockAlerts)
-    .set({ attempts, nextAttemptAt })
-    .where(and(eq(stockAlerts.userId, alert.userId), eq(stockAlerts.productId, alert.productId)));
+/** The outbox dedupe key of an alert's message: its product comes first, so a product's messages are found. */
+export const stockAlertKey = (alert: { productId: string; userId: string; createdAt: Date }) =>
+  `back_in_stock:${alert.productId}:${alert.userId}:${alert.createdAt.toISOString()}`;
+
+/**
+ * The alerts' messages still queued for these products, now inactive or out of stock again, are
+ * cancelled and their members wait again: they hear at the next restock. Returns how many.
+ */
+export async function returnQueuedStockAlerts(tx: Db, productIds: readonly string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const rows = await executeRows<{ user_id: string }>(
+    tx,
+    sql`
+      with gone as (
+        select ${products.id} as id from ${products}
+        where ${products.id} in (${inList(productIds)})
+          and not (${products.isActive} and ${products.stockQuantity} > 0)
+      ), back as (
+        update outbox set state = 'cancelled', done_at = now(), last_error = 'out of stock again'
+        from gone
+        where outbox.kind = 'back_in_stock' and outbox.state = 'queued'
+          and outbox.dedupe_key like 'back_in_stock:' || gone.id::text || ':%'
+        returning outbox.user_id, gone.id as product_id
+      )
+      insert into stock_alerts (user_id, product_id) select user_id, product_id from back
+      on conflict do nothing
+      returning user_id`,
+  );
+  return rows.length;
 }

@@ -24,6 +24,9 @@ export const OUTBOX_KINDS = [
   "support_reply",
   "trial_ending",
   "referral_reward",
+  "back_in_stock",
+  "order_notice",
+  "staff_notice",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -1,17 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meSchema } from "#api/contracts/me";
-import { users } from "#db/schema/index";
+import { profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
+import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
-import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
+import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
 // Order mail for members the bot does not reach, over real SMTP (the fake server), and the
 // member's "Email me about orders" switch (PATCH /api/me/notifications). Runs on PGlite, and on
-// Postgres when DATABASE_URL is set. A member with Telegram hears through the bot (a recording double).
+// Postgres when DATABASE_URL is set. A member with Telegram hears through the bot (the outbox's sender
+// against the fake Bot API).
 const telegram = recordingTelegram();
+let fakeBot: FakeBotApi;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let premium: string;
@@ -19,6 +23,7 @@ let staff: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
   t = await startTestApp({
     telegram,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
@@ -29,7 +34,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
+  await fakeBot.close();
 });
+/** The notices queued in the background, then sent by the outbox. */
+const delivered = async () => {
+  await t.services.background.drain();
+  await drainOutbox(t.services, fakeBot);
+};
 
 /** Order mail to `email`, decoded as a person reads it (sign-up also mails a verification link). */
 const orderMailsTo = (email: string) =>
@@ -46,11 +57,9 @@ describe("order mail", () => {
     const member = await memberOnPlan(t, premium);
     const item = await testProduct(t, 10, "Mail <Cap>");
     const order = await placeCreditOrder(t, member.token, item.id, 2);
-    const [placed] = await eventually(async () => {
-      const mails = orderMailsTo(member.email);
-      expect(mails).toHaveLength(1);
-      return mails;
-    });
+    await delivered();
+    const [placed] = orderMailsTo(member.email);
+    expect(orderMailsTo(member.email)).toHaveLength(1);
     expect(placed).toContain(`Subject: Order #${order.number} placed`);
     expect(placed).toContain(`Your order #${order.number} is placed: 2 items, 10.00 credits.`);
     expect(placed).toContain(`2 × ${item.title}: 10.00 credits`);
@@ -63,11 +72,9 @@ describe("order mail", () => {
     expect(placed).toContain("https://shop.example.com/settings/notifications");
 
     expect((await moveOn(order.id, "fulfilled")).status).toBe(200);
-    const fulfilled = await eventually(async () => {
-      const mails = orderMailsTo(member.email);
-      expect(mails).toHaveLength(2);
-      return mails[1] ?? "";
-    });
+    await delivered();
+    expect(orderMailsTo(member.email)).toHaveLength(2);
+    const fulfilled = orderMailsTo(member.email)[1] ?? "";
     expect(fulfilled).toContain(`Subject: Order #${order.number} fulfilled`);
     expect(fulfilled).toContain(`Your order #${order.number} has been fulfilled.`);
   });
@@ -81,7 +88,8 @@ describe("order mail", () => {
     expect(
       (await t.app.request(`/api/me/orders/${second.id}/cancel`, post({}, bearer(member.token)))).status,
     ).toBe(200);
-    await eventually(async () => expect(orderMailsTo(member.email)).toHaveLength(4));
+    await delivered();
+    expect(orderMailsTo(member.email)).toHaveLength(4);
     const subjects = orderMailsTo(member.email).map((mail) => /Subject: (.*)/.exec(mail)?.[1]);
     expect(subjects).toEqual(
       expect.arrayContaining([`Order #${first.number} cancelled`, `Order #${second.number} cancelled`]),
@@ -101,28 +109,32 @@ describe("order mail", () => {
     expect((await moveOn(order.id, "fulfilled")).status).toBe(200);
     const other = await memberOnPlan(t, premium);
     await placeCreditOrder(t, other.token, item.id, 1);
-    await eventually(async () => expect(orderMailsTo(other.email)).toHaveLength(1));
-    await t.services.background.drain();
+    await delivered();
+    expect(orderMailsTo(other.email)).toHaveLength(1);
     expect(orderMailsTo(quiet.email)).toEqual([]);
 
     // On again: the next order mails.
     expect((await setOrderEmails(quiet.token, true)).status).toBe(200);
     await placeCreditOrder(t, quiet.token, item.id, 1);
-    await eventually(async () => expect(orderMailsTo(quiet.email)).toHaveLength(1));
+    await delivered();
+    expect(orderMailsTo(quiet.email)).toHaveLength(1);
   });
 
   it("a member with Telegram hears through the bot, not by mail", async () => {
     const member = await memberOnPlan(t, premium);
     const telegramId = BigInt(710_000_000 + Math.floor(Math.random() * 1_000_000));
     await t.services.database.db.update(users).set({ telegramId }).where(eq(users.id, member.userId));
+    // They started the bot: it may write to them (decision 106).
+    await t.services.database.db
+      .update(profiles)
+      .set({ botWritableAt: new Date() })
+      .where(eq(profiles.id, member.userId));
     const order = await placeCreditOrder(t, member.token, (await testProduct(t, 5)).id, 1);
     expect((await moveOn(order.id, "fulfilled")).status).toBe(200);
-    await eventually(async () =>
-      expect(telegram.sent.filter((m) => m.telegramId === telegramId).map((m) => m.text)).toEqual([
-        `Your order #${order.number} has been fulfilled.`,
-      ]),
-    );
-    await t.services.background.drain();
+    await delivered();
+    expect(sendsTo(fakeBot, telegramId).map((call) => call.payload.text)).toEqual([
+      `Your order #${order.number} has been fulfilled.`,
+    ]);
     expect(orderMailsTo(member.email)).toEqual([]);
   });
 });

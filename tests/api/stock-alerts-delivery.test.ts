@@ -1,36 +1,31 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueStockAlerts, startStockAlertRetries } from "#api/domain/services/stock-alert-delivery";
-import { profiles, stockAlerts, users } from "#db/schema/index";
+import { type OutboxSenderOptions, startOutboxSender } from "#api/domain/outbox/sender";
+import { openedBot } from "#api/domain/outbox/switches";
+import { queueStockAlerts } from "#api/domain/services/stock-alert-delivery";
+import { botOutboxTransport } from "#bot/outbox-transport";
+import { outbox, profiles, stockAlerts, users } from "#db/schema/index";
 import {
   bearer,
   createMember,
-  HOUR,
   jsonRequest,
-  MINUTE,
   recordingTelegram,
+  TEST_BOT_TOKEN,
   uniqueEmail,
 } from "../helpers/accounts";
 import { testProduct } from "../helpers/credit-orders";
+import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { startFakeSmtp } from "../helpers/fake-smtp";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
-// How back-in-stock alerts go out (docs/decisions/005): a burst through a relay that caps its
-// connections, mail to proven addresses only, and an alert deleted only once its message was
-// accepted, so a relay or bot that fails for a while loses none and sends none twice. Runs on
-// PGlite, and on Postgres when DATABASE_URL is set (there two retry loops race for real).
+// How back-in-stock alerts go out (docs/decisions/005, through the outbox of decision 104): a burst
+// through a relay that caps its connections, mail to proven addresses only, and an alert's message
+// kept until it was accepted, so a relay or bot that fails for a while loses none and sends none
+// twice. Runs on PGlite, and on Postgres when DATABASE_URL is set (there two senders race for real).
+/** The app's notifier names the bot for the alerts' links; the sender calls the fake Bot API. */
 const recorded = recordingTelegram();
-/** While true the bot's sends fail, as when Telegram is unreachable. */
-let botDown = false;
-const telegram: typeof recorded = {
-  ...recorded,
-  async sendMessage(telegramId, text) {
-    if (botDown) throw new Error("Bad Gateway");
-    await recorded.sendMessage(telegramId, text);
-  },
-};
-/** The app's clock runs this far ahead of the real one: a retry's backoff passes without waiting. */
-let clockAhead = 0;
+let fakeBot: FakeBotApi;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof createMember>>;
@@ -38,9 +33,9 @@ let staff: Awaited<ReturnType<typeof createMember>>;
 beforeAll(async () => {
   // A relay that takes 20 connections at once, as many hosted ones do, and a moment over each message.
   smtp = await startFakeSmtp({ maxConnections: 20, acceptAfterMs: 25 });
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
   t = await startTestApp({
-    telegram,
-    now: () => new Date(Date.now() + clockAhead),
+    telegram: recorded,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example.com" },
   });
   staff = await createMember(t, { roles: ["employee"] });
@@ -49,12 +44,52 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
+  await fakeBot.close();
 });
 
 const db = () => t.services.database.db;
 const ctx = () => t.services;
-/** Lets background sends settle before counting what went out. */
-const settle = () => t.services.background.drain();
+/** Lets the background queue the alerts, and the outbox send what it can, before counting what went out. */
+const settle = async () => {
+  await t.services.background.drain();
+  await drainOutbox(ctx(), fakeBot);
+};
+/** A sender as main.ts starts one, quicker, through the fake Bot API and the relay. */
+const sender = (options: OutboxSenderOptions) =>
+  startOutboxSender(
+    ctx(),
+    botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx().storage),
+    { pollMs: 50, recoverEveryMs: 500, ...options },
+  );
+/** The members' back-in-stock messages in the outbox. */
+const ofMembers = (members: Waiting[]) =>
+  and(
+    eq(outbox.kind, "back_in_stock"),
+    inArray(
+      outbox.userId,
+      members.map((m) => m.userId),
+    ),
+  );
+/** Their state and tries. */
+const messagesOf = (members: Waiting[]) =>
+  db().select({ state: outbox.state, tries: outbox.tries }).from(outbox).where(ofMembers(members));
+/** One round while sends fail: each message tried once and refused, none lost: each waits out its backoff. */
+async function failOnce(members: Waiting[]) {
+  const failing = sender({ retryBaseMs: 60 * 60_000 });
+  try {
+    await eventually(async () =>
+      expect(await messagesOf(members)).toEqual(Array(members.length).fill({ state: "queued", tries: 1 })),
+    );
+  } finally {
+    await failing.stop();
+  }
+}
+/** The members' messages waiting out their backoff become due: the backoff has passed. */
+const backoffPasses = (members: Waiting[]) =>
+  db()
+    .update(outbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(ofMembers(members), eq(outbox.state, "queued")));
 const product = (stockQuantity: number) => testProduct(t, stockQuantity, "Alert");
 /** A stock change by staff, as the admin screen makes it: a restock announces the product's alerts. */
 async function setStock(id: string, stockQuantity: number) {
@@ -89,6 +124,8 @@ async function waitingMembers(
         id: userId,
         email,
         emailVerifiedAt: emailVerified ? new Date() : null,
+        // A member in Telegram started the bot: it may write to them (decision 106).
+        botWritableAt: inTelegram ? new Date() : null,
       })),
     );
   await db()
@@ -106,7 +143,8 @@ const idsOf = (members: Waiting[]) => members.map((m) => m.userId).sort();
 
 const alertMailsTo = (email: string) =>
   smtp.received.filter((m) => m.to.some((to) => to.includes(email)) && m.data.includes("back in stock"));
-const botMessagesTo = (telegramId: bigint | null) => recorded.sent.filter((m) => m.telegramId === telegramId);
+const botMessagesTo = (telegramId: bigint | null) =>
+  telegramId === null ? [] : sendsTo(fakeBot, telegramId);
 /** How many members got how many alerts: `{ 1: 200 }` is two hundred members told once each. */
 const toldPerMember = (members: Waiting[]) => {
   const tally: Record<number, number> = {};
@@ -139,38 +177,41 @@ describe("back-in-stock delivery", () => {
     const inTelegram = await waitingMembers(item.id, 3, { inTelegram: true, emailVerified: false });
     const everyone = [...mailed, ...inTelegram];
     smtp.relay.failing = true;
-    botDown = true;
+    fakeBot.failSends(3);
     const tries = smtp.relay.tries;
     await setStock(item.id, 3);
-    await settle();
+    await t.services.background.drain();
+    await failOnce(everyone);
     expect(smtp.relay.tries - tries).toBe(20);
     expect(toldPerMember(everyone)).toEqual({ 0: 23 });
-    expect(await waitingFor(item.id)).toEqual(idsOf(everyone));
-    const rows = await db().select().from(stockAlerts).where(eq(stockAlerts.productId, item.id));
-    expect(rows.map((row) => row.attempts)).toEqual(Array(23).fill(1));
 
-    // Within the first backoff (a minute) a retry tries nothing: a relay in trouble is not hammered.
+    // Within the first backoff a sender tries nothing: a relay in trouble is not hammered.
     smtp.relay.failing = false;
-    botDown = false;
-    await deliverDueStockAlerts(ctx());
+    const waiting = sender({});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waiting.stop();
     expect(smtp.relay.tries - tries).toBe(20);
     expect(toldPerMember(everyone)).toEqual({ 0: 23 });
 
-    // A minute on, two processes' retries race for the alerts: each member is told once.
-    clockAhead += MINUTE;
-    const retries = [startStockAlertRetries(ctx(), 20), startStockAlertRetries(ctx(), 20)];
+    // Once the backoff has passed, two processes' senders race for the messages: each member is told once.
+    await backoffPasses(everyone);
+    const senders = [sender({}), sender({})];
     try {
-      await eventually(async () => expect(await waitingFor(item.id)).toEqual([]));
+      await eventually(async () =>
+        expect(await messagesOf(everyone)).toEqual(
+          Array(23).fill(expect.objectContaining({ state: "sent" })),
+        ),
+      );
     } finally {
-      await Promise.all(retries.map((retry) => retry.stop()));
+      await Promise.all(senders.map((one) => one.stop()));
     }
-    await settle();
     expect(toldPerMember(everyone)).toEqual({ 1: 23 });
     const [message] = botMessagesTo(inTelegram[0]?.telegramId ?? null);
-    expect(message?.text).toBe(
+    expect(message?.payload.text).toBe(
       `${item.title} is back in stock: https://t.me/${recorded.botUsername}?startapp=product_${item.id}`,
     );
-    await deliverDueStockAlerts(ctx());
+    await queueStockAlerts(ctx());
+    await settle();
     expect(toldPerMember(everyone)).toEqual({ 1: 23 });
   });
 
@@ -179,13 +220,13 @@ describe("back-in-stock delivery", () => {
     const members = await waitingMembers(item.id, 3);
     smtp.relay.failing = true;
     await setStock(item.id, 2);
-    await settle();
+    await t.services.background.drain();
+    await failOnce(members);
     smtp.relay.failing = false;
     await setStock(item.id, 0);
-    await settle();
     const tries = smtp.relay.tries;
-    clockAhead += HOUR;
-    await deliverDueStockAlerts(ctx());
+    await backoffPasses(members);
+    await settle();
     expect(smtp.relay.tries).toBe(tries);
     expect(await waitingFor(item.id)).toEqual(idsOf(members));
 
@@ -203,7 +244,24 @@ describe("back-in-stock delivery", () => {
     await settle();
     expect(toldPerMember([member])).toEqual({ 0: 1 });
     await db().update(profiles).set({ emailVerifiedAt: new Date() }).where(eq(profiles.id, member.userId));
-    await deliverDueStockAlerts(ctx());
+    // What proving it through a mailed link does after the proof (queueAlertsOfProven).
+    await queueStockAlerts(ctx(), { userId: member.userId });
+    await settle();
+    expect(toldPerMember([member])).toEqual({ 1: 1 });
+    expect(await waitingFor(item.id)).toEqual([]);
+  });
+
+  it("an alert of a member in Telegram the bot may not write to waits, and goes once they open the bot", async () => {
+    const item = await product(0);
+    const [member] = await waitingMembers(item.id, 1, { inTelegram: true, emailVerified: false });
+    if (!member?.telegramId) throw new Error("no member");
+    await db().update(profiles).set({ botWritableAt: null }).where(eq(profiles.id, member.userId));
+    await setStock(item.id, 1);
+    await settle();
+    expect(toldPerMember([member])).toEqual({ 0: 1 });
+    expect(await waitingFor(item.id)).toEqual([member.userId]);
+    await openedBot(ctx(), member.telegramId);
+    await settle();
     expect(toldPerMember([member])).toEqual({ 1: 1 });
     expect(await waitingFor(item.id)).toEqual([]);
   });

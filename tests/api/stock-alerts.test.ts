@@ -9,15 +9,19 @@ import { createHttpServer } from "#api/http/server";
 import { products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
+import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
-import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
+import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
 // GET/PUT/DELETE /api/products/:id/alert and the alerts a restock sends. Runs on PGlite, and on
-// Postgres when DATABASE_URL is set. Telegram members hear through the bot (a recording double),
+// Postgres when DATABASE_URL is set. Telegram members hear through the bot (the outbox's sender
+// calling the fake Bot API; the app's notifier, a recording double, names the bot for the links),
 // the others by mail over real SMTP (the fake server) once their address is proven. How the sends
 // go (a burst, failures and retries) is stock-alerts-delivery.test.ts.
 const telegram = recordingTelegram();
+let fakeBot: FakeBotApi;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let server: Server;
@@ -26,6 +30,7 @@ let staff: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
   t = await startTestApp({
     telegram,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example.com", PLAN_PAYMENTS: "free" },
@@ -41,6 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await t.close();
   await smtp.close();
+  await fakeBot.close();
 });
 
 const db = () => t.services.database.db;
@@ -51,6 +57,8 @@ async function telegramMember() {
   const member = await createMember(t);
   const telegramId = BigInt(700_000_000 + Math.floor(Math.random() * 1_000_000));
   await db().update(users).set({ telegramId }).where(eq(users.id, member.userId));
+  // They started the bot: it may write to them (decision 106).
+  await db().update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
   return { ...member, telegramId };
 }
 /** A member mail reaches: alerts are mailed to proven addresses only. */
@@ -70,11 +78,14 @@ const withdraw = (token: string, id: string) =>
   t.app.request(alertPath(id), jsonRequest("DELETE", {}, bearer(token)));
 const restockOver = (id: string, stockQuantity: number) =>
   fetch(`${base}/api/admin/products/${id}`, jsonRequest("PATCH", { stockQuantity }, bearer(staff.token)));
-const botMessagesTo = (telegramId: bigint) => telegram.sent.filter((m) => m.telegramId === telegramId);
+const botMessagesTo = (telegramId: bigint) => sendsTo(fakeBot, telegramId).map((call) => call.payload);
 const alertMailsTo = (email: string) =>
   smtp.received.filter((m) => m.to.some((to) => to.includes(email)) && m.data.includes("back in stock"));
-/** Lets background sends settle before counting that nothing more came. */
-const settle = () => t.services.background.drain();
+/** Lets the background queue the alerts, and the outbox send them, before counting what came. */
+const settle = async () => {
+  await t.services.background.drain();
+  await drainOutbox(t.services, fakeBot);
+};
 
 describe("back-in-stock alerts", () => {
   it("a member waits, sees the state, withdraws; asking twice is the same", async () => {
@@ -142,19 +153,15 @@ describe("back-in-stock alerts", () => {
     // A change that leaves it out of stock sends nothing.
     expect((await restockOver(item.id, 0)).status).toBe(200);
     expect((await restockOver(item.id, 4)).status).toBe(200);
-    const [message] = await eventually(async () => {
-      const sent = botMessagesTo(inTelegram.telegramId);
-      expect(sent).toHaveLength(1);
-      return sent;
-    });
-    expect(message?.text).toBe(
+    await settle();
+    const sent = botMessagesTo(inTelegram.telegramId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toBe(
       `${item.title} is back in stock: https://t.me/${telegram.botUsername}?startapp=product_${item.id}`,
     );
-    const mail = await eventually(async () => {
-      const found = alertMailsTo(byMail.email);
-      expect(found).toHaveLength(1);
-      return decodeQuotedPrintable(found[0]?.data ?? "");
-    });
+    const found = alertMailsTo(byMail.email);
+    expect(found).toHaveLength(1);
+    const mail = decodeQuotedPrintable(found[0]?.data ?? "");
     expect(mail).toContain(`Subject: ${item.title} is back in stock`);
     expect(mail).toContain(`https://shop.example.com/product/${item.id}`);
 
@@ -180,7 +187,8 @@ describe("back-in-stock alerts", () => {
     expect(
       (await t.app.request(`/api/me/orders/${order.id}/cancel`, post({}, bearer(buyer.token)))).status,
     ).toBe(200);
-    await eventually(async () => expect(botMessagesTo(waiting.telegramId)).toHaveLength(1));
+    await settle();
+    expect(botMessagesTo(waiting.telegramId)).toHaveLength(1);
   });
 
   it("restocks racing over HTTP send exactly one message per waiting member", async () => {
@@ -191,10 +199,6 @@ describe("back-in-stock alerts", () => {
       expect((await subscribe(member.token, item.id)).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => restockOver(item.id, i + 1)));
     expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
-    await eventually(async () => {
-      for (const member of waiting) expect(botMessagesTo(member.telegramId)).toHaveLength(1);
-      for (const member of mailed) expect(alertMailsTo(member.email)).toHaveLength(1);
-    });
     await settle();
     for (const member of waiting) expect(botMessagesTo(member.telegramId)).toHaveLength(1);
     for (const member of mailed) expect(alertMailsTo(member.email)).toHaveLength(1);

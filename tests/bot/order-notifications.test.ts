@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderResultSchema } from "#api/contracts/checkout";
-import { channelSettings, products, users } from "#db/schema/index";
+import { channelSettings, products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, jsonRequest, post } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
+import { drainOutbox } from "../helpers/drain-outbox";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
-import { eventually, type TestApp } from "../helpers/test-app";
+import type { TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
-// Order notices go out through the real bot against the fake Bot API, following the settings' switches.
+// Order notices go out through the outbox's sender and the real bot's transport against the fake Bot
+// API, following the settings' switches.
 let fake: FakeBotApi;
 let t: TestApp;
 let app: Awaited<ReturnType<typeof startBotApp>>["app"];
@@ -27,6 +29,8 @@ async function withTelegram(telegramId: number | null, roles: ("admin" | "employ
       .update(users)
       .set({ telegramId: BigInt(telegramId) })
       .where(eq(users.id, member.userId));
+    // They started the bot: it may write to them (decision 106).
+    await db().update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
   }
   return member;
 }
@@ -41,6 +45,11 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+/** The notices queued in the background, then sent by the outbox. */
+const delivered = async () => {
+  await t.services.background.drain();
+  await drainOutbox(t.services, fake);
+};
 const textsTo = (chatId: number) =>
   fake
     .callsTo("sendMessage")
@@ -76,10 +85,9 @@ describe("order notices", () => {
     const member = await buyer();
     const placed = await order(member.token, await product("Notice Kush", 50), 2);
     const notice = `New order #${placed.number}: 2 items, 2.00 credits, for Ada Buyer (TX).`;
-    await eventually(async () => {
-      expect(textsTo(ADMIN_TG)).toContain(notice);
-      expect(textsTo(EMPLOYEE_TG)).toContain(notice);
-    });
+    await delivered();
+    expect(textsTo(ADMIN_TG)).toContain(notice);
+    expect(textsTo(EMPLOYEE_TG)).toContain(notice);
     const res = await app.request(
       `/api/admin/orders/${placed.id}`,
       jsonRequest("PATCH", { status: "fulfilled" }, bearer((await withTelegram(null, ["employee"])).token)),
@@ -87,9 +95,8 @@ describe("order notices", () => {
     expect(res.status).toBe(200);
     const [account] = await db().select().from(users).where(eq(users.id, member.userId));
     const buyerChat = Number(account?.telegramId);
-    await eventually(async () =>
-      expect(textsTo(buyerChat)).toEqual([`Your order #${placed.number} has been fulfilled.`]),
-    );
+    await delivered();
+    expect(textsTo(buyerChat)).toEqual([`Your order #${placed.number} has been fulfilled.`]);
   });
 
   it("a member's own cancel goes to staff with Telegram; the member hears nothing of it", async () => {
@@ -98,10 +105,9 @@ describe("order notices", () => {
     const res = await app.request(`/api/me/orders/${placed.id}/cancel`, post({}, bearer(member.token)));
     expect(res.status).toBe(200);
     const notice = `Order #${placed.number} was cancelled by its member. Its stock is back on the shelf.`;
-    await eventually(async () => {
-      expect(textsTo(ADMIN_TG)).toContain(notice);
-      expect(textsTo(EMPLOYEE_TG)).toContain(notice);
-    });
+    await delivered();
+    expect(textsTo(ADMIN_TG)).toContain(notice);
+    expect(textsTo(EMPLOYEE_TG)).toContain(notice);
     const [account] = await db().select().from(users).where(eq(users.id, member.userId));
     expect(textsTo(Number(account?.telegramId))).toEqual([]);
   });
@@ -112,11 +118,10 @@ describe("order notices", () => {
     await order(member.token, id, 2); // 6 left: above 5
     await order(member.token, id, 2); // 4 left: crossed
     await order(member.token, id, 1); // 3 left: already below
-    await eventually(async () =>
-      expect(textsTo(ADMIN_TG).filter((text) => text.startsWith("Low stock: Scarce Haze"))).toEqual([
-        "Low stock: Scarce Haze has 4 left.",
-      ]),
-    );
+    await delivered();
+    expect(textsTo(ADMIN_TG).filter((text) => text.startsWith("Low stock: Scarce Haze"))).toEqual([
+      "Low stock: Scarce Haze has 4 left.",
+    ]);
     expect(textsTo(EMPLOYEE_TG).some((text) => text.startsWith("Low stock"))).toBe(false);
   });
 
@@ -135,9 +140,8 @@ describe("order notices", () => {
       // A later order with the switches back on proves the quiet one was handled by then.
       await db().update(channelSettings).set({ emailNotifications: true, lowStockAlerts: true });
       const next = await order(member.token, await product("Loud Kush", 50), 1);
-      await eventually(async () =>
-        expect(textsTo(ADMIN_TG).some((text) => text.includes(`#${next.number}:`))).toBe(true),
-      );
+      await delivered();
+      expect(textsTo(ADMIN_TG).some((text) => text.includes(`#${next.number}:`))).toBe(true);
       const sent = fake
         .callsTo("sendMessage")
         .slice(before)

@@ -1,6 +1,7 @@
 import { type ClaimedRow, claimOutboxRows, type OutboxLane } from "#db/queries/outbox-claim";
 import type { ServiceContext } from "../context";
-import { KIND_SWITCH } from "./kinds";
+import { outboxKinds } from "./kinds";
+import { payloadOf } from "./render";
 
 export type { ClaimedRow, OutboxLane };
 
@@ -12,17 +13,17 @@ export interface Skip {
 
 /**
  * The send-time checks: the broadcast was cancelled or the member turned the kind's switch off →
- * cancelled; the member blocked the bot → blocked; mail to a member with no verified address →
- * failed. Undefined: send it.
+ * cancelled; the member blocked the bot → blocked; mail to a member with no verified address (and
+ * none given in the payload) → failed. Undefined: send it.
  */
 export function skipOf(row: ClaimedRow): Skip | undefined {
   if (row.broadcastCancelled) return { state: "cancelled", reason: "broadcast cancelled" };
-  const which = KIND_SWITCH[row.kind];
+  const which = outboxKinds[row.kind].switch;
   if (which && !row[which]) return { state: "cancelled", reason: "switched off" };
   if (row.channel === "telegram") {
     if (row.botBlocked) return { state: "blocked", reason: "bot blocked" };
     if (row.chatId === null) return { state: "failed", reason: "no chat" };
-  } else if (!row.verifiedEmail) return { state: "failed", reason: "no address" };
+  } else if (!row.verifiedEmail && !payloadOf(row).to) return { state: "failed", reason: "no address" };
   return undefined;
 }
 

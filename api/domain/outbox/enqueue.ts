@@ -1,6 +1,10 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { insertOutboxRows } from "#db/queries/outbox";
+import { insertOutboxRows, insertSegmentRows } from "#db/queries/outbox";
+import { botWritableSql, verifiedEmailSql } from "#db/queries/recipients";
 import type { OutboxKind } from "#db/schema/index";
+import type { MailBody } from "../ports/mailer";
+import { outboxKinds } from "./kinds";
 
 /** A button under an outbox message: one that opens a Mini App path, or one that stops this kind. */
 export type OutboxButton = { text: string; open: string } | { text: string; stop: OutboxKind };
@@ -13,6 +17,10 @@ export interface OutboxPayload {
   buttons?: OutboxButton[];
   /** Mail rows: the subject line. */
   subject?: string;
+  /** Mail rows: the whole mail, text and HTML, where it says more than the bot's text. */
+  mail?: MailBody;
+  /** Mail rows: the address, where it is not the member's proven one (a receipt to the address they gave). */
+  to?: string;
 }
 
 /** Where a member can be reached by the bot, by mail, or not at all (decision 106). */
@@ -23,14 +31,6 @@ export interface Reach {
   /** A proven address, for kinds that fall back to mail. */
   verifiedEmail: string | null;
 }
-
-/** Kinds a member without the bot gets by mail instead; the others are only for the bot's chat. */
-export const MAIL_FALLBACK: ReadonlySet<OutboxKind> = new Set<OutboxKind>([
-  "plan_ending",
-  "plan_grace",
-  "plan_lapsed",
-  "support_reply",
-]);
 
 export interface OutboxMessage {
   kind: OutboxKind;
@@ -46,7 +46,7 @@ export interface OutboxMessage {
 
 /**
  * Queues messages for the sender. A member the bot may write to gets the bot's chat; one it may not
- * gets mail where the kind allows it and an address is proven; anyone else is recorded unreachable,
+ * gets mail where the kind allows it and an address is proven (or given in the payload); anyone else is recorded unreachable,
  * counted and never attempted. Returns how many rows were new (dedupe keys already queued are not).
  * @public the senders of issue 38 (broadcasts, reminders, support replies) call it.
  */
@@ -65,7 +65,7 @@ export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
       };
       if (reach.telegramId !== null && reach.botWritable)
         return { ...base, channel: "telegram" as const, chatId: reach.telegramId };
-      if (reach.verifiedEmail && MAIL_FALLBACK.has(message.kind))
+      if ((message.payload.to ?? reach.verifiedEmail) && outboxKinds[message.kind].mailFallback)
         return { ...base, channel: "mail" as const, chatId: null };
       return {
         ...base,
@@ -75,4 +75,29 @@ export function enqueue(db: Db, messages: OutboxMessage[]): Promise<number> {
       };
     }),
   );
+}
+
+/** A message to every member of a segment: the members as a condition over users joined to profiles. */
+export interface OutboxSegment {
+  kind: OutboxKind;
+  members: SQL;
+  /** The payload in each language (by language code, "en" always among them); a member gets theirs. */
+  payloads: Record<string, OutboxPayload>;
+  broadcastId: string;
+  /** Not before this time; the rows of members no way reaches are recorded unreachable at it. */
+  at: Date;
+}
+
+/**
+ * Queues one row per member of the segment in one statement, by enqueue's reach rule: the bot's chat
+ * for a member it may write to (decision 106), else mail at a proven address where the kind falls
+ * back to mail, else unreachable (counted, never attempted). A second call adds nobody twice.
+ * Returns how many rows were new.
+ */
+export function enqueueSegment(db: Db, segment: OutboxSegment): Promise<number> {
+  return insertSegmentRows(db, {
+    ...segment,
+    byTelegram: botWritableSql,
+    byMail: outboxKinds[segment.kind].mailFallback ? sql`${verifiedEmailSql} is not null` : sql`false`,
+  });
 }

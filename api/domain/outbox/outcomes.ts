@@ -5,7 +5,7 @@ import { markBotBlocked } from "#db/queries/bot-reach";
 import { recordFinal, recordSent, requeueRows } from "#db/queries/outbox-outcomes";
 import type { SendOutcome } from "../ports/outbox-transport";
 import type { ClaimedRow } from "./claim";
-import { MAX_TRIES, RESEND_WHEN_UNCERTAIN } from "./kinds";
+import { MAX_TRIES, outboxKinds } from "./kinds";
 import type { Pace } from "./pace";
 
 /** Sent rows are written together, at most this long after their call. */
@@ -55,7 +55,7 @@ export class Outcomes {
         await recordFinal(this.db, [row.id], "failed", result.reason);
         return;
       case "unknown":
-        if (!RESEND_WHEN_UNCERTAIN.includes(row.kind)) {
+        if (!outboxKinds[row.kind].resendWhenUncertain) {
           await recordFinal(this.db, [row.id], "uncertain", result.reason);
           return;
         }

@@ -33,14 +33,18 @@ export function telegramMessage(
   };
 }
 
-/** The payload as mail: the subject (or the text's first line), the text, and each `open` button's link. */
+/**
+ * The payload as mail, to the address it names or else `to`: the mail it carries, else the subject (or the text's first line), the text, and
+ * each `open` button's link.
+ */
 export function mailMessage(ctx: Pick<ServiceContext, "config">, row: ClaimedRow, to: string): MailMessage {
   const payload = payloadOf(row);
+  if (payload.mail) return { to: payload.to ?? to, ...payload.mail };
   const links = (payload.buttons ?? []).flatMap((button) => {
     if (!("open" in button)) return [];
     const url = publicPageLink(ctx, button.open);
     return url ? [`${button.text}: ${url}`] : [];
   });
   const subject = payload.subject ?? payload.text.split("\n")[0]?.slice(0, 120) ?? "";
-  return { to, subject, text: [payload.text, ...links].join("\n\n") };
+  return { to: payload.to ?? to, subject, text: [payload.text, ...links].join("\n\n") };
 }

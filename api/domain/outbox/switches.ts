@@ -3,11 +3,16 @@ import { markBotWritable, type NotificationSwitch, turnSwitchOff } from "#db/que
 import { OUTBOX_KINDS, type OutboxKind } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { recipientLanguage } from "../services/recipient-language";
-import { KIND_SWITCH } from "./kinds";
+import { queueStockAlerts } from "../services/stock-alert-delivery";
+import { outboxKinds } from "./kinds";
 
-/** The member opened the bot (/start, or wrote to it): it may write to them again, blocked or not before. */
-export async function openedBot(ctx: Pick<ServiceContext, "db">, telegramId: bigint): Promise<void> {
-  await markBotWritable(ctx.db, telegramId);
+/**
+ * The member opened the bot (/start, or wrote to it): it may write to them again, blocked or not
+ * before, and the back-in-stock alerts that waited for a way to reach them are queued.
+ */
+export async function openedBot(ctx: ServiceContext, telegramId: bigint): Promise<void> {
+  const userId = await markBotWritable(ctx.db, telegramId);
+  if (userId) ctx.background.run("back-in-stock alerts", () => queueStockAlerts(ctx, { userId }));
 }
 
 /** What a stop button did: the switch it turned off (none: the kind has none, or no account has that Telegram). */
@@ -29,7 +34,7 @@ export async function stopKind(
   kind: string,
   languageTag: string | undefined,
 ): Promise<Stopped> {
-  const which = isKind(kind) ? KIND_SWITCH[kind] : undefined;
+  const which = isKind(kind) ? outboxKinds[kind].switch : undefined;
   if (!which) return { which: undefined, language: recipientLanguage(null, languageTag) };
   const account = await turnSwitchOff(ctx.db, telegramId, which);
   return { which: account ? which : undefined, language: recipientLanguage(account?.language, languageTag) };

@@ -8,6 +8,9 @@ export interface MailMessage {
   html?: string;
 }
 
+/** A mail before it is addressed. */
+export type MailBody = Omit<MailMessage, "to">;
+
 export interface Mailer {
   /** Resolves once the relay accepted the message; rejects when it did not. */
   send(message: MailMessage): Promise<void>;

@@ -17,22 +17,21 @@ import {
   claimBroadcast,
   claimDueBroadcast,
   countAudience,
-  expandIntoOutbox,
   findBroadcast,
-  finishIfSent,
-  hasRowsLeft,
   insertBroadcast,
   listBroadcasts,
   lockBroadcast,
-  markDone,
   recordStart,
   rowCountsOf,
   type SegmentRow,
+  segmentMembers,
   tierExists,
 } from "#db/queries/broadcasts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
-import type { OutboxPayload } from "../outbox/enqueue";
+import { finishBroadcasts } from "../outbox/broadcast-status";
+import { enqueueSegment, type OutboxPayload } from "../outbox/enqueue";
+import { stopButton } from "../outbox/kinds";
 import { Refusal } from "../refusal";
 import { type IncomingForm, storeUpload } from "./upload-store";
 
@@ -186,19 +185,28 @@ function payloadsFor(row: BroadcastRow): Record<string, OutboxPayload> {
     ...(row.image ? { image: row.image } : {}),
     buttons: [
       { text: serverText(language, "broadcast.openShop"), open: "/" },
-      { text: serverText(language, "broadcast.stopNews"), stop: "broadcast" },
+      ...stopButton(language, "broadcast"),
     ],
   });
   return Object.fromEntries(languages.map((language) => [language, payload(language)]));
 }
 
 /**
- * Expands a claimed broadcast into one outbox row per member of its segment as it is now, in one
- * statement in the claim's transaction: a process that dies here leaves it scheduled, as if never
- * claimed. Returns the rows made.
+ * Expands a claimed broadcast into one outbox row per member of its segment as it is now
+ * (enqueueSegment), in the claim's transaction: a process that dies here leaves it scheduled, as if
+ * never claimed. Records the audience; one none of whose members can be reached is done at once.
  */
-const expand = (tx: ServiceContext["db"], row: BroadcastRow, at: Date): Promise<number> =>
-  expandIntoOutbox(tx, { id: row.id, segment: row.segment as SegmentRow }, payloadsFor(row), at, rules);
+async function expand(tx: ServiceContext["db"], row: BroadcastRow, at: Date): Promise<void> {
+  const total = await enqueueSegment(tx, {
+    kind: "broadcast",
+    members: segmentMembers(row.segment as SegmentRow, at, rules),
+    payloads: payloadsFor(row),
+    broadcastId: row.id,
+    at,
+  });
+  await recordStart(tx, row.id, total);
+  await finishBroadcasts(tx, [row.id]);
+}
 
 /** Starts one broadcast now if it is still scheduled (another process may have started it). */
 async function startBroadcast(ctx: BroadcastContext, id: string): Promise<boolean> {
@@ -206,7 +214,7 @@ async function startBroadcast(ctx: BroadcastContext, id: string): Promise<boolea
   return ctx.db.transaction(async (tx) => {
     const row = await claimBroadcast(tx, id, at);
     if (!row) return false;
-    await recordStart(tx, id, await expand(tx, row, at), at);
+    await expand(tx, row, at);
     return true;
   });
 }
@@ -223,13 +231,13 @@ export async function startDueBroadcasts(ctx: BroadcastContext): Promise<number>
     const one = await ctx.db.transaction(async (tx) => {
       const row = await claimDueBroadcast(tx, at);
       if (!row) return false;
-      await recordStart(tx, row.id, await expand(tx, row, at), at);
+      await expand(tx, row, at);
       return true;
     });
     if (!one) break;
     started += 1;
   }
-  await finishIfSent(ctx.db, ctx.now());
+  await finishBroadcasts(ctx.db);
   return started;
 }
 
@@ -246,10 +254,7 @@ export async function cancelBroadcast(ctx: ServiceContext, id: string): Promise<
     if (locked.status === "cancelled") return "cancelled";
     if (locked.status === "done") return "done";
     // Every row went out before the cancel: it is done, whether or not the sender has said so.
-    if (locked.status === "sending" && !(await hasRowsLeft(tx, id))) {
-      await markDone(tx, id, at);
-      return "done";
-    }
+    if (locked.status === "sending" && (await finishBroadcasts(tx, [id])).length > 0) return "done";
     await cancelRows(tx, id, at);
     return "cancelled";
   });

@@ -3,6 +3,7 @@ import { type DueCart, lockDueCarts, markReminded } from "#db/queries/carts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage } from "../outbox/enqueue";
+import { stopButton } from "../outbox/kinds";
 import { recipientLanguage } from "./recipient-language";
 
 const HOUR_MS = 3_600_000;
@@ -30,7 +31,7 @@ export function cartReminder(cart: DueCart): OutboxMessage {
       text: serverText(language, "cart.reminder", { items: named.join("\n") }),
       buttons: [
         { text: serverText(language, "cart.reminderOpen"), open: CART_PATH },
-        { text: serverText(language, "cart.reminderStop"), stop: "cart_reminder" },
+        ...stopButton(language, "cart_reminder"),
       ],
     },
     // One reminder per version of a cart, however many processes look at once.

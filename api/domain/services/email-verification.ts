@@ -10,6 +10,7 @@ import { Refusal } from "../refusal";
 import { grantConfiguredAdmin } from "./configured-admins";
 import { notePersonSeen } from "./person-keys";
 import { recipientLanguage } from "./recipient-language";
+import { queueStockAlerts } from "./stock-alert-delivery";
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -88,6 +89,11 @@ export async function proveEmail(
   return true;
 }
 
+/** A proven address reaches the member: the back-in-stock alerts that waited for it are queued. */
+export function queueAlertsOfProven(ctx: ServiceContext, userId: string): void {
+  ctx.background.run("back-in-stock alerts", () => queueStockAlerts(ctx, { userId }));
+}
+
 /**
  * Spends the token and proves the email (proveEmail), if it is still the account's email. No
  * session needed: the link is the proof.
@@ -112,15 +118,16 @@ export async function confirmEmailVerification(
         ),
       )
       .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
-    if (!spent) return false;
+    if (!spent) return undefined;
     // A link proves the address it was mailed to, and only while that is still the account's email.
-    if (!(await proveEmail(ctx, tx, spent.userId, spent.email, now))) return false;
+    if (!(await proveEmail(ctx, tx, spent.userId, spent.email, now))) return undefined;
     await tx
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, spent.userId), isNull(emailVerificationTokens.usedAt)));
-    return true;
+    return spent.userId;
   });
   if (!verified) throw new Refusal("verify_link_invalid");
   await attempt.release();
+  queueAlertsOfProven(ctx, verified);
 }

@@ -1,9 +1,8 @@
 import type { Order } from "#api/contracts/checkout";
 import type { Language } from "#api/contracts/languages";
-import type { AccountRow } from "#db/queries/accounts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
-import type { MailMessage } from "../ports/mailer";
+import type { MailBody } from "../ports/mailer";
 import { publicPageLink } from "./app-links";
 import { creditsText, itemsOf, orderNoticeTexts } from "./order-notice-texts";
 
@@ -24,7 +23,7 @@ interface MemberMail {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mail as sent: the text part carries every link in full; the HTML part is the same words. */
-function render(ctx: ServiceContext, to: string, mail: MemberMail): MailMessage {
+function render(ctx: ServiceContext, mail: MemberMail): MailBody {
   const action = publicPageLink(ctx, mail.action.path);
   const footerLink = mail.footer.path ? publicPageLink(ctx, mail.footer.path) : null;
   const text = [
@@ -44,14 +43,7 @@ function render(ctx: ServiceContext, to: string, mail: MemberMail): MailMessage 
     }</p>`,
     "</body></html>",
   ].join("\n");
-  return { to, subject: mail.subject, text, html };
-}
-
-/** The account's address when mail is how it hears from the shop: the bot does not reach it. */
-export function mailAddressOf(ctx: ServiceContext, account: AccountRow): string | null {
-  if (!ctx.mailer || !account.email) return null;
-  if (ctx.telegram.enabled && account.telegramId !== null) return null;
-  return account.email;
+  return { subject: mail.subject, text, html };
 }
 
 const orderFooter = (language: Language) => ({
@@ -64,8 +56,8 @@ const purchases = (language: Language) => ({
   path: "/settings/purchases",
 });
 
-export const orderPlacedMail = (ctx: ServiceContext, to: string, language: Language, order: Order) =>
-  render(ctx, to, {
+export const orderPlacedMail = (ctx: ServiceContext, language: Language, order: Order) =>
+  render(ctx, {
     subject: serverText(language, "mail.orderPlacedSubject", { number: String(order.number) }),
     paragraphs: [
       serverText(language, "mail.orderPlaced", {
@@ -89,12 +81,11 @@ export const orderPlacedMail = (ctx: ServiceContext, to: string, language: Langu
 
 export const orderStatusMail = (
   ctx: ServiceContext,
-  to: string,
   language: Language,
   number: number,
   status: "fulfilled" | "cancelled",
 ) =>
-  render(ctx, to, {
+  render(ctx, {
     subject: serverText(
       language,
       status === "fulfilled" ? "mail.orderFulfilledSubject" : "mail.orderCancelledSubject",
@@ -111,11 +102,10 @@ export const orderStatusMail = (
 
 export const backInStockMail = (
   ctx: ServiceContext,
-  to: string,
   language: Language,
   product: { id: string; title: string },
 ) =>
-  render(ctx, to, {
+  render(ctx, {
     subject: serverText(language, "mail.backInStockSubject", { title: product.title }),
     paragraphs: [serverText(language, "mail.backInStock", { title: product.title })],
     action: { label: serverText(language, "mail.openInShop"), path: `/product/${product.id}` },

@@ -1,19 +1,22 @@
 import type { Order } from "#api/contracts/checkout";
 import type { Language } from "#api/contracts/languages";
-import { type AccountRow, findAccountById, telegramIdsWithRoles } from "#db/queries/accounts";
+import { type AccountRow, findAccountById } from "#db/queries/accounts";
 import { getNotificationSwitches } from "#db/queries/channel";
 import type { ServiceContext } from "../context";
-import type { MailMessage } from "../ports/mailer";
-import { mailAddressOf, orderPlacedMail, orderStatusMail } from "./member-mail";
+import { enqueue } from "../outbox/enqueue";
+import type { MailBody } from "../ports/mailer";
+import { orderPlacedMail, orderStatusMail } from "./member-mail";
 import { orderNoticeTexts } from "./order-notice-texts";
 import { recipientLanguage } from "./recipient-language";
-import { sendAll, tellAdmins } from "./staff-notices";
+import { tellAdmins, tellStaff } from "./staff-notices";
 
 /** A product whose stock went from above the threshold to at or below it. */
 export interface StockCrossing {
   title: string;
   left: number;
 }
+
+const STAFF = ["admin", "moderator", "employee"] as const;
 
 /** The switches; a failed read sends nothing rather than failing an order that has committed. */
 const switchesOf = (ctx: ServiceContext) =>
@@ -22,30 +25,44 @@ const switchesOf = (ctx: ServiceContext) =>
     return { orderNotices: false, lowStockAlerts: false };
   });
 
-/** Sends in the background, so the answer does not wait for Telegram or SMTP; nothing without either. */
-const inBackground = (ctx: ServiceContext, send: () => Promise<void>) => {
-  if (ctx.telegram.enabled || ctx.mailer) ctx.background.run("order notices", send);
-};
+/** Queued in the background, so the answer does not wait for it. */
+const inBackground = (ctx: ServiceContext, queue: () => Promise<void>) =>
+  ctx.background.run("order notices", queue);
 
-/** Mails the member a receipt when mail is how they hear from the shop and they want order mail. */
-async function mailMember(
+/** The bot may write to the member, and runs. */
+const botReaches = (ctx: ServiceContext, account: AccountRow) =>
+  ctx.telegram.enabled && account.telegramId !== null && account.botWritable;
+
+/**
+ * Tells the member of their order (kind order_notice): through the bot where it reaches them and
+ * `text` is given, else by mail to their address when they want order mail and mail is set up.
+ */
+async function tellMember(
   ctx: ServiceContext,
-  account: AccountRow | string | undefined,
-  mail: (to: string, language: Language) => MailMessage,
+  account: AccountRow,
+  text: ((language: Language) => string) | undefined,
+  mail: (language: Language) => MailBody,
 ): Promise<void> {
-  const row = typeof account === "string" ? await findAccountById(ctx.db, account) : account;
-  const to = row?.orderEmails ? mailAddressOf(ctx, row) : null;
-  if (!row || !to || !ctx.mailer) return;
-  await ctx.mailer.send(mail(to, recipientLanguage(row.language))).catch((error: unknown) => {
-    ctx.log.warn("order mail not sent", { error: String(error) });
-  });
+  const language = recipientLanguage(account.language);
+  const byBot = text !== undefined && botReaches(ctx, account);
+  const to = !botReaches(ctx, account) && account.orderEmails && ctx.mailer ? account.email : null;
+  if (!byBot && !to) return;
+  const body = mail(language);
+  await enqueue(ctx.db, [
+    {
+      kind: "order_notice",
+      userId: account.id,
+      reach: { telegramId: byBot ? account.telegramId : null, botWritable: byBot, verifiedEmail: null },
+      payload: { text: text ? text(language) : body.text, ...(to ? { to, mail: body } : {}) },
+    },
+  ]);
 }
 
 /**
  * After a checkout commits: staff with a Telegram account hear of the order (the order
  * notifications switch, read as orderNotices), admins of each low-stock crossing (lowStockAlerts),
  * and a member the bot does not reach gets a receipt by mail (the same switch, and their own).
- * The switches are read before this returns; the messages go out in the background.
+ * The switches are read before this returns; the messages are queued in the background.
  */
 export async function noticeNewOrder(
   ctx: ServiceContext,
@@ -56,9 +73,10 @@ export async function noticeNewOrder(
   const switches = await switchesOf(ctx);
   inBackground(ctx, async () => {
     if (switches.orderNotices) {
-      const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
-      await sendAll(ctx, staff, (language) => orderNoticeTexts.newOrder(language, order));
-      await mailMember(ctx, userId, (to, language) => orderPlacedMail(ctx, to, language, order));
+      await tellStaff(ctx, [...STAFF], [(language) => orderNoticeTexts.newOrder(language, order)]);
+      const account = await findAccountById(ctx.db, userId);
+      if (account)
+        await tellMember(ctx, account, undefined, (language) => orderPlacedMail(ctx, language, order));
     }
     if (switches.lowStockAlerts) {
       await tellAdmins(
@@ -80,9 +98,12 @@ export async function noticeMemberCancelled(ctx: ServiceContext, userId: string,
   const switches = await switchesOf(ctx);
   if (!switches.orderNotices) return;
   inBackground(ctx, async () => {
-    const staff = await telegramIdsWithRoles(ctx.db, ["admin", "moderator", "employee"]);
-    await sendAll(ctx, staff, (language) => orderNoticeTexts.memberCancelled(language, number));
-    await mailMember(ctx, userId, (to, language) => orderStatusMail(ctx, to, language, number, "cancelled"));
+    await tellStaff(ctx, [...STAFF], [(language) => orderNoticeTexts.memberCancelled(language, number)]);
+    const account = await findAccountById(ctx.db, userId);
+    if (account)
+      await tellMember(ctx, account, undefined, (language) =>
+        orderStatusMail(ctx, language, number, "cancelled"),
+      );
   });
 }
 
@@ -97,15 +118,14 @@ export async function noticeOrderStatus(
   inBackground(ctx, async () => {
     const account = await findAccountById(ctx.db, userId);
     if (!account) return;
-    if (ctx.telegram.enabled && account.telegramId !== null) {
-      const text = (language: Language) =>
+    await tellMember(
+      ctx,
+      account,
+      (language) =>
         order.status === "fulfilled"
           ? orderNoticeTexts.fulfilled(language, order.number)
-          : orderNoticeTexts.cancelled(language, order.number);
-      await sendAll(ctx, [{ telegramId: account.telegramId, language: account.language }], text);
-    } else
-      await mailMember(ctx, account, (to, language) =>
-        orderStatusMail(ctx, to, language, order.number, order.status),
-      );
+          : orderNoticeTexts.cancelled(language, order.number),
+      (language) => orderStatusMail(ctx, language, order.number, order.status),
+    );
   });
 }

@@ -14,7 +14,7 @@ import { hashToken, newToken } from "../auth/tokens";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
-import { proveEmail } from "./email-verification";
+import { proveEmail, queueAlertsOfProven } from "./email-verification";
 import { recipientLanguage } from "./recipient-language";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -222,4 +222,5 @@ export async function confirmPasswordReset(
   });
   if (!userId) throw invalid();
   await attempt.release();
+  queueAlertsOfProven(ctx, userId);
 }

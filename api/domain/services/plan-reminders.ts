@@ -7,6 +7,7 @@ import type { OutboxKind } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage, type OutboxPayload } from "../outbox/enqueue";
+import { stopButton } from "../outbox/kinds";
 import { formatAmount } from "./amount-text";
 import {
   type GracePlan,
@@ -41,7 +42,7 @@ const buttons = (language: Language, kind: PlanKind): OutboxPayload["buttons"] =
     ),
     open: MEMBERSHIPS_PATH,
   },
-  { text: serverText(language, "plan.stopButton"), stop: kind },
+  ...stopButton(language, kind),
 ];
 
 /** "Ends on …" (a cancelled renewal), or "the next period is due on … : €25.00" (an invoice plan). */

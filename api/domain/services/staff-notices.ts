@@ -1,35 +1,32 @@
 import type { Language } from "#api/contracts/languages";
-import { telegramIdsWithRoles } from "#db/queries/accounts";
+import { type Role, telegramIdsWithRoles } from "#db/queries/accounts";
 import type { ServiceContext } from "../context";
+import { enqueue } from "../outbox/enqueue";
 import { recipientLanguage } from "./recipient-language";
 
-/** A Telegram account to tell, with its stored language tag. */
-export interface Recipient {
-  telegramId: bigint;
-  language: string | null;
-}
+/** A notice's words in a reader's language. */
+export type NoticeText = (language: Language) => string;
 
 /**
- * Sends each recipient the message in their language, logging (not throwing) what Telegram refuses:
- * what the message tells of stands either way.
+ * Staff holding any of `roles` with a Telegram account hear each text, in turn, each in their own
+ * language, through the outbox (kind staff_notice): only while the bot runs, and only those the bot
+ * may write to (the others are counted unreachable). What the notice tells of stands either way.
  */
-export async function sendAll(ctx: ServiceContext, to: Recipient[], text: (language: Language) => string) {
-  if (!ctx.telegram.enabled) return;
-  await Promise.all(
-    to.map(({ telegramId, language }) =>
-      ctx.telegram.sendMessage(telegramId, text(recipientLanguage(language))).catch((error: unknown) => {
-        ctx.log.warn("notice not sent", { error: String(error) });
-      }),
+export async function tellStaff(ctx: ServiceContext, roles: Role[], texts: NoticeText[]): Promise<void> {
+  if (!ctx.telegram.enabled || texts.length === 0) return;
+  const staff = await telegramIdsWithRoles(ctx.db, roles);
+  await enqueue(
+    ctx.db,
+    texts.flatMap((text) =>
+      staff.map((member) => ({
+        kind: "staff_notice" as const,
+        userId: member.userId,
+        reach: { telegramId: member.telegramId, botWritable: member.botWritable, verifiedEmail: null },
+        payload: { text: text(recipientLanguage(member.language)) },
+      })),
     ),
   );
 }
 
-/**
- * The shop's admins with a Telegram account hear each text, in turn, each in their own language:
- * the staff notices of low stock and of a payment not applied (decision 116).
- */
-export async function tellAdmins(ctx: ServiceContext, texts: ((language: Language) => string)[]) {
-  if (!ctx.telegram.enabled || texts.length === 0) return;
-  const admins = await telegramIdsWithRoles(ctx.db, ["admin"]);
-  for (const text of texts) await sendAll(ctx, admins, text);
-}
+/** The shop's admins hear each text: the staff notices of low stock and of a payment not applied (decision 116). */
+export const tellAdmins = (ctx: ServiceContext, texts: NoticeText[]) => tellStaff(ctx, ["admin"], texts);

@@ -3,7 +3,7 @@ import { findActiveProduct } from "#db/queries/products";
 import { addStockAlert, hasStockAlert, removeStockAlert } from "#db/queries/stock-alerts";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
-import { deliverDueStockAlerts } from "./stock-alert-delivery";
+import { queueStockAlerts } from "./stock-alert-delivery";
 
 /** `productId` comes canonical (lower case) from the route's validator. */
 async function activeProduct(ctx: ServiceContext, productId: string) {
@@ -45,10 +45,10 @@ export async function stopWaitingForStock(
 }
 
 /**
- * After a stock change has committed: the alerts of those products now in stock go out in the
- * background (deliverDueStockAlerts). Never throws: the stock change stands either way.
+ * After a stock change has committed: the alerts of those products now in stock are queued in the
+ * background (queueStockAlerts). Never throws: the stock change stands either way.
  */
 export function announceRestock(ctx: ServiceContext, productIds: string[]): void {
   if (productIds.length === 0) return;
-  ctx.background.run("back-in-stock alerts", () => deliverDueStockAlerts(ctx, productIds));
+  ctx.background.run("back-in-stock alerts", () => queueStockAlerts(ctx, { productIds }));
 }
