@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueue } from "#api/domain/outbox/enqueue";
+import { createDb, type Database } from "#db/client";
+import { TEST_BOT_TOKEN } from "../helpers/accounts";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { botMembers, outboxStates, sendingBroadcast, toMember } from "../helpers/outbox";
+import { emptyServerDatabase } from "../helpers/server-database";
+import { startServerProcess } from "../helpers/server-process";
+import { eventually } from "../helpers/test-app";
+
+// Two OS processes sending one outbox on one Postgres database (decision 104): a 429 pauses both
+// through the database, and claims made at the same instant never hand one row to two of them.
+let fake: FakeBotApi;
+let dataDir: string;
+let databaseUrl: string;
+let dropDatabase: () => Promise<void> = async () => {};
+let database: Database | undefined;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeBotApi({ id: -1005550003, title: "Two senders" });
+  dataDir = await mkdtemp(join(tmpdir(), "outbox-two-"));
+  ({ url: databaseUrl, drop: dropDatabase } = await emptyServerDatabase("outbox_two"));
+  database = await createDb({ databaseUrl, poolSize: 2 });
+});
+afterAll(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  await database?.close();
+  await fake.close();
+  await dropDatabase();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const db = () => {
+  if (!database) throw new Error("no database");
+  return database.db;
+};
+/** A sending server whose Bot API calls the fake records as `via`. */
+async function sender(via: string) {
+  const started = await startServerProcess(dataDir, {
+    DATABASE_URL: databaseUrl,
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    BOT_MODE: "webhook",
+    BOT_API_ROOT: `${fake.apiRoot}/${via}`,
+    PUBLIC_URL: "https://shop.example.com",
+    BROADCAST_RATE: "20",
+  });
+  children.push(started.proc);
+  return started;
+}
+const isSend = (method: string) => method.startsWith("send");
+
+/** Every process checks the shared pause at least every 250 ms (and before each wave of 50 ms). */
+const SEES_THE_PAUSE_MS = 500;
+const RETRY_AFTER_S = 3;
+
+describe("two sending processes", () => {
+  it("both pause for a 429's retry_after, then every member gets the broadcast once", async () => {
+    const [a, b] = await Promise.all([sender("a"), sender("b")]);
+    const members = await botMembers(db(), 120);
+    const broadcastId = await sendingBroadcast(db(), { total: members.length });
+    await enqueue(
+      db(),
+      members.map((m) => toMember(m, "broadcast", { text: "Paused together" }, { broadcastId })),
+    );
+    const sentBy = (via: string) => fake.calls.filter((c) => c.via === via && isSend(c.method) && c.result);
+    // Both are sending; then Telegram refuses the next send, whichever process makes it.
+    await eventually(async () => {
+      expect(sentBy("a").length).toBeGreaterThanOrEqual(3);
+      expect(sentBy("b").length).toBeGreaterThanOrEqual(3);
+    }, 30_000);
+    fake.failNext("sendMessage", {
+      error_code: 429,
+      description: `Too Many Requests: retry after ${RETRY_AFTER_S}`,
+      parameters: { retry_after: RETRY_AFTER_S },
+    });
+    await eventually(async () => {
+      const states = await outboxStates(db(), broadcastId);
+      expect((states.queued ?? 0) + (states.sending ?? 0)).toBe(0);
+    }, 60_000);
+
+    const sends = fake.calls.filter((c) => isSend(c.method) && (c.via === "a" || c.via === "b"));
+    const refused = sends.find((c) => c.result === undefined);
+    expect(refused).toBeDefined();
+    const at = refused?.at ?? 0;
+    // Neither process calls again until retry_after has passed (once each has seen the pause).
+    const inPause = sends.filter((c) => c.at > at + SEES_THE_PAUSE_MS && c.at < at + RETRY_AFTER_S * 1000);
+    expect(inPause.map((c) => c.via)).toEqual([]);
+    // Both went on after it, and every member got the broadcast once.
+    for (const via of ["a", "b"])
+      expect(sentBy(via).filter((c) => c.at >= at + RETRY_AFTER_S * 1000).length).toBeGreaterThan(0);
+    const perChat = new Map<number, number>();
+    for (const call of sends.filter((c) => c.result))
+      perChat.set(Number(call.payload.chat_id), (perChat.get(Number(call.payload.chat_id)) ?? 0) + 1);
+    for (const m of members) expect(perChat.get(m.telegramId), String(m.telegramId)).toBe(1);
+    expect(await outboxStates(db(), broadcastId)).toEqual({ sent: members.length });
+    for (const server of [a, b]) {
+      server.proc.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 120_000);
+
+  it("four processes claiming the same rows at the same instant take each row once", async () => {
+    const members = await botMembers(db(), 600);
+    const broadcastId = await sendingBroadcast(db(), { total: members.length });
+    await enqueue(
+      db(),
+      members.map((m) => toMember(m, "broadcast", { text: "Claimed once" }, { broadcastId })),
+    );
+    // They start together a moment after all four have connected.
+    const claimAt = Date.now() + 3000;
+    const claimers = Array.from({ length: 4 }, () => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", new URL("../helpers/outbox-claimer.ts", import.meta.url).pathname],
+        {
+          env: { ...process.env, DATABASE_URL: databaseUrl, CLAIM_AT: String(claimAt), CLAIM_BATCH: "5" },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
+      children.push(child);
+      let out = "";
+      child.stdout.on("data", (chunk) => {
+        out += chunk;
+      });
+      return new Promise<string[]>((resolve, reject) =>
+        child.on("exit", (code) =>
+          code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`claimer exited ${code}`)),
+        ),
+      );
+    });
+    const claimed = await Promise.all(claimers);
+    const all = claimed.flat();
+    // Each took a share (they really claimed side by side), and no row went to two of them.
+    for (const ids of claimed) expect(ids.length).toBeGreaterThan(0);
+    expect(all).toHaveLength(new Set(all).size);
+    expect(all).toHaveLength(members.length);
+    expect(await outboxStates(db(), broadcastId)).toEqual({ sent: members.length });
+  }, 120_000);
+});
