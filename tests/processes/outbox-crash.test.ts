@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueue } from "#api/domain/outbox/enqueue";
 import { createDb, type Database } from "#db/client";
@@ -72,6 +72,18 @@ describe("a sending process killed mid-broadcast", () => {
     first.proc.kill("SIGKILL");
     await first.exited;
     const atKill = await outboxStates(db, broadcastId);
+    // In flight at the kill: claimed and marked for their call (call_started_at), not recorded.
+    const inFlight = await db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.broadcastId, broadcastId),
+          eq(outbox.state, "sending"),
+          isNotNull(outbox.callStartedAt),
+        ),
+      );
+    expect(inFlight.length).toBeGreaterThan(0);
     await server();
     // The killed claims come back when their lease (30 s) ends.
     await eventually(async () => {
@@ -89,11 +101,12 @@ describe("a sending process killed mid-broadcast", () => {
       if (row.state === "sent") expect(count).toBe(1);
       else expect(count).toBeLessThanOrEqual(1);
     }
-    // In flight at the kill: at most the rows marked but not recorded (about 0.15 s of sending).
-    expect(uncertain.length).toBeLessThanOrEqual(atKill.sending ?? 0);
+    // Exactly the rows in flight at the kill are uncertain: about 0.15 s of sending at most.
+    expect(uncertain.map((r) => r.id).sort()).toEqual(inFlight.map((r) => r.id).sort());
     expect(uncertain.length).toBeLessThanOrEqual(25);
     console.info("outbox crash", {
       atKill,
+      inFlight: inFlight.length,
       uncertain: uncertain.length,
       sent: rows.length - uncertain.length,
     });
