@@ -28,7 +28,7 @@ import {
 import { bearer, createMember, DAY, errorOf, post } from "../helpers/accounts";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
-import { race } from "../helpers/race";
+import { racing } from "../helpers/race";
 import { MB, PNG, padded, SVG } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -453,6 +453,7 @@ describe("sending", () => {
 
 describe("scheduled broadcasts", () => {
   it("wait for their time, then start once even when two processes find them due at once", async () => {
+    await racing();
     await newsOffForAll();
     for (let n = 0; n < 30; n++) await addMember();
     const sendAt = new Date(Date.now() + 30 * 60_000).toISOString();
@@ -572,9 +573,8 @@ describe("cancelling", () => {
     expect((await cancel("0000000a-0000-4000-8000-00000000000b")).status).toBe(404);
   });
 
-  it(race(
-    "a cancel racing two senders' claims (the sender's own): each row is claimed or cancelled, never both",
-  ), async () => {
+  it("a cancel racing two senders' claims (the sender's own): each row is claimed or cancelled, never both", async () => {
+    await racing();
     // Other broadcasts' waiting rows out of the way: the claims take this one's.
     await db()
       .update(outbox)
@@ -604,6 +604,7 @@ describe("cancelling", () => {
   }, 60_000);
 
   it("a cancel racing the scheduled start: it is cancelled, and no row stays queued", async () => {
+    await racing();
     await newsOffForAll();
     for (let n = 0; n < 20; n++) await addMember();
     const sendAt = new Date(Date.now() + 10 * 60_000).toISOString();

@@ -13,6 +13,7 @@ import {
 } from "../helpers/accounts";
 import { testProduct } from "../helpers/credit-orders";
 import { startFakeSmtp } from "../helpers/fake-smtp";
+import { racing } from "../helpers/race";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 // How back-in-stock alerts go out (docs/decisions/005): a burst through a relay that caps its
@@ -134,6 +135,7 @@ describe("back-in-stock delivery", () => {
   });
 
   it("while the relay and the bot fail the alerts wait, untried before their backoff; once they are back two processes' retries tell each member exactly once", async () => {
+    await racing();
     const item = await product(0);
     const mailed = await waitingMembers(item.id, 20);
     const inTelegram = await waitingMembers(item.id, 3, { inTelegram: true, emailVerified: false });

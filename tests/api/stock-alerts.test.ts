@@ -10,6 +10,7 @@ import { products, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, recordingTelegram } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
+import { racing } from "../helpers/race";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
@@ -184,6 +185,7 @@ describe("back-in-stock alerts", () => {
   });
 
   it("restocks racing over HTTP send exactly one message per waiting member", async () => {
+    await racing();
     const item = await product(0);
     const waiting = await Promise.all([telegramMember(), telegramMember(), telegramMember()]);
     const mailed = await Promise.all([mailMember(), mailMember()]);

@@ -1,9 +1,10 @@
 // A process that claims outbox rows as a sender does (claimOutboxRows on the "free" lane, CLAIM_BATCH
 // at a time), as fast as it can from CLAIM_AT (epoch milliseconds) until none is left, records each
 // claim sent, and prints the ids it claimed as one JSON array.
+
+import { createDb } from "#db/client";
 import { claimOutboxRows } from "#db/queries/outbox-claim";
 import { recordSent } from "#db/queries/outbox-outcomes";
-import { createDb } from "#db/client";
 
 const database = await createDb({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
 const claimed: string[] = [];
