@@ -104,6 +104,43 @@ describe("two sending processes", () => {
     }
   }, 120_000);
 
+  it("a process frozen mid-broadcast does not crowd the other's slots when it wakes", async () => {
+    const [a, b] = await Promise.all([sender("a"), sender("b")]);
+    const members = await botMembers(db(), 200);
+    const broadcastId = await sendingBroadcast(db(), { total: members.length });
+    await enqueue(
+      db(),
+      members.map((m) => toMember(m, "broadcast", { text: "Frozen" }, { broadcastId })),
+    );
+    const sentBy = (via: string) => fake.calls.filter((c) => c.via === via && isSend(c.method) && c.result);
+    await eventually(async () => {
+      expect(sentBy("a").length).toBeGreaterThanOrEqual(5);
+      expect(sentBy("b").length).toBeGreaterThanOrEqual(5);
+    }, 30_000);
+    // Starved of CPU: A stops for 1.5 s with slots reserved, then goes on; B never stopped.
+    a.proc.kill("SIGSTOP");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    a.proc.kill("SIGCONT");
+    await eventually(async () => {
+      const states = await outboxStates(db(), broadcastId);
+      expect((states.queued ?? 0) + (states.sending ?? 0)).toBe(0);
+    }, 60_000);
+    const times = fake.calls
+      .filter((c) => isSend(c.method) && c.result && (c.via === "a" || c.via === "b"))
+      .map((c) => c.at)
+      .sort((x, y) => x - y);
+    // No second holds more than the rate (20), the slots' 25 ms of lateness and one for the fake's own timing.
+    let most = 0;
+    for (const [i, start] of times.entries())
+      most = Math.max(most, times.filter((at, j) => j >= i && at < start + 1000).length);
+    expect(most).toBeLessThanOrEqual(22);
+    expect(await outboxStates(db(), broadcastId)).toEqual({ sent: members.length });
+    for (const server of [a, b]) {
+      server.proc.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 120_000);
+
   it("four processes claiming the same rows at the same instant take each row once", async () => {
     const members = await botMembers(db(), 600);
     const broadcastId = await sendingBroadcast(db(), { total: members.length });

@@ -39,6 +39,12 @@ const LOOKAHEAD_MS = 1000;
 /** Rows are marked (call_started_at) in waves of this many seconds of sending, just before their calls. */
 const WAVE_SECONDS = 0.05;
 const MARK_AHEAD_MS = 30;
+/**
+ * A row whose slot passed by more than this (its process starved of CPU) is not called late: sent
+ * then, it would crowd the slots that follow (of any process) into a burst Telegram counts. It goes
+ * back to the queue, uncalled, for a later slot.
+ */
+const LATE_MS = 25;
 /** Mail goes out this many at once (the SMTP pool's connections take them). */
 const MAIL_BATCH = 10;
 /** A lane whose database call failed waits this long. */
@@ -138,6 +144,7 @@ export function startOutboxSender(
     wave: number,
   ) {
     const calls: Promise<void>[] = [];
+    const late: ClaimedRow[] = [];
     try {
       for (let i = 0; i < rows.length; i += wave) {
         await sleep(startAt + i * intervalMs - MARK_AHEAD_MS - Date.now());
@@ -151,15 +158,22 @@ export function startOutboxSender(
           group.map((row) => row.id),
         );
         group.forEach((row, j) => {
+          const slotAt = startAt + (i + j) * intervalMs;
           calls.push(
-            sleep(startAt + (i + j) * intervalMs - Date.now())
-              .then(() => spaced(paid ? "paid" : "free", intervalMs))
-              .then(() => callTelegram(bot, row, paid)),
+            sleep(slotAt - Date.now()).then(async () => {
+              if (Date.now() - slotAt > LATE_MS) {
+                late.push(row);
+                return;
+              }
+              await spaced(paid ? "paid" : "free", intervalMs);
+              await callTelegram(bot, row, paid);
+            }),
           );
         });
       }
     } finally {
       await Promise.allSettled(calls);
+      await release(late);
       await outcomes.flush();
       await finishBroadcasts(db, touched(rows));
     }
