@@ -33,9 +33,12 @@ export interface OutboxSender {
   stop(): Promise<void>;
 }
 
-/** A claim takes this many seconds of sending at the lane's rate; a lane reserves at most LOOKAHEAD_MS ahead. */
-const BATCH_SECONDS = 0.5;
-const LOOKAHEAD_MS = 1000;
+/**
+ * A claim takes this many seconds of sending at the lane's rate; a lane reserves at most LOOKAHEAD_MS
+ * ahead: a process starved of CPU holds few slots it may miss (LATE_MS), which no other could use.
+ */
+const BATCH_SECONDS = 0.2;
+const LOOKAHEAD_MS = 300;
 /** Rows are marked (call_started_at) in waves of this many seconds of sending, just before their calls. */
 const WAVE_SECONDS = 0.05;
 const MARK_AHEAD_MS = 30;
