@@ -4,7 +4,7 @@ import { type PaceLane, pauseAllLanes, pausedForMs, reserveSlots } from "#db/que
 /** How stale this process's view of the shared pause may be. */
 const PAUSE_CHECK_MS = 250;
 /** A slot handed out is at least this far off: time to mark its row before the call, not late at once. */
-const SLOT_LEAD_MS = 50;
+const SLOT_LEAD_MS = 100;
 
 /**
  * The pace every process shares through the database (decision 104): send slots handed out per lane

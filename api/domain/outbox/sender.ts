@@ -41,7 +41,7 @@ const BATCH_SECONDS = 0.2;
 const LOOKAHEAD_MS = 300;
 /** Rows are marked (call_started_at) in waves of this many seconds of sending, just before their calls. */
 const WAVE_SECONDS = 0.05;
-const MARK_AHEAD_MS = 30;
+const MARK_AHEAD_MS = 60;
 /**
  * A row whose slot passed by more than this (its process starved of CPU) is not called late: sent
  * then, it would crowd the slots that follow (of any process) into a burst Telegram counts. It goes
