@@ -53,6 +53,38 @@ async function sender(via: string) {
   return started;
 }
 const isSend = (method: string) => method.startsWith("send");
+/** The sends of `via` the fake accepted, from its `from`th call on. */
+const sentBy = (via: string, from: number) =>
+  fake.calls.slice(from).filter((c) => c.via === via && isSend(c.method) && c.result);
+
+/** Servers A and B sending a broadcast to `count` new members, once each has sent `atLeast` of it. */
+async function bothSending(count: number, atLeast: number) {
+  const from = fake.calls.length;
+  const servers = await Promise.all([sender("a"), sender("b")]);
+  const members = await botMembers(db(), count);
+  const broadcastId = await sendingBroadcast(db(), { total: members.length });
+  await enqueue(
+    db(),
+    members.map((m) => toMember(m, "broadcast", { text: "Two senders" }, { broadcastId })),
+  );
+  await eventually(async () => {
+    expect(sentBy("a", from).length).toBeGreaterThanOrEqual(atLeast);
+    expect(sentBy("b", from).length).toBeGreaterThanOrEqual(atLeast);
+  }, 30_000);
+  return { servers, members, broadcastId, from };
+}
+
+/** Waits until none of the broadcast's rows is queued or in flight, then stops the servers. */
+async function finish(broadcastId: string, servers: { proc: ChildProcess; exited: Promise<unknown> }[]) {
+  await eventually(async () => {
+    const states = await outboxStates(db(), broadcastId);
+    expect((states.queued ?? 0) + (states.sending ?? 0)).toBe(0);
+  }, 60_000);
+  for (const server of servers) {
+    server.proc.kill("SIGTERM");
+    await server.exited;
+  }
+}
 
 /** Every process checks the shared pause at least every 250 ms (and before each wave of 50 ms). */
 const SEES_THE_PAUSE_MS = 500;
@@ -60,30 +92,15 @@ const RETRY_AFTER_S = 3;
 
 describe("two sending processes", () => {
   it("both pause for a 429's retry_after, then every member gets the broadcast once", async () => {
-    const [a, b] = await Promise.all([sender("a"), sender("b")]);
-    const members = await botMembers(db(), 120);
-    const broadcastId = await sendingBroadcast(db(), { total: members.length });
-    await enqueue(
-      db(),
-      members.map((m) => toMember(m, "broadcast", { text: "Paused together" }, { broadcastId })),
-    );
-    const sentBy = (via: string) => fake.calls.filter((c) => c.via === via && isSend(c.method) && c.result);
+    const { servers, members, broadcastId, from } = await bothSending(120, 3);
     // Both are sending; then Telegram refuses the next send, whichever process makes it.
-    await eventually(async () => {
-      expect(sentBy("a").length).toBeGreaterThanOrEqual(3);
-      expect(sentBy("b").length).toBeGreaterThanOrEqual(3);
-    }, 30_000);
     fake.failNext("sendMessage", {
       error_code: 429,
       description: `Too Many Requests: retry after ${RETRY_AFTER_S}`,
       parameters: { retry_after: RETRY_AFTER_S },
     });
-    await eventually(async () => {
-      const states = await outboxStates(db(), broadcastId);
-      expect((states.queued ?? 0) + (states.sending ?? 0)).toBe(0);
-    }, 60_000);
-
-    const sends = fake.calls.filter((c) => isSend(c.method) && (c.via === "a" || c.via === "b"));
+    await finish(broadcastId, servers);
+    const sends = fake.calls.slice(from).filter((c) => isSend(c.method) && (c.via === "a" || c.via === "b"));
     const refused = sends.find((c) => c.result === undefined);
     expect(refused).toBeDefined();
     const at = refused?.at ?? 0;
@@ -92,40 +109,24 @@ describe("two sending processes", () => {
     expect(inPause.map((c) => c.via)).toEqual([]);
     // Both went on after it, and every member got the broadcast once.
     for (const via of ["a", "b"])
-      expect(sentBy(via).filter((c) => c.at >= at + RETRY_AFTER_S * 1000).length).toBeGreaterThan(0);
+      expect(sentBy(via, from).filter((c) => c.at >= at + RETRY_AFTER_S * 1000).length).toBeGreaterThan(0);
     const perChat = new Map<number, number>();
     for (const call of sends.filter((c) => c.result))
       perChat.set(Number(call.payload.chat_id), (perChat.get(Number(call.payload.chat_id)) ?? 0) + 1);
     for (const m of members) expect(perChat.get(m.telegramId), String(m.telegramId)).toBe(1);
     expect(await outboxStates(db(), broadcastId)).toEqual({ sent: members.length });
-    for (const server of [a, b]) {
-      server.proc.kill("SIGTERM");
-      await server.exited;
-    }
   }, 120_000);
 
   it("a process frozen mid-broadcast does not crowd the other's slots when it wakes", async () => {
-    const [a, b] = await Promise.all([sender("a"), sender("b")]);
-    const members = await botMembers(db(), 200);
-    const broadcastId = await sendingBroadcast(db(), { total: members.length });
-    await enqueue(
-      db(),
-      members.map((m) => toMember(m, "broadcast", { text: "Frozen" }, { broadcastId })),
-    );
-    const sentBy = (via: string) => fake.calls.filter((c) => c.via === via && isSend(c.method) && c.result);
-    await eventually(async () => {
-      expect(sentBy("a").length).toBeGreaterThanOrEqual(5);
-      expect(sentBy("b").length).toBeGreaterThanOrEqual(5);
-    }, 30_000);
+    const { servers, members, broadcastId, from } = await bothSending(200, 5);
+    const [a] = servers;
     // Starved of CPU: A stops for 1.5 s with slots reserved, then goes on; B never stopped.
-    a.proc.kill("SIGSTOP");
+    a?.proc.kill("SIGSTOP");
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    a.proc.kill("SIGCONT");
-    await eventually(async () => {
-      const states = await outboxStates(db(), broadcastId);
-      expect((states.queued ?? 0) + (states.sending ?? 0)).toBe(0);
-    }, 60_000);
+    a?.proc.kill("SIGCONT");
+    await finish(broadcastId, servers);
     const times = fake.calls
+      .slice(from)
       .filter((c) => isSend(c.method) && c.result && (c.via === "a" || c.via === "b"))
       .map((c) => c.at)
       .sort((x, y) => x - y);
@@ -135,10 +136,6 @@ describe("two sending processes", () => {
       most = Math.max(most, times.filter((at, j) => j >= i && at < start + 1000).length);
     expect(most).toBeLessThanOrEqual(22);
     expect(await outboxStates(db(), broadcastId)).toEqual({ sent: members.length });
-    for (const server of [a, b]) {
-      server.proc.kill("SIGTERM");
-      await server.exited;
-    }
   }, 120_000);
 
   it("four processes claiming the same rows at the same instant take each row once", async () => {
