@@ -1,66 +1,28 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { enqueue } from "#api/domain/outbox/enqueue";
-import { createDb, type Database } from "#db/client";
-import { TEST_BOT_TOKEN } from "../helpers/accounts";
-import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { botMembers, outboxStates, sendingBroadcast, toMember } from "../helpers/outbox";
-import { emptyServerDatabase } from "../helpers/server-database";
-import { startServerProcess } from "../helpers/server-process";
+import { sendingServers } from "../helpers/sending-servers";
 import { eventually } from "../helpers/test-app";
 
 // Two OS processes sending one outbox on one Postgres database (decision 104): a 429 pauses both
 // through the database, and claims made at the same instant never hand one row to two of them.
-let fake: FakeBotApi;
-let dataDir: string;
-let databaseUrl: string;
-let dropDatabase: () => Promise<void> = async () => {};
-let database: Database | undefined;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeBotApi({ id: -1005550003, title: "Two senders" });
-  dataDir = await mkdtemp(join(tmpdir(), "outbox-two-"));
-  ({ url: databaseUrl, drop: dropDatabase } = await emptyServerDatabase("outbox_two"));
-  database = await createDb({ databaseUrl, poolSize: 2 });
-});
-afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  await database?.close();
-  await fake.close();
-  await dropDatabase();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const db = () => {
-  if (!database) throw new Error("no database");
-  return database.db;
-};
+const servers = sendingServers("outbox-two", -1005550003);
+const db = servers.db;
 /** A sending server whose Bot API calls the fake records as `via`. */
-async function sender(via: string) {
-  const started = await startServerProcess(dataDir, {
-    DATABASE_URL: databaseUrl,
-    BOT_TOKEN: TEST_BOT_TOKEN,
-    BOT_MODE: "webhook",
-    BOT_API_ROOT: `${fake.apiRoot}/${via}`,
-    PUBLIC_URL: "https://shop.example.com",
-    BROADCAST_RATE: "20",
-  });
-  children.push(started.proc);
-  return started;
-}
+const sender = (via: string) => servers.server(20, via);
 const isSend = (method: string) => method.startsWith("send");
 /** The sends of `via` the fake accepted, from its `from`th call on. */
 const sentBy = (via: string, from: number) =>
-  fake.calls.slice(from).filter((c) => c.via === via && isSend(c.method) && c.result);
+  servers
+    .fake()
+    .calls.slice(from)
+    .filter((c) => c.via === via && isSend(c.method) && c.result);
 
 /** Servers A and B sending a broadcast to `count` new members, once each has sent `atLeast` of it. */
 async function bothSending(count: number, atLeast: number) {
-  const from = fake.calls.length;
-  const servers = await Promise.all([sender("a"), sender("b")]);
+  const from = servers.fake().calls.length;
+  const started = await Promise.all([sender("a"), sender("b")]);
   const members = await botMembers(db(), count);
   const broadcastId = await sendingBroadcast(db(), { total: members.length });
   await enqueue(
@@ -71,16 +33,16 @@ async function bothSending(count: number, atLeast: number) {
     expect(sentBy("a", from).length).toBeGreaterThanOrEqual(atLeast);
     expect(sentBy("b", from).length).toBeGreaterThanOrEqual(atLeast);
   }, 30_000);
-  return { servers, members, broadcastId, from };
+  return { started, members, broadcastId, from };
 }
 
 /** Waits until none of the broadcast's rows is queued or in flight, then stops the servers. */
-async function finish(broadcastId: string, servers: { proc: ChildProcess; exited: Promise<unknown> }[]) {
+async function finish(broadcastId: string, started: { proc: ChildProcess; exited: Promise<unknown> }[]) {
   await eventually(async () => {
     const states = await outboxStates(db(), broadcastId);
     expect((states.queued ?? 0) + (states.sending ?? 0)).toBe(0);
   }, 60_000);
-  for (const server of servers) {
+  for (const server of started) {
     server.proc.kill("SIGTERM");
     await server.exited;
   }
@@ -92,15 +54,18 @@ const RETRY_AFTER_S = 3;
 
 describe("two sending processes", () => {
   it("both pause for a 429's retry_after, then every member gets the broadcast once", async () => {
-    const { servers, members, broadcastId, from } = await bothSending(120, 3);
+    const { started, members, broadcastId, from } = await bothSending(120, 3);
     // Both are sending; then Telegram refuses the next send, whichever process makes it.
-    fake.failNext("sendMessage", {
+    servers.fake().failNext("sendMessage", {
       error_code: 429,
       description: `Too Many Requests: retry after ${RETRY_AFTER_S}`,
       parameters: { retry_after: RETRY_AFTER_S },
     });
-    await finish(broadcastId, servers);
-    const sends = fake.calls.slice(from).filter((c) => isSend(c.method) && (c.via === "a" || c.via === "b"));
+    await finish(broadcastId, started);
+    const sends = servers
+      .fake()
+      .calls.slice(from)
+      .filter((c) => isSend(c.method) && (c.via === "a" || c.via === "b"));
     const refused = sends.find((c) => c.result === undefined);
     expect(refused).toBeDefined();
     const at = refused?.at ?? 0;
@@ -118,15 +83,16 @@ describe("two sending processes", () => {
   }, 120_000);
 
   it("a process frozen mid-broadcast does not crowd the other's slots when it wakes", async () => {
-    const { servers, members, broadcastId, from } = await bothSending(200, 5);
-    const [a] = servers;
+    const { started, members, broadcastId, from } = await bothSending(200, 5);
+    const [a] = started;
     // Starved of CPU: A stops for 1.5 s with slots reserved, then goes on; B never stopped.
     a?.proc.kill("SIGSTOP");
     await new Promise((resolve) => setTimeout(resolve, 1500));
     a?.proc.kill("SIGCONT");
-    await finish(broadcastId, servers);
-    const times = fake.calls
-      .slice(from)
+    await finish(broadcastId, started);
+    const times = servers
+      .fake()
+      .calls.slice(from)
       .filter((c) => isSend(c.method) && c.result && (c.via === "a" || c.via === "b"))
       .map((c) => c.at)
       .sort((x, y) => x - y);
@@ -152,11 +118,16 @@ describe("two sending processes", () => {
         process.execPath,
         ["--import", "tsx", new URL("../helpers/outbox-claimer.ts", import.meta.url).pathname],
         {
-          env: { ...process.env, DATABASE_URL: databaseUrl, CLAIM_AT: String(claimAt), CLAIM_BATCH: "5" },
+          env: {
+            ...process.env,
+            DATABASE_URL: servers.databaseUrl(),
+            CLAIM_AT: String(claimAt),
+            CLAIM_BATCH: "5",
+          },
           stdio: ["ignore", "pipe", "inherit"],
         },
       );
-      children.push(child);
+      servers.owned(child);
       let out = "";
       child.stdout.on("data", (chunk) => {
         out += chunk;
