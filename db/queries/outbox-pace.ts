@@ -7,23 +7,25 @@ export type PaceLane = "free" | "paid";
 
 /**
  * Takes `count` consecutive send slots `intervalMs` apart from the lane's shared schedule (never
- * before now, never in a pause). Returns how long until the first one, by the database's clock, so
- * processes on different machines agree.
+ * before `leadMs` from now, never in a pause). Returns how long until the first one, by the
+ * database's clock, so processes on different machines agree.
  */
 export async function reserveSlots(
   db: Db,
   lane: PaceLane,
   count: number,
   intervalMs: number,
+  leadMs: number,
 ): Promise<number> {
   const span = count * intervalMs;
   const [row] = await executeRows<{ delay_ms: number | string }>(
     db,
     sql`
       insert into outbox_pace as p (lane, next_slot_at)
-      values (${lane}, clock_timestamp() + ${span} * interval '1 millisecond')
+      values (${lane}, clock_timestamp() + ${leadMs + span} * interval '1 millisecond')
       on conflict (lane) do update
-        set next_slot_at = greatest(p.next_slot_at, clock_timestamp()) + ${span} * interval '1 millisecond'
+        set next_slot_at = greatest(p.next_slot_at, clock_timestamp() + ${leadMs} * interval '1 millisecond')
+          + ${span} * interval '1 millisecond'
       returning extract(epoch from (p.next_slot_at - clock_timestamp())) * 1000 - ${span} as delay_ms`,
   );
   return Math.max(0, Number(row?.delay_ms ?? 0));

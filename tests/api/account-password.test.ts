@@ -9,6 +9,7 @@ import {
   TEST_BOT_TOKEN,
   uniqueEmail,
 } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -101,6 +102,7 @@ describe("POST /api/me/password with a password already set", () => {
   });
 
   it("60 concurrent current-password guesses: at most 5 reach argon2, and the right one at #40 changes nothing", async () => {
+    await racing();
     const member = await createMember(t);
     const hashedBefore = t.services.passwords.queue.started;
     const statuses = (

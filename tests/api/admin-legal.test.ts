@@ -4,6 +4,7 @@ import { adminLegalListSchema, adminLegalResultSchema, MAX_LEGAL_CONTENT } from 
 import { legalDocumentSchema } from "#api/contracts/legal";
 import { legalDocuments } from "#db/schema/index";
 import { bearer, createMember, errorOf, post } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -171,6 +172,7 @@ describe("two admins publishing at once", () => {
   const at = (n: number) => `2025-0${(n % 9) + 1}-01`;
 
   it("the same version: one wins, the others get 409, and one document stays active", async () => {
+    await racing();
     const other = await createMember(t, { roles: ["admin"] });
     await publish("terms", { content: "# v1", effectiveDate: "2025-01-01" });
     const answers = await Promise.all(
@@ -197,6 +199,7 @@ describe("two admins publishing at once", () => {
   });
 
   it("without a version: never a 500, never two active documents, versions without gaps", async () => {
+    await racing();
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, n) => publish("privacy", { content: `# by ${n}`, effectiveDate: at(n) })),
     );

@@ -6,6 +6,7 @@ import {
 } from "#api/contracts/admin-products";
 import { products } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -134,6 +135,7 @@ describe("POST /api/admin/products", () => {
   });
 
   it("gives a storefront variant once: two products at once selling one variant get one 201 and one 409", async () => {
+    await racing();
     const storefront = {
       variantId: "gid://shopify/ProductVariant/777001",
       price: { amount: "19.9", currencyCode: "USD" },

@@ -6,6 +6,7 @@ import { getNotificationSwitches } from "#db/queries/channel";
 import { channelSettings } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, recordingTelegram } from "../helpers/accounts";
 import { encodeMultipart } from "../helpers/multipart";
+import { racing } from "../helpers/race";
 import { JPEG, MB, MP4, PNG, padded, WEBM } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -124,6 +125,7 @@ describe("/api/admin/settings", () => {
   });
 
   it("concurrent saves leave one row, equal to one of them whole", async () => {
+    await racing();
     const bodies = Array.from({ length: 8 }, (_, n) =>
       body({
         channelName: `Channel ${n}`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTierResultSchema, adminTiersSchema, tierSlug } from "#api/contracts/admin-tiers";
 import { membershipTiers } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -58,6 +59,7 @@ describe("/api/admin/tiers", () => {
   });
 
   it("two admins creating at once never get the same level", async () => {
+    await racing();
     await clear();
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, n) => create({ displayName: `Tier ${n}`, priceMonthly: `${n}.00` })),

@@ -17,6 +17,7 @@ import {
   TestClock,
   uniqueEmail,
 } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 const clock = new TestClock();
@@ -79,6 +80,7 @@ describe("login limits", () => {
   });
 
   it("100 concurrent wrong logins for one account from one address: at most 5 reach argon2, and the right password at #80 does not sign in", async () => {
+    await racing();
     const member = await createMember(t);
     const address = newAddress();
     const hashedBefore = hashed();
@@ -162,6 +164,7 @@ describe("password reset limits", () => {
   });
 
   it("100 concurrent wrong tokens from one address: 20 are looked at, and a real token then waits there", async () => {
+    await racing();
     const member = await createMember(t);
     const token = "a-real-token-for-this-test-only-0000000001";
     await t.services.database.db
@@ -189,6 +192,7 @@ describe("password reset limits", () => {
   });
 
   it("50 concurrent requests for one account store at most 5 reset tokens", async () => {
+    await racing();
     const member = await createMember(t);
     const statuses = (
       await Promise.all(Array.from({ length: 50 }, () => reset(member.email, newAddress())))
@@ -230,6 +234,7 @@ describe("sign-up limits", () => {
   });
 
   it("30 concurrent sign-ups from one address: at most 10 are answered", async () => {
+    await racing();
     const address = newAddress();
     const statuses = (
       await Promise.all(Array.from({ length: 30 }, () => signUp(uniqueEmail(), address)))

@@ -11,6 +11,8 @@ import {
 } from "#api/contracts/broadcasts";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
 import { createBroadcast, startDueBroadcasts } from "#api/domain/services/broadcasts";
+import { claimOutboxRows } from "#db/queries/outbox-claim";
+import { recordSent } from "#db/queries/outbox-outcomes";
 import {
   broadcasts,
   cartItems,
@@ -26,6 +28,7 @@ import {
 import { bearer, createMember, DAY, errorOf, post } from "../helpers/accounts";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { racing } from "../helpers/race";
 import { MB, PNG, padded, SVG } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -450,6 +453,7 @@ describe("sending", () => {
 
 describe("scheduled broadcasts", () => {
   it("wait for their time, then start once even when two processes find them due at once", async () => {
+    await racing();
     await newsOffForAll();
     for (let n = 0; n < 30; n++) await addMember();
     const sendAt = new Date(Date.now() + 30 * 60_000).toISOString();
@@ -569,32 +573,38 @@ describe("cancelling", () => {
     expect((await cancel("0000000a-0000-4000-8000-00000000000b")).status).toBe(404);
   });
 
-  it("a cancel racing a sender's claim: every row ends either sent or cancelled, never both, none left queued", async () => {
-    await newsOffForAll();
-    for (let n = 0; n < 40; n++) await addMember();
-    const broadcast = await send({ text: "Race", segment: { kind: "all" } });
-    // A sender's claim as the outbox makes it: queued rows, locked, skipping the locked ones.
-    const claim = () =>
-      db().execute(sql`
-        update outbox set state = 'sending'
-        where id in (
-          select id from outbox
-          where broadcast_id = ${broadcast.id} and state = 'queued'
-          order by id limit 20
-          for update skip locked
-        )`);
-    await Promise.all([claim(), cancel(broadcast.id), claim()]);
+  it("a cancel racing two senders' claims (the sender's own): each row is claimed or cancelled, never both", async () => {
+    await racing();
+    // Other broadcasts' waiting rows out of the way: the claims take this one's.
     await db()
       .update(outbox)
-      .set({ state: "sent" })
-      .where(and(eq(outbox.broadcastId, broadcast.id), eq(outbox.state, "sending")));
-    const states = (await rowsOf(broadcast.id)).map((row) => row.state);
-    expect(states).toHaveLength(40);
-    expect(states.filter((s) => s !== "sent" && s !== "cancelled")).toEqual([]);
-    expect(await read(broadcast.id)).toMatchObject({ status: "cancelled", queued: 0 });
-  });
+      .set({ nextAttemptAt: sql`now() + interval '1 day'` })
+      .where(eq(outbox.state, "queued"));
+    const claim = () => claimOutboxRows(db(), "free", 15, 30_000);
+    for (let round = 0; round < 5; round++) {
+      await newsOffForAll();
+      for (let n = 0; n < 40; n++) await addMember();
+      const broadcast = await send({ text: "Race", segment: { kind: "all" } });
+      const [first, response, second] = await Promise.all([claim(), cancel(broadcast.id), claim()]);
+      expect(response.status).toBe(200);
+      const claimed = [...first, ...second].map((row) => row.id);
+      const rows = await rowsOf(broadcast.id);
+      expect(rows).toHaveLength(40);
+      // A claimed row is the sender's to finish: the cancel left it alone; every other is cancelled.
+      expect(new Set(claimed).size).toBe(claimed.length);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const id of claimed) expect(byId.get(id)).toMatchObject({ state: "sending", doneAt: null });
+      const cancelled = rows.filter((row) => row.state === "cancelled").map((row) => row.id);
+      expect(cancelled.length + claimed.length).toBe(40);
+      expect(await read(broadcast.id)).toMatchObject({ status: "cancelled", cancelled: cancelled.length });
+      // The claimed rows go out as the sender records them; the broadcast ends with none queued.
+      await recordSent(db(), claimed);
+      expect(await read(broadcast.id)).toMatchObject({ sent: claimed.length, queued: 0 });
+    }
+  }, 60_000);
 
   it("a cancel racing the scheduled start: it is cancelled, and no row stays queued", async () => {
+    await racing();
     await newsOffForAll();
     for (let n = 0; n < 20; n++) await addMember();
     const sendAt = new Date(Date.now() + 10 * 60_000).toISOString();

@@ -5,6 +5,7 @@ import { orderResultSchema, ordersSchema } from "#api/contracts/checkout";
 import { budgetSchema } from "#api/contracts/plans";
 import { checkoutRequests, orderLines, orders, products, userSpending } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post, TestClock } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -238,6 +239,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("replays a refusal too, and many requests at once with one key make one order", async () => {
+    await racing();
     const member = await buyer("premium");
     const none = await product({ stockQuantity: 0 });
     const key = randomUUID();
@@ -271,6 +273,7 @@ describe("Idempotency-Key", () => {
 
 describe("under load", () => {
   it("stock: 20 members at once for 7 left get exactly 7 orders, and stock ends at 0", async () => {
+    await racing();
     const p = await product({ stockQuantity: 7, creditPrice: "1.00" });
     // Signed up one by one (sign-ups wait in the password queue); the checkouts then go at once.
     const members = [];
@@ -285,6 +288,7 @@ describe("under load", () => {
   });
 
   it("budget: 20 checkouts at once by one member whose budget covers 2 make exactly 2 orders", async () => {
+    await racing();
     const member = await buyer("basic");
     const p = await product({ creditPrice: "12.50", stockQuantity: 100 });
     const answers = await Promise.all(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { feedPageSchema } from "#api/contracts/feed";
 import { channelMessages, messageReactions } from "#db/schema/index";
 import { bearer, createMember, errorOf, recordingTelegram } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -192,6 +193,7 @@ describe("reactions", () => {
   });
 
   it("counts hold under concurrent taps: one person's twenty count once, ten people's count ten", async () => {
+    await racing();
     const [message] = await t.services.database.db
       .insert(channelMessages)
       .values({ content: "race" })

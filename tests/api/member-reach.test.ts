@@ -20,6 +20,7 @@ import {
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
@@ -313,6 +314,7 @@ describe("the cart reminder", () => {
   const aDayLater = () => clock.advance(24 * HOUR + MINUTE);
 
   it("calls back a cart left a day, once, naming its items in the member's language, with open and stop buttons", async () => {
+    await racing();
     const a = await testProduct(t, 5, "Remind");
     const b = await testProduct(t, 0, "Gone");
     const member = await leftCart([
@@ -371,6 +373,7 @@ describe("the cart reminder", () => {
   });
 
   it("concurrent runs over many carts remind each once", async () => {
+    await racing();
     const a = await testProduct(t, 50, "Many");
     const members = [];
     for (let i = 0; i < 6; i++) members.push(await leftCart([{ productId: a.id, quantity: 1 }]));

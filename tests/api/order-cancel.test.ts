@@ -10,6 +10,7 @@ import { createHttpServer } from "#api/http/server";
 import { orders, products } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
+import { racing } from "../helpers/race";
 import { SseReader } from "../helpers/sse-client";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
@@ -119,6 +120,7 @@ describe("POST /api/me/orders/:id/cancel", () => {
   });
 
   it("races the staff's fulfil over real HTTP: exactly one wins each time, and the books agree", async () => {
+    await racing();
     const member = await buyer();
     const id = await product(50);
     const placed = [];

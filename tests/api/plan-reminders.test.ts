@@ -8,6 +8,7 @@ import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { queuedFor } from "../helpers/queued-messages";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -98,6 +99,7 @@ async function subscriber(endsIn: number, options: Options = {}) {
 
 describe("three days before a plan ends without renewal", () => {
   it("queues one plan_ending per period, even from two runs at once, with renew and stop buttons", async () => {
+    await racing();
     clock.ms = START;
     const member = await subscriber(3 * DAY - HOUR, { renews: false });
     const renewing = await subscriber(3 * DAY - HOUR);

@@ -6,6 +6,7 @@ import { changePlanResultSchema, planSchema } from "#api/contracts/plans";
 import { loadConfig } from "#api/process/config";
 import { membershipHistory, membershipTiers, planRequests, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -73,6 +74,7 @@ describe("manual payments: the member asks", () => {
   });
 
   it("keeps one open request: asking again replaces it, also when both arrive at once", async () => {
+    await racing();
     const member = await createMember(t);
     await Promise.all([choose(member.token, tier.basic), choose(member.token, tier.premium)]);
     await choose(member.token, tier.premium);

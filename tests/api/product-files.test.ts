@@ -6,6 +6,7 @@ import { adminProductResultSchema } from "#api/contracts/admin-products";
 import { MAX_ADDITIONAL_PER_UPLOAD, productFileMessages } from "#api/contracts/product-files";
 import { uploadKinds } from "#api/contracts/uploads";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { MB, MP4, PDF, PNG, padded } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 
@@ -145,6 +146,7 @@ describe("POST /api/admin/products/:id/images", () => {
   });
 
   it("keeps both additional images of two uploads at once", async () => {
+    await racing();
     const product = await newProduct();
     const [a, b] = await Promise.all([
       images(product.id, [["additional", small]]),

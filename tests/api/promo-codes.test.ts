@@ -22,6 +22,7 @@ import {
   TestClock,
 } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -243,6 +244,7 @@ describe("POST /api/me/promo", () => {
   });
 
   it("100 members at once on a code with 10 uses: exactly 10 grants", async () => {
+    await racing();
     const promo = await newCode({ maxUses: 10, reward: { kind: "days", tierId: tier.premium, days: 3 } });
     // Signed up a few at a time (the password queue refuses a crowd); then all redeem at once.
     const members: Awaited<ReturnType<typeof createMember>>[] = [];
@@ -265,6 +267,7 @@ describe("POST /api/me/promo", () => {
   });
 
   it("one member firing 10 at once with one use each: exactly one grant", async () => {
+    await racing();
     const promo = await newCode({ maxUses: 50, reward: { kind: "credits", amount: "3.00" } });
     const member = await createMember(t);
     const statuses = (
@@ -389,6 +392,7 @@ describe("uses per member count per person (decision 115)", () => {
   });
 
   it("two accounts of one mailbox firing five each at once: exactly one grant", async () => {
+    await racing();
     const promo = await newCode({ maxUses: 100, reward: { kind: "credits", amount: "2.00" } });
     const local = gmailLocal();
     const members = [

@@ -51,6 +51,7 @@ import {
   uniqueEmail,
 } from "../helpers/accounts";
 import { queuedFor } from "../helpers/queued-messages";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -186,6 +187,7 @@ const rewardTexts = async (userId: string) =>
 
 describe("the member's invite page", () => {
   it("gives a lower-case code made on first ask, the same every time, with its Telegram and web links", async () => {
+    await racing();
     await program({ enabled: true, credits: "5.00" });
     const m = await createMember(t);
     const first = await myReferrals(m.token);
@@ -386,6 +388,7 @@ describe("attribution at first sign-in", () => {
   });
 
   it("parallel sign-ins of one new Telegram user through a link make one account and one referral", async () => {
+    await racing();
     const r = await referrer();
     const telegramId = nextTelegramId++;
     // Five launches (each its own initData) at once.
@@ -408,6 +411,7 @@ describe("attribution at first sign-in", () => {
 
 describe("the reward", () => {
   it("falls due REFERRAL_HOLD_DAYS after the friend's first payment and is given once, under parallel payments and two jobs at once", async () => {
+    await racing();
     await program({ enabled: true, credits: "5.00" });
     const r = await referrer();
     const friend = await friendThrough(r.code);

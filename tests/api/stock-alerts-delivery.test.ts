@@ -17,6 +17,7 @@ import { testProduct } from "../helpers/credit-orders";
 import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { startFakeSmtp } from "../helpers/fake-smtp";
+import { racing } from "../helpers/race";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 // How back-in-stock alerts go out (docs/decisions/005, through the outbox of decision 104): a burst
@@ -172,6 +173,7 @@ describe("back-in-stock delivery", () => {
   });
 
   it("while the relay and the bot fail the alerts wait, untried before their backoff; once they are back two processes' retries tell each member exactly once", async () => {
+    await racing();
     const item = await product(0);
     const mailed = await waitingMembers(item.id, 20);
     const inTelegram = await waitingMembers(item.id, 3, { inTelegram: true, emailVerified: false });

@@ -12,6 +12,7 @@ import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-o
 import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
@@ -192,6 +193,7 @@ describe("back-in-stock alerts", () => {
   });
 
   it("restocks racing over HTTP send exactly one message per waiting member", async () => {
+    await racing();
     const item = await product(0);
     const waiting = await Promise.all([telegramMember(), telegramMember(), telegramMember()]);
     const mailed = await Promise.all([mailMember(), mailMember()]);

@@ -15,6 +15,7 @@ import {
 import { bearer, createMember, DAY, errorOf, HOUR, jsonRequest, TestClock } from "../helpers/accounts";
 import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
+import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -205,6 +206,7 @@ describe("POST /api/me/plan/trial", () => {
   });
 
   it("five starts at once get one trial (two live accounts never share a Telegram id or a proven email)", async () => {
+    await racing();
     const member = await telegramMember();
     const answers = await Promise.all(Array.from({ length: 5 }, () => start(tier.premium, member.token)));
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409]);

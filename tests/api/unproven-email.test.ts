@@ -19,6 +19,7 @@ import {
   TestClock,
   uniqueEmail,
 } from "../helpers/accounts";
+import { racing } from "../helpers/race";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -366,6 +367,7 @@ describe("two accounts proving one address at the same moment", () => {
   it.each([1, 2, 3])(
     "by their verification links, four at once (round %i): exactly one keeps it",
     async (round) => {
+      await racing();
       const email = uniqueEmail("race");
       // One web sign-up claims the address; three Telegram members give it too.
       expect((await signUp(email, "Racer-Pass-0")).status).toBe(201);

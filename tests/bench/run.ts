@@ -15,7 +15,8 @@
 // - the mixed soak: streams, browsing, checkouts, bot posts and admin edits together for
 //   SOAK_SECONDS (600), on PGlite, on Postgres, and on two processes over Postgres (soak.ts);
 // - a broadcast to 20,000 members at a fake Bot API limit of 300/s, BROADCAST_RATE=290: the rate,
-//   each member once, with two processes and with one killed mid-broadcast (broadcast.ts).
+//   each member once, with two processes (also with a CPU-bound neighbour on every core) and with
+//   one killed mid-broadcast (broadcast.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

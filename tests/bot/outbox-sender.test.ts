@@ -9,6 +9,7 @@ import { broadcasts, outbox, profiles } from "#db/schema/index";
 import { recordingMailer, TEST_BOT_TOKEN } from "../helpers/accounts";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { botMembers, outboxStates, sendingBroadcast, someBotMembers, toMember } from "../helpers/outbox";
+import { racing } from "../helpers/race";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 // The outbox's sender (decision 104) against the fake Bot API, on PGlite and on Postgres.
@@ -113,6 +114,7 @@ describe("sending", () => {
   });
 
   it("sends each row exactly once with two senders sharing the queue", async () => {
+    await racing();
     const members = await botMembers(db(), 120);
     await enqueue(
       db(),

@@ -13,6 +13,7 @@ import {
 import { type PutFile, seedDemoData, seedStrains } from "#db/seed/index";
 import { tierSlug } from "#db/seed/tiers";
 import { freshDatabase } from "#tests/helpers/test-db";
+import { racing } from "../helpers/race";
 
 interface StoredFile {
   bucket: string;
@@ -192,6 +193,7 @@ describe("seedDemoData", () => {
   });
 
   it("seeds once when two callers race", async () => {
+    await racing();
     const db = await emptyDb();
     const { putFile } = recordingStorage();
     const results = await Promise.all([seedDemoData(db, putFile), seedDemoData(db, putFile)]);

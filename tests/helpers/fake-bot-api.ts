@@ -12,6 +12,8 @@ export interface FakeCall {
   result?: unknown;
   /** When it arrived (performance.now()). */
   at: number;
+  /** The path segment before /bot<token>/ when the caller's BOT_API_ROOT had one (which process called). */
+  via?: string;
 }
 
 export interface FakeChannel {
@@ -185,11 +187,14 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       res.setHeader("content-type", "application/octet-stream");
       return res.end(file.bytes);
     }
-    if (!url.startsWith(`/bot${token}/`))
+    // A BOT_API_ROOT ending in /<via> marks its process's calls.
+    const via = /^\/(\w+)\/bot/.exec(url)?.[1];
+    const path = via ? url.slice(via.length + 1) : url;
+    if (!path.startsWith(`/bot${token}/`))
       return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
-    const method = url.slice(`/bot${token}/`.length).split("?")[0] ?? "";
+    const method = path.slice(`/bot${token}/`.length).split("?")[0] ?? "";
     const { payload, sizes } = await readPayload(req);
-    const call: FakeCall = { method, payload, files: sizes, at: performance.now() };
+    const call: FakeCall = { method, payload, files: sizes, at: performance.now(), ...(via ? { via } : {}) };
     calls.push(call);
     const failure = failures.get(method) ?? (SENDS.has(method) ? refusal(payload) : undefined);
     if (failure) {

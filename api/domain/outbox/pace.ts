@@ -3,6 +3,8 @@ import { type PaceLane, pauseAllLanes, pausedForMs, reserveSlots } from "#db/que
 
 /** How stale this process's view of the shared pause may be. */
 const PAUSE_CHECK_MS = 250;
+/** A slot handed out is at least this far off: time to mark its row before the call, not late at once. */
+const SLOT_LEAD_MS = 100;
 
 /**
  * The pace every process shares through the database (decision 104): send slots handed out per lane
@@ -17,7 +19,7 @@ export class Pace {
 
   /** Takes `count` slots at `rate` per second; resolves to the local time of the first one. */
   async reserve(lane: PaceLane, count: number, rate: number): Promise<number> {
-    const delayMs = await reserveSlots(this.db, lane, count, 1000 / rate);
+    const delayMs = await reserveSlots(this.db, lane, count, 1000 / rate, SLOT_LEAD_MS);
     return Date.now() + delayMs;
   }
 

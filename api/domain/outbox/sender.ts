@@ -33,12 +33,23 @@ export interface OutboxSender {
   stop(): Promise<void>;
 }
 
-/** A claim takes this many seconds of sending at the lane's rate; a lane reserves at most LOOKAHEAD_MS ahead. */
-const BATCH_SECONDS = 0.5;
-const LOOKAHEAD_MS = 1000;
+/**
+ * A claim takes this many seconds of sending at the lane's rate; a lane reserves at most this far
+ * ahead. Where other processes may share the pace (Postgres), little: a process starved of CPU then
+ * holds few slots it may miss (LATE_MS), which no other could use. PGlite is one process's.
+ */
+const BATCH_SECONDS = { shared: 0.2, alone: 0.5 };
+const LOOKAHEAD_MS = { shared: 300, alone: 1000 };
 /** Rows are marked (call_started_at) in waves of this many seconds of sending, just before their calls. */
 const WAVE_SECONDS = 0.05;
-const MARK_AHEAD_MS = 30;
+const MARK_AHEAD_MS = 60;
+/**
+ * Where other processes may share the pace, a row whose slot passed by more than this (its process
+ * starved of CPU) is not called late: sent then, it would crowd the slots that follow (another
+ * process's) into a burst Telegram counts. It goes back to the queue, uncalled, for a later slot.
+ * A process alone takes a late slot late (its own sends stay a slot apart).
+ */
+const LATE_MS = { shared: 25, alone: Number.POSITIVE_INFINITY };
 /** Mail goes out this many at once (the SMTP pool's connections take them). */
 const MAIL_BATCH = 10;
 /** A lane whose database call failed waits this long. */
@@ -59,6 +70,7 @@ export function startOutboxSender(
   const pollMs = options.pollMs ?? 500;
   const leaseMs = options.leaseMs ?? 30_000;
   const pace = new Pace(db);
+  const sharing = config.DATABASE_URL ? "shared" : "alone";
   const outcomes = new Outcomes(db, pace, log, options.retryBaseMs ?? 5000, ctx.metrics.outboxCalls);
   let stopping = false;
   // Sleeps end early on stop; each is forgotten when it ends (no listener piles up on a promise).
@@ -138,6 +150,7 @@ export function startOutboxSender(
     wave: number,
   ) {
     const calls: Promise<void>[] = [];
+    const late: ClaimedRow[] = [];
     try {
       for (let i = 0; i < rows.length; i += wave) {
         await sleep(startAt + i * intervalMs - MARK_AHEAD_MS - Date.now());
@@ -151,15 +164,22 @@ export function startOutboxSender(
           group.map((row) => row.id),
         );
         group.forEach((row, j) => {
+          const slotAt = startAt + (i + j) * intervalMs;
           calls.push(
-            sleep(startAt + (i + j) * intervalMs - Date.now())
-              .then(() => spaced(paid ? "paid" : "free", intervalMs))
-              .then(() => callTelegram(bot, row, paid)),
+            sleep(slotAt - Date.now()).then(async () => {
+              if (Date.now() - slotAt > LATE_MS[sharing]) {
+                late.push(row);
+                return;
+              }
+              await spaced(paid ? "paid" : "free", intervalMs);
+              await callTelegram(bot, row, paid);
+            }),
           );
         });
       }
     } finally {
       await Promise.allSettled(calls);
+      await release(late);
       await outcomes.flush();
       await finishBroadcasts(db, touched(rows));
     }
@@ -167,7 +187,7 @@ export function startOutboxSender(
 
   async function pacedLane(bot: OutboxTransport, lane: PaceLane, rate: number) {
     const intervalMs = 1000 / rate;
-    const batch = Math.max(1, Math.min(500, Math.ceil(rate * BATCH_SECONDS)));
+    const batch = Math.max(1, Math.min(500, Math.ceil(rate * BATCH_SECONDS[sharing])));
     const wave = Math.max(1, Math.ceil(rate * WAVE_SECONDS));
     let horizon = 0;
     while (!stopping) {
@@ -178,8 +198,8 @@ export function startOutboxSender(
           continue;
         }
         const ahead = horizon - Date.now();
-        if (ahead > LOOKAHEAD_MS) {
-          await sleep(ahead - LOOKAHEAD_MS);
+        if (ahead > LOOKAHEAD_MS[sharing]) {
+          await sleep(ahead - LOOKAHEAD_MS[sharing]);
           continue;
         }
         const claimed = await claim(ctx, lane, batch, leaseMs);
