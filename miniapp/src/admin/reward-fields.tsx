@@ -72,25 +72,26 @@ export function withRewardFields<T>(contract: Contract<T>): Contract<T> {
  * The form names the choice and its options (`texts`) and may add notes under the fields.
  */
 export function RewardFields({
-  value,
-  onChange,
-  errors,
+  form,
   texts,
   creditsPlaceholder,
-  disabled,
 }: {
-  value: RewardValues;
-  onChange: (reward: RewardValues) => void;
-  /** The messages of the form's contract, on the reward's fields (rewardKind, credits, tierId, days). */
-  errors: FieldErrors;
+  /** The form (useContractForm) whose `reward` this is; its messages on rewardKind, credits, tierId, days. */
+  form: {
+    values: { reward: RewardValues };
+    set: (key: "reward", reward: RewardValues) => void;
+    errors: FieldErrors;
+    busy: boolean;
+  };
   texts: { kind: string; credits: string; days: string; creditsNote?: string; daysNote?: string };
   creditsPlaceholder: string;
-  disabled: boolean;
 }) {
+  const { errors, busy: disabled } = form;
+  const value = form.values.reward;
   const { t } = useT();
   const kindId = useId();
   const set = <K extends keyof RewardValues>(key: K, field: RewardValues[K]) =>
-    onChange({ ...value, [key]: field });
+    form.set("reward", { ...value, [key]: field });
   return (
     <>
       <FieldFrame

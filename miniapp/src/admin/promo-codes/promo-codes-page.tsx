@@ -90,16 +90,13 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
         disabled={busy}
       />
       <RewardFields
-        value={values.reward}
-        onChange={(reward) => set("reward", reward)}
-        errors={errors}
+        form={form}
         texts={{
           kind: t("promo.admin.gives"),
           credits: t("promo.admin.givesCredits"),
           days: t("promo.admin.givesDays"),
         }}
         creditsPlaceholder="10.00"
-        disabled={busy}
       />
       <div className="promo-create-row">
         <Field

@@ -44,7 +44,7 @@ function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSav
     (): SettingsValues => ({ enabled: settings.enabled, reward: rewardValuesOf(settings) }),
     settingsRules,
   );
-  const { values, set, errors, busy } = form;
+  const { values, set, busy } = form;
   const failed = t("referral.admin.saveFailed");
   const submit = form.submit(
     async (changed) => {
@@ -69,9 +69,7 @@ function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSav
         disabled={busy}
       />
       <RewardFields
-        value={values.reward}
-        onChange={(reward) => set("reward", reward)}
-        errors={errors}
+        form={form}
         texts={{
           kind: t("referral.admin.reward"),
           credits: t("referral.admin.rewardCredits"),
@@ -80,7 +78,6 @@ function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSav
           daysNote: t("referral.admin.daysNote"),
         }}
         creditsPlaceholder="5.00"
-        disabled={busy}
       />
       <Button type="submit" size="l" stretched loading={busy} disabled={busy}>
         {t("referral.admin.save")}
