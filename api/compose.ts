@@ -11,6 +11,7 @@ import { BackgroundTasks } from "#api/domain/services/background";
 import { CatalogueCache } from "#api/domain/services/catalogue-cache";
 import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
 import { notePendingPersons } from "#api/domain/services/person-keys";
+import { referralSubscribers } from "#api/domain/services/referrals";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
@@ -66,6 +67,7 @@ export function createServiceContext(
     storage: mediaStorage(config, resolve(config.DATA_DIR)),
     background: new BackgroundTasks(log),
     metrics: overrides.metrics ?? createMetrics(),
+    subscribers: [referralSubscribers],
   };
 }
 

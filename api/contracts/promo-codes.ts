@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idSchema } from "./ids";
 import { moneySchema } from "./money";
 import { budgetSchema, planSchema } from "./plans";
+import { rewardInputSchema, rewardSchema } from "./rewards";
 
 /** A promo code as links carry it (`startapp=promo_<CODE>`, `/?promo=CODE`): letters and digits. */
 export const PROMO_CODE = /^[A-Za-z0-9]{1,32}$/;
@@ -17,14 +17,10 @@ export const promoMessages = {
   codeTaken: "A code with these letters already exists",
   adminNotFound: "Promo code not found",
   maxBelowUses: "Total uses cannot be below the uses so far",
-  daysInvalid: "Free days are a whole number from 1 to 3650",
-  creditsInvalid: "Credits must be an amount above 0 with two decimals, at most 100000.00",
   usesInvalid: "Total uses are a whole number from 1 to 1000000",
   perMemberInvalid: "Uses per member are a whole number from 1 to 1000",
   dateInvalid: "Dates are ISO 8601 times, such as 2026-12-01T00:00:00Z",
   windowInvalid: "The end must come after the start",
-  tierRequired: "Choose the plan the free days are on",
-  daysOnFreeTier: "Free days can only be given on a paid plan",
 } as const;
 
 /**
@@ -36,15 +32,6 @@ export const promoCodeField = z
   .transform((value) => value.normalize("NFKC").trim())
   .pipe(z.string().regex(PROMO_CODE, promoMessages.codeInvalid));
 
-const days = z
-  .number({ error: promoMessages.daysInvalid })
-  .int(promoMessages.daysInvalid)
-  .min(1, promoMessages.daysInvalid)
-  .max(3650, promoMessages.daysInvalid);
-const credits = z
-  .string({ error: promoMessages.creditsInvalid })
-  .regex(/^\d{1,6}\.\d{2}$/, promoMessages.creditsInvalid)
-  .refine((v) => Number(v) > 0 && Number(v) <= 100_000, promoMessages.creditsInvalid);
 const when = z.iso.datetime({ offset: true, error: promoMessages.dateInvalid });
 const maxUses = z
   .number({ error: promoMessages.usesInvalid })
@@ -63,10 +50,7 @@ const windowOrdered = (v: { startsAt?: string | null; endsAt?: string | null }) 
 export const createPromoCodeSchema = z
   .object({
     code: promoCodeField,
-    reward: z.discriminatedUnion("kind", [
-      z.object({ kind: z.literal("days"), tierId: idSchema(promoMessages.tierRequired), days }),
-      z.object({ kind: z.literal("credits"), amount: credits }),
-    ]),
+    reward: rewardInputSchema,
     startsAt: when.nullable().optional(),
     endsAt: when.nullable().optional(),
     maxUses,
@@ -86,23 +70,11 @@ export const updatePromoCodeSchema = z
   .refine(windowOrdered, { message: promoMessages.windowInvalid, path: ["endsAt"] });
 export type UpdatePromoCode = z.infer<typeof updatePromoCodeSchema>;
 
-/** What a code gives: free days on a tier (its name kept for display), or credits for this month. */
-export const promoRewardSchema = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("days"),
-    tierId: z.uuid().nullable(),
-    tierName: z.string().nullable(),
-    days: z.number().int(),
-  }),
-  z.object({ kind: z.literal("credits"), amount: moneySchema }),
-]);
-export type PromoReward = z.infer<typeof promoRewardSchema>;
-
 /** A code as admins see it, with what it brought: who redeemed it, their orders and credits spent since. */
 export const promoCodeSchema = z.object({
   id: z.uuid(),
   code: z.string(),
-  reward: promoRewardSchema,
+  reward: rewardSchema,
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxUses: z.number().int(),
@@ -125,7 +97,7 @@ export const redeemPromoSchema = z.object({ code: promoCodeField });
 
 /** What redeeming gave, and the member's plan and budget after it. */
 export const redeemedPromoSchema = z.object({
-  reward: promoRewardSchema,
+  reward: rewardSchema,
   plan: planSchema,
   budget: budgetSchema,
 });

@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { idSchema } from "./ids";
-import { moneySchema } from "./money";
+import {
+  rewardCreditsFirstSchema,
+  rewardFieldsComplete,
+  rewardFieldsInput,
+  rewardFieldsOutput,
+} from "./rewards";
 
 /** A referral code as links carry it (`startapp=ref_<code>`, `/?ref=<code>`): letters and digits. */
 export const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
@@ -24,25 +28,8 @@ export const referralCodeField = z.preprocess(
 );
 
 export const referralMessages = {
-  rewardRequired: "Set the reward: an amount of credits, or a number of free days on a plan",
-  creditsInvalid: "Credits must be an amount above 0 with two decimals, at most 100000.00",
-  daysInvalid: "Free days are a whole number from 1 to 3650",
-  tierRequired: "Choose the plan the free days are on",
   enabledRequired: "Say whether the programme is on",
 } as const;
-
-/** What both members get when a friend's first paid plan has held for REFERRAL_HOLD_DAYS. */
-export const referralRewardSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("credits"), amount: moneySchema }),
-  z.object({
-    kind: z.literal("days"),
-    days: z.number().int(),
-    tierId: z.uuid().nullable(),
-    /** The tier's display name; null when the tier is gone (nothing is given then). */
-    tierName: z.string().nullable(),
-  }),
-]);
-export type ReferralReward = z.infer<typeof referralRewardSchema>;
 
 /** The member's invite page: their link, how many friends joined and earned the reward, and the reward. */
 export const myReferralsSchema = z.object({
@@ -55,8 +42,11 @@ export const myReferralsSchema = z.object({
   webLink: z.string().nullable(),
   joined: z.number().int(),
   rewarded: z.number().int(),
-  /** Null when the programme is off or has no reward set. */
-  reward: referralRewardSchema.nullable(),
+  /**
+   * What both members get when a friend's first paid plan has held for REFERRAL_HOLD_DAYS; null
+   * when the programme is off or has no reward set.
+   */
+  reward: rewardCreditsFirstSchema.nullable(),
   holdDays: z.number().int(),
 });
 export type MyReferrals = z.infer<typeof myReferralsSchema>;
@@ -64,46 +54,17 @@ export type MyReferrals = z.infer<typeof myReferralsSchema>;
 /** The programme as admins set it. */
 export const referralSettingsSchema = z.object({
   enabled: z.boolean(),
-  rewardKind: z.enum(["credits", "days"]),
-  credits: moneySchema.nullable(),
-  tierId: z.uuid().nullable(),
-  days: z.number().int().nullable(),
+  ...rewardFieldsOutput,
   holdDays: z.number().int(),
 });
 export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
 
-const MAX_CREDITS = 100_000;
-
 export const updateReferralSettingsSchema = z
   .object({
     enabled: z.boolean({ error: referralMessages.enabledRequired }),
-    rewardKind: z.enum(["credits", "days"], { error: referralMessages.rewardRequired }),
-    credits: z
-      .string({ error: referralMessages.creditsInvalid })
-      .regex(/^\d{1,6}\.\d{2}$/, referralMessages.creditsInvalid)
-      .refine((v) => Number(v) > 0 && Number(v) <= MAX_CREDITS, referralMessages.creditsInvalid)
-      .nullable()
-      .optional(),
-    tierId: idSchema(referralMessages.tierRequired).nullable().optional(),
-    days: z
-      .number({ error: referralMessages.daysInvalid })
-      .int(referralMessages.daysInvalid)
-      .min(1, referralMessages.daysInvalid)
-      .max(3650, referralMessages.daysInvalid)
-      .nullable()
-      .optional(),
+    ...rewardFieldsInput,
   })
-  .superRefine((v, ctx) => {
-    if (v.rewardKind === "credits" && !v.credits) {
-      ctx.addIssue({ code: "custom", message: referralMessages.creditsInvalid, path: ["credits"] });
-    }
-    if (v.rewardKind === "days" && !v.tierId) {
-      ctx.addIssue({ code: "custom", message: referralMessages.tierRequired, path: ["tierId"] });
-    }
-    if (v.rewardKind === "days" && !v.days) {
-      ctx.addIssue({ code: "custom", message: referralMessages.daysInvalid, path: ["days"] });
-    }
-  });
+  .superRefine(rewardFieldsComplete);
 export type UpdateReferralSettings = z.infer<typeof updateReferralSettingsSchema>;
 
 export const adminReferralSchema = z.object({

@@ -7,6 +7,7 @@ import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
 import type { Metrics } from "#api/process/metrics";
 import type { Passwords } from "./auth/passwords";
+import type { Subscribers } from "./events";
 import type { Mailer } from "./ports/mailer";
 import type { MediaStorage } from "./ports/media-storage";
 import type { TelegramNotifier } from "./ports/telegram-notifier";
@@ -30,4 +31,6 @@ export interface ServiceContext {
   background: BackgroundTasks;
   /** The process's Prometheus counters. */
   metrics: Metrics;
+  /** Each feature's reactions to the domain's events (events.ts), listed by the composition root. */
+  subscribers: readonly Subscribers[];
 }

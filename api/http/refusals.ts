@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Language } from "#api/contracts/languages";
 import { trialMessages } from "#api/contracts/plans";
 import { promoMessages } from "#api/contracts/promo-codes";
+import { rewardMessages } from "#api/contracts/rewards";
 import { busyMessage } from "#api/domain/auth/passwords";
 import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
 import { serverText, translateMessage } from "#api/domain/i18n/translate";
@@ -191,7 +192,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   promo_used_up: { code: "gone", message: promoMessages.usedUp },
   promo_already_used: { code: "conflict", message: promoMessages.alreadyUsed },
   promo_plan_includes: { code: "conflict", message: promoMessages.planIncludes },
-  days_on_free_tier: { code: "bad_request", message: promoMessages.daysOnFreeTier },
+  days_on_free_tier: { code: "bad_request", message: rewardMessages.daysOnFreeTier },
 
   trial_not_offered: { code: "conflict", message: trialMessages.notOffered },
   trial_tier_held: { code: "conflict", message: trialMessages.tierHeld },

@@ -8,81 +8,59 @@ import {
   profiles,
   users,
 } from "../schema/index";
-import { changeTier, type TierRow } from "./plans";
+import { changeTier } from "./plans";
 
 export type GrantRow = typeof planGrants.$inferSelect;
-
-const DAY_MS = 86_400_000;
 
 export const findGrant = async (db: Db, userId: string): Promise<GrantRow | undefined> =>
   (await db.select().from(planGrants).where(eq(planGrants.userId, userId)))[0];
 
-/** Why free days were refused: the member's plan already includes the tier (or a higher one). */
-export type GrantRefusal = "not_higher";
-
 /**
- * Gives the member `days` free days on `tier`, inside the caller's transaction (so a promo code's
- * count, a trial's claim or a referral's reward is written with it or not at all). Free days on the
- * tier a running grant is for add to its end; a higher tier than the member's plan (the plan before
- * any running grant) starts now and replaces a running grant of a lower tier. Anything else is
- * refused: the member's plan already includes it. The history's reason says where the days came from.
+ * The member's plan and running grant, both rows locked for the caller's transaction (the profile
+ * first, as changeTier does, so grants and plan changes queue); undefined without a profile.
  */
-export async function grantDays(
+export async function lockPlanAndGrant(
   tx: Db,
-  {
-    userId,
-    tier,
-    days,
-    kind,
-    at,
-    reason,
-  }: { userId: string; tier: TierRow; days: number; kind: GrantKind; at: Date; reason: string },
-): Promise<{ grant: GrantRow } | { refused: GrantRefusal }> {
-  // The profile row is locked first, as changeTier does, so grants and plan changes queue.
+  userId: string,
+): Promise<{ tierId: string | null; running: GrantRow | undefined } | undefined> {
   const [profile] = await tx
     .select({ tierId: profiles.membershipTierId })
     .from(profiles)
     .where(eq(profiles.id, userId))
     .for("update");
-  if (!profile) return { refused: "not_higher" };
+  if (!profile) return undefined;
   const [running] = await tx.select().from(planGrants).where(eq(planGrants.userId, userId)).for("update");
-  if (running && running.tierId === tier.id && profile.tierId === tier.id) {
-    const from = Math.max(running.endsAt.getTime(), at.getTime());
-    const [grant] = await tx
-      .update(planGrants)
-      .set({ endsAt: new Date(from + days * DAY_MS) })
-      .where(eq(planGrants.userId, userId))
-      .returning();
-    return { grant: grant as GrantRow };
-  }
-  // The plan the member holds without free days: the one before a running grant, else the current one.
-  const heldId = running ? running.previousTierId : profile.tierId;
-  const levels = await tx
+  return { tierId: profile.tierId, running };
+}
+
+/** The levels of the tiers named (those that still exist). */
+export async function tierLevels(db: Db, tierIds: (string | null)[]): Promise<number[]> {
+  const ids = tierIds.filter((id) => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ level: membershipTiers.tierLevel })
     .from(membershipTiers)
-    .where(
-      inArray(
-        membershipTiers.id,
-        [heldId, profile.tierId].filter((id) => id !== null),
-      ),
-    );
-  if (levels.some(({ level }) => level >= tier.tierLevel)) return { refused: "not_higher" };
-  await changeTier(tx, userId, tier.id, at, { reason, anyState: true, keepGrant: true });
-  const values = {
-    userId,
-    tierId: tier.id,
-    tierName: tier.displayName,
-    kind,
-    endsAt: new Date(at.getTime() + days * DAY_MS),
-    previousTierId: heldId,
-    createdAt: at,
-  };
+    .where(inArray(membershipTiers.id, ids));
+  return rows.map(({ level }) => level);
+}
+
+export async function extendGrant(tx: Db, userId: string, endsAt: Date): Promise<GrantRow> {
+  const [grant] = await tx
+    .update(planGrants)
+    .set({ endsAt })
+    .where(eq(planGrants.userId, userId))
+    .returning();
+  return grant as GrantRow;
+}
+
+/** The member's grant, written whole (one per member: a running one is replaced). */
+export async function saveGrant(tx: Db, values: typeof planGrants.$inferInsert): Promise<GrantRow> {
   const [grant] = await tx
     .insert(planGrants)
     .values(values)
     .onConflictDoUpdate({ target: planGrants.userId, set: { ...values } })
     .returning();
-  return { grant: grant as GrantRow };
+  return grant as GrantRow;
 }
 
 /**

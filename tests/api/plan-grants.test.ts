@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
 import { budgetSchema, planSchema } from "#api/contracts/plans";
 import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
+import { giveDays } from "#api/domain/services/rewards";
 import { addCredits } from "#db/queries/budget-credits";
-import { grantDays } from "#db/queries/plan-grants";
 import { membershipHistory, membershipTiers, profiles, users } from "#db/schema/index";
 import { bearer, createMember, DAY, HOUR, jsonRequest, TestClock } from "../helpers/accounts";
 import { placeCreditOrder, testProduct } from "../helpers/credit-orders";
@@ -48,9 +48,7 @@ async function member(tierId: string | null = null) {
 
 async function give(userId: string, tierId: string, days: number, kind: "trial" | "promo" = "trial") {
   const tier = await tierRow(tierId);
-  return db().transaction((tx) =>
-    grantDays(tx, { userId, tier, days, kind, at: clock.now(), reason: tierChangeReasons[kind] }),
-  );
+  return db().transaction((tx) => giveDays(tx, { userId, tier, days, kind, at: clock.now() }));
 }
 
 const planOf = async (token: string) =>

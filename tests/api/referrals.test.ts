@@ -571,6 +571,25 @@ describe("the reward", () => {
     clock.ms = START;
   });
 
+  it("gives no free days on a tier made free since the reward was set, as a promo code gives none", async () => {
+    const [spare] = await db()
+      .insert(membershipTiers)
+      .values({ name: "referral-spare", displayName: "Spare", priceMonthly: "9.00", tierLevel: 95 })
+      .returning({ id: membershipTiers.id });
+    if (!spare) throw new Error("tier not inserted");
+    await program({ enabled: true, rewardKind: "days", tierId: spare.id, days: 10, credits: null });
+    await db().update(membershipTiers).set({ priceMonthly: "0.00" }).where(eq(membershipTiers.id, spare.id));
+    const r = await referrer();
+    const friend = await friendThrough(r.code);
+    await pay(friend);
+    clock.advance(7 * DAY);
+    expect(await giveDueReferralRewards(ctx())).toBe(1);
+    expect(await db().select().from(planGrants).where(eq(planGrants.userId, r.userId))).toEqual([]);
+    expect(await rewardTexts(r.userId)).toEqual([]);
+    await program({ enabled: true, credits: "5.00" });
+    clock.ms = START;
+  });
+
   it("waits while the programme is off, and is given once it is on again", async () => {
     const r = await referrer();
     const friend = await friendThrough(r.code);

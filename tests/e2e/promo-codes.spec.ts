@@ -52,6 +52,14 @@ for (const launch of LAUNCHES) {
     const code = uniqueCode("Spring");
     const form = page.getByTestId("promo-create");
     await form.getByLabel("Code").fill(code);
+    // The contract's rules are said under their fields before anything is sent.
+    await form.getByLabel("It gives").selectOption("days");
+    await form.getByRole("button", { name: "Create code" }).click();
+    await expect(form.getByText("Choose the plan the free days are on")).toBeVisible();
+    await expect(form.getByText("Free days are a whole number from 1 to 3650")).toBeVisible();
+    await untilToastsGo(page);
+    await lookAt(page, launch, "promo-codes-admin-refused");
+    await form.getByLabel("It gives").selectOption("credits");
     await form.getByLabel("Credits", { exact: true }).fill("7.50");
     await form.getByLabel("Total uses").fill("25");
     await form.getByRole("button", { name: "Create code" }).click();

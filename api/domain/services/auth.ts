@@ -1,18 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import type { Language } from "#api/contracts/languages";
 import type { Me } from "#api/contracts/me";
+import { referralCodeOfStartParam } from "#api/contracts/referrals";
 import { type AccountRow, emailClaimants, isEmailTaken, lockEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";
 import { clearLimit, limits, reserveAttempt } from "../auth/rate-limit";
 import { launchSessionToken, liveSessionEnd, startSession } from "../auth/sessions";
 import type { ServiceContext } from "../context";
+import { publish } from "../events";
 import { Refusal } from "../refusal";
 import { loadMe, noteSignInLanguage } from "./account";
 import { grantConfiguredAdmin } from "./configured-admins";
 import { issueVerificationLink } from "./email-verification";
 import { mailboxKeys, notePersonSeen, personKeys } from "./person-keys";
-import { attributeNewAccount, launchReferralCode } from "./referrals";
 
 export interface IssuedSession {
   token: string;
@@ -87,7 +88,11 @@ export async function signUp(
     if (!claimed) throw exists();
     await tx.insert(credentials).values({ userId: user.id, passwordHash });
     // The address is unproven: its mailbox may only withhold a referral (decision 115).
-    await attributeNewAccount(ctx, tx, user.id, data.referralCode, await mailboxKeys(tx, data.email));
+    await publish(ctx, tx, "accountCreated", {
+      userId: user.id,
+      referralCode: data.referralCode,
+      personKeys: await mailboxKeys(tx, data.email),
+    });
     // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
     return user.id;
   });
@@ -191,11 +196,15 @@ export async function signInWithTelegram(
     if (created) {
       id = created.id;
       await tx.insert(profiles).values({ id, fullName, avatarUrl: photo, botWritableAt: writable });
-      // Only the transaction that creates the account attributes it (decision 114), and only to a
-      // person never seen before, who is seen from now on (decision 115).
+      // Only the transaction that creates the account tells of it (a referral is attributed then,
+      // decision 114, only to a person never seen before), and the person is seen from now on (decision 115).
       const person = { telegramId: identity.telegramId };
-      const code = launchReferralCode(identity.startParam, webReferralCode);
-      await attributeNewAccount(ctx, tx, id, code, await personKeys(tx, person));
+      await publish(ctx, tx, "accountCreated", {
+        userId: id,
+        // The launch's `ref_<code>`, else the web's code.
+        referralCode: referralCodeOfStartParam(identity.startParam) ?? webReferralCode,
+        personKeys: await personKeys(tx, person),
+      });
       await notePersonSeen(tx, person, ctx.now());
     } else {
       const [existing] = await tx

@@ -30,6 +30,7 @@ import {
 } from "#db/queries/plan-payments";
 import { findActiveTier, type TierRow } from "#db/queries/plans";
 import type { ServiceContext } from "../context";
+import { publish } from "../events";
 import { Refusal } from "../refusal";
 import {
   checkPayment,
@@ -39,7 +40,6 @@ import {
   type NotApplied,
 } from "./payment-checks";
 import { noticePaymentNotApplied } from "./payment-notices";
-import { qualifyingPlanStarted, refundVoidsReferral } from "./referrals";
 
 export const planRequestOf = (row: PlanRequestRow): PlanRequest => ({
   id: row.id,
@@ -220,8 +220,9 @@ export type PaymentOutcome =
  * A successful payment is recorded once per charge id, applied or not (decision 116). Checked
  * against its invoice (checkPayment), it grants the tier, and a renewal extends the subscription: a
  * Stars payment states its period's end; a provider invoice's payment buys 30 days from the current
- * period's end (or from now, when there is none or it is over). One that does not match grants
- * nothing, qualifies no referral, is stored flagged with why, and the admins are told.
+ * period's end (or from now, when there is none or it is over), and the grant is published in
+ * the payment's transaction. One that does not match grants nothing, publishes nothing, is stored
+ * flagged with why, and the admins are told.
  */
 export async function recordPlanPayment(
   ctx: ServiceContext,
@@ -256,8 +257,8 @@ export async function recordPlanPayment(
     },
     now,
     stars ? tierChangeReasons.stars : tierChangeReasons.invoice,
-    // The friend's first paid plan qualifies their referral, in the payment's transaction (decision 114).
-    (tx, payment) => qualifyingPlanStarted(ctx, tx, invoice.userId, payment.chargeId),
+    (tx, payment) =>
+      publish(ctx, tx, "paidPlanGranted", { userId: invoice.userId, chargeId: payment.chargeId }),
   );
   const mode = stars ? "stars" : "invoice";
   if (recorded.outcome === "duplicate") {
@@ -346,13 +347,13 @@ async function paymentToRefund(ctx: ServiceContext, id: string, rail: "stars" | 
 
 /**
  * What follows a refund of a payment that granted a plan: the member's subscription ends at once,
- * and a referral it qualified earns nothing, unless its reward was given already (decision 114).
- * A payment that granted nothing (flagged) changes no plan. Returns the subscription ended.
+ * and the refund is published (a referral it qualified earns nothing, decision 114). A payment
+ * that granted nothing (flagged) changes no plan. Returns the subscription ended.
  */
 async function afterRefund(ctx: ServiceContext, claimed: StarPaymentRow) {
   if (claimed.flag !== null) return undefined;
   const ended = await endSubscriptionAfterRefund(ctx.db, claimed, ctx.now(), tierChangeReasons.refunded);
-  await refundVoidsReferral(ctx, claimed.chargeId);
+  await publish(ctx, ctx.db, "paidPlanRefunded", { chargeId: claimed.chargeId });
   return ended;
 }
 
@@ -423,8 +424,8 @@ export async function decidePlanRequest(
     adminId,
     ctx.now(),
     tierChangeReasons.approved,
-    // An approved request for a paid tier is a first paid plan too (decision 114).
-    (tx, request) => qualifyingPlanStarted(ctx, tx, request.userId, `request:${request.id}`),
+    (tx, request) =>
+      publish(ctx, tx, "paidPlanGranted", { userId: request.userId, chargeId: `request:${request.id}` }),
   );
   switch (decision.outcome) {
     case "decided":

@@ -1,16 +1,6 @@
-import { tierChangeReasons } from "#api/contracts/plan-payments";
-import { costsNothing } from "#api/contracts/plans";
-import type {
-  CreatePromoCode,
-  PromoCode,
-  PromoReward,
-  RedeemedPromo,
-  UpdatePromoCode,
-} from "#api/contracts/promo-codes";
+import type { CreatePromoCode, PromoCode, RedeemedPromo, UpdatePromoCode } from "#api/contracts/promo-codes";
+import type { Reward } from "#api/contracts/rewards";
 import { findAccountById } from "#db/queries/accounts";
-import { addCredits } from "#db/queries/budget-credits";
-import { grantDays } from "#db/queries/plan-grants";
-import { findActiveTier } from "#db/queries/plans";
 import {
   findPromoCode,
   insertPromoCode,
@@ -28,6 +18,7 @@ import { Refusal } from "../refusal";
 import { isUniqueViolation } from "./db-errors";
 import { personKeys } from "./person-keys";
 import { readBudget, readPlan } from "./plans";
+import { checkRewardTier, giveReward, rewardView } from "./rewards";
 
 /**
  * Redemption attempts a member may make in 15 minutes; a successful one is given back, so only
@@ -38,13 +29,14 @@ const redeemLimit: LimitRule = { scope: "promo:member", limit: 10, windowMs: 15 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 function promoCodeOf({ code, tierName, members, orders, creditsSpent }: PromoCodeWithStats): PromoCode {
+  const tier = code.tierId && tierName !== null ? { id: code.tierId, displayName: tierName } : undefined;
+  const reward = rewardView(code, tier);
+  // The table's check keeps every code's reward whole.
+  if (!reward) throw new Error(`promo code ${code.id} has no reward`);
   return {
     id: code.id,
     code: code.code,
-    reward:
-      code.rewardKind === "days"
-        ? { kind: "days", tierId: code.tierId, tierName, days: code.days ?? 0 }
-        : { kind: "credits", amount: code.credits ?? "0.00" },
+    reward,
     startsAt: iso(code.startsAt),
     endsAt: iso(code.endsAt),
     maxUses: code.maxUses,
@@ -78,11 +70,7 @@ export async function createPromoCode(
   input: CreatePromoCode,
 ): Promise<PromoCode> {
   const { reward } = input;
-  if (reward.kind === "days") {
-    const tier = await findActiveTier(ctx.db, reward.tierId);
-    if (!tier) throw new Refusal("unknown_tier");
-    if (costsNothing(tier)) throw new Refusal("days_on_free_tier");
-  }
+  if (reward.kind === "days") await checkRewardTier(ctx, reward.tierId);
   try {
     const row = await insertPromoCode(ctx.db, {
       code: input.code,
@@ -137,7 +125,7 @@ export async function changePromoCode(
 export async function redeemPromo(ctx: ServiceContext, userId: string, code: string): Promise<RedeemedPromo> {
   const attempt = await reserveAttempt(ctx.db, ctx.now(), [redeemLimit, userId]);
   const now = ctx.now();
-  const reward = await ctx.db.transaction(async (tx): Promise<PromoReward> => {
+  const reward = await ctx.db.transaction(async (tx): Promise<Reward> => {
     const account = await findAccountById(tx, userId);
     const keys = account ? await personKeys(tx, account) : [];
     const promo = await lockPromoCode(tx, code);
@@ -147,28 +135,23 @@ export async function redeemPromo(ctx: ServiceContext, userId: string, code: str
     if (promo.uses >= promo.maxUses) throw new Refusal("promo_used_up");
     const used = Math.max(await redemptionsBy(tx, promo.id, userId), await personUses(tx, promo.id, keys));
     if (used >= promo.usesPerMember) throw new Refusal("promo_already_used");
-    const use = { promoCodeId: promo.id, userId, personKeys: keys, at: now };
-    if (promo.rewardKind === "credits") {
-      const amount = promo.credits ?? "0.00";
-      await addCredits(tx, { userId, amount, source: "promo", sourceId: promo.id, at: now });
-      await recordRedemption(tx, { ...use, days: null, credits: amount });
-      return { kind: "credits", amount };
-    }
-    const tier = promo.tierId ? await findActiveTier(tx, promo.tierId) : undefined;
-    // A tier switched off, or made free since the code was made: the code gives nothing any more.
-    if (!tier || costsNothing(tier)) throw new Refusal("promo_expired");
-    const days = promo.days ?? 0;
-    const given = await grantDays(tx, {
+    const given = await giveReward(tx, {
       userId,
-      tier,
-      days,
-      kind: "promo",
+      reward: promo,
+      source: "promo",
+      sourceId: promo.id,
       at: now,
-      reason: tierChangeReasons.promo,
     });
-    if ("refused" in given) throw new Refusal("promo_plan_includes");
-    await recordRedemption(tx, { ...use, days, credits: null });
-    return { kind: "days", tierId: tier.id, tierName: tier.displayName, days };
+    // A tier switched off, or made free since the code was made: the code gives nothing any more.
+    if (given.kind === "nothing") throw new Refusal("promo_expired");
+    if (given.kind === "included") throw new Refusal("promo_plan_includes");
+    const use = { promoCodeId: promo.id, userId, personKeys: keys, at: now };
+    if (given.kind === "credits") {
+      await recordRedemption(tx, { ...use, days: null, credits: given.amount });
+      return { kind: "credits", amount: given.amount };
+    }
+    await recordRedemption(tx, { ...use, days: given.days, credits: null });
+    return { kind: "days", tierId: given.tier.id, tierName: given.tier.displayName, days: given.days };
   });
   await attempt.release();
   const [plan, budget] = await Promise.all([readPlan(ctx, userId), readBudget(ctx, userId)]);

@@ -1,19 +1,14 @@
 import type { Language } from "#api/contracts/languages";
-import { tierChangeReasons } from "#api/contracts/plan-payments";
-import { costsNothing } from "#api/contracts/plans";
 import {
   type AdminReferrals,
   type MyReferrals,
   REFERRAL_START_PREFIX,
-  type ReferralReward,
   type ReferralSettings,
-  referralCodeOfStartParam,
   type UpdateReferralSettings,
 } from "#api/contracts/referrals";
+import type { Reward } from "#api/contracts/rewards";
 import type { Db } from "#db/client";
 import { findAccountById } from "#db/queries/accounts";
-import { addCredits } from "#db/queries/budget-credits";
-import { grantDays } from "#db/queries/plan-grants";
 import { findActiveTier } from "#db/queries/plans";
 import { recipientsOf } from "#db/queries/recipients";
 import {
@@ -33,12 +28,13 @@ import {
   voidReferralOfCharge,
 } from "#db/queries/referrals";
 import type { ServiceContext } from "../context";
+import type { Subscribers } from "../events";
 import { serverText } from "../i18n/translate";
 import { enqueue, type OutboxMessage } from "../outbox/enqueue";
-import { Refusal } from "../refusal";
 import { publicPageLink, telegramStartAppLink } from "./app-links";
 import { personKeys, personSeen } from "./person-keys";
 import { recipientLanguage } from "./recipient-language";
+import { checkRewardTier, type Given, giveReward, rewardView } from "./rewards";
 
 const DAY_MS = 86_400_000;
 
@@ -48,13 +44,11 @@ export const INVITE_PATH = "/settings/invite";
 type Ctx = Pick<ServiceContext, "db" | "config" | "now">;
 
 /** The reward the programme gives, as members read it; null when none is set. */
-async function rewardOf(db: Db, program: ReferralProgramRow | undefined): Promise<ReferralReward | null> {
+async function rewardOf(db: Db, program: ReferralProgramRow | undefined): Promise<Reward | null> {
   if (!program) return null;
-  if (program.rewardKind === "credits")
-    return program.credits ? { kind: "credits", amount: program.credits } : null;
-  if (!program.days) return null;
-  const tier = program.tierId ? await findActiveTier(db, program.tierId) : undefined;
-  return { kind: "days", days: program.days, tierId: tier?.id ?? null, tierName: tier?.displayName ?? null };
+  const tier =
+    program.rewardKind === "days" && program.tierId ? await findActiveTier(db, program.tierId) : undefined;
+  return rewardView(program, tier);
 }
 
 /** The member's invite page: their code (made on first ask), links, counts and the reward. */
@@ -82,85 +76,45 @@ export async function myReferrals(ctx: ServiceContext, userId: string): Promise<
  * A savepoint keeps whatever goes wrong with the code from failing the sign-up: an unknown code, the
  * programme off, the person's own code, or anything else is ignored silently.
  */
-export async function attributeNewAccount(
+async function attributeNewAccount(
   ctx: Pick<ServiceContext, "now" | "log">,
   tx: Db,
-  refereeId: string,
-  code: string | undefined,
-  personKeys: string[],
+  {
+    userId,
+    referralCode,
+    personKeys,
+  }: { userId: string; referralCode: string | undefined; personKeys: string[] },
 ): Promise<void> {
-  if (!code) return;
+  if (!referralCode) return;
   try {
     await tx.transaction(async (savepoint) => {
       if (await personSeen(savepoint, personKeys)) return;
-      await attributeReferral(savepoint, { refereeId, code, at: ctx.now() });
+      await attributeReferral(savepoint, { refereeId: userId, code: referralCode, at: ctx.now() });
     });
   } catch (error) {
     ctx.log.warn("referral not attributed", { error: String(error) });
   }
 }
 
-/** The referral code of a Telegram launch (`ref_<code>`), else the web's (`/?ref=`). */
-export const launchReferralCode = (startParam: string | undefined, webCode: string | undefined) =>
-  referralCodeOfStartParam(startParam) ?? webCode;
-
 /**
- * A friend's paid plan started (a payment's charge, or an approved request for a paid tier): their
- * first one qualifies the referral and the reward falls due REFERRAL_HOLD_DAYS later. Runs inside the
- * transaction that records the payment, so the plan and its qualification are written together.
+ * What the programme does on other features' events: a new account is attributed; a friend's first
+ * paid plan qualifies the referral, its reward falling due REFERRAL_HOLD_DAYS later (in the
+ * transaction that records the plan, so both are written together); the qualifying payment refunded
+ * before the reward was given voids it.
  */
-export const qualifyingPlanStarted = (ctx: Ctx, tx: Db, refereeId: string, chargeId: string) =>
-  qualifyReferral(tx, {
-    refereeId,
-    chargeId,
-    at: ctx.now(),
-    holdMs: ctx.config.REFERRAL_HOLD_DAYS * DAY_MS,
-  });
+export const referralSubscribers: Subscribers = {
+  accountCreated: attributeNewAccount,
+  paidPlanGranted: (ctx, tx, { userId, chargeId }) =>
+    qualifyReferral(tx, {
+      refereeId: userId,
+      chargeId,
+      at: ctx.now(),
+      holdMs: ctx.config.REFERRAL_HOLD_DAYS * DAY_MS,
+    }),
+  paidPlanRefunded: (ctx, tx, { chargeId }) => voidReferralOfCharge(tx, chargeId, ctx.now()),
+};
 
-/** The qualifying payment was refunded before the reward was given: the reward is void. */
-export const refundVoidsReferral = (ctx: Ctx, chargeId: string) =>
-  voidReferralOfCharge(ctx.db, chargeId, ctx.now());
-
-/** What one side of a referral got, for its message. */
-type SideOutcome =
-  | { kind: "credits"; amount: string }
-  | { kind: "days"; days: number; tierName: string }
-  | { kind: "included"; days: number; tierName: string }
-  | { kind: "nothing" };
-
-async function giveSide(
-  ctx: Ctx,
-  tx: Db,
-  program: ReferralProgramRow,
-  userId: string,
-  sourceId: string,
-): Promise<SideOutcome> {
-  const at = ctx.now();
-  if (program.rewardKind === "credits") {
-    if (!program.credits) return { kind: "nothing" };
-    await addCredits(tx, { userId, amount: program.credits, source: "referral", sourceId, at });
-    return { kind: "credits", amount: program.credits };
-  }
-  const tier = program.tierId ? await findActiveTier(tx, program.tierId) : undefined;
-  if (!tier || !program.days) return { kind: "nothing" };
-  const given = await grantDays(tx, {
-    userId,
-    tier,
-    days: program.days,
-    kind: "referral",
-    at,
-    reason: tierChangeReasons.referral,
-  });
-  // The member's plan already includes the tier: no days, and the message says so (decision 114).
-  if ("refused" in given) return { kind: "included", days: program.days, tierName: tier.displayName };
-  return { kind: "days", days: program.days, tierName: tier.displayName };
-}
-
-function rewardText(
-  language: Language,
-  side: "referrer" | "referee",
-  outcome: SideOutcome,
-): string | undefined {
+function rewardText(language: Language, side: "referrer" | "referee", outcome: Given): string | undefined {
   switch (outcome.kind) {
     case "credits":
       return serverText(
@@ -173,10 +127,13 @@ function rewardText(
     case "days":
       return serverText(language, side === "referrer" ? "referral.referrerDays" : "referral.refereeDays", {
         days: outcome.days,
-        name: outcome.tierName,
+        name: outcome.tier.displayName,
       });
     case "included":
-      return serverText(language, "referral.daysIncluded", { days: outcome.days, name: outcome.tierName });
+      return serverText(language, "referral.daysIncluded", {
+        days: outcome.days,
+        name: outcome.tier.displayName,
+      });
     case "nothing":
       return undefined;
   }
@@ -223,7 +180,13 @@ export async function giveDueReferralRewards(ctx: Ctx & Pick<ServiceContext, "lo
       );
       const messages: OutboxMessage[] = [];
       for (const { side, userId } of sides) {
-        const outcome = await giveSide(ctx, tx, program, userId, referral.refereeId);
+        const outcome = await giveReward(tx, {
+          userId,
+          reward: program,
+          source: "referral",
+          sourceId: referral.refereeId,
+          at: ctx.now(),
+        });
         const recipient = recipients.get(userId);
         if (!recipient) continue;
         const language = recipientLanguage(recipient.language);
@@ -273,11 +236,7 @@ export async function saveReferralSettings(
   input: UpdateReferralSettings,
 ): Promise<ReferralSettings> {
   const days = input.rewardKind === "days";
-  if (days && input.tierId) {
-    const tier = await findActiveTier(ctx.db, input.tierId);
-    if (!tier) throw new Refusal("unknown_tier");
-    if (costsNothing(tier)) throw new Refusal("days_on_free_tier");
-  }
+  if (days && input.tierId) await checkRewardTier(ctx, input.tierId);
   const saved = await saveReferralProgram(
     ctx.db,
     {

@@ -1,13 +1,13 @@
-import { tierChangeReasons } from "#api/contracts/plan-payments";
 import { costsNothing, type Plan } from "#api/contracts/plans";
 import { findAccountById } from "#db/queries/accounts";
-import { everHeld, grantDays } from "#db/queries/plan-grants";
+import { everHeld } from "#db/queries/plan-grants";
 import { findActiveTier } from "#db/queries/plans";
 import { claimTrial } from "#db/queries/trials";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 import { personKeys } from "./person-keys";
 import { readPlan } from "./plans";
+import { giveDays } from "./rewards";
 
 /**
  * Starts the tier's free trial for the member (decision 113): the tier offers one, costs something
@@ -32,14 +32,7 @@ export async function startTrial(ctx: ServiceContext, userId: string, tierId: st
     if (!(await claimTrial(tx, { tierId: tier.id, userId, subjects, at: now }))) {
       throw new Refusal("trial_already_had");
     }
-    const given = await grantDays(tx, {
-      userId,
-      tier,
-      days: trialDays,
-      kind: "trial",
-      at: now,
-      reason: tierChangeReasons.trial,
-    });
+    const given = await giveDays(tx, { userId, tier, days: trialDays, kind: "trial", at: now });
     if ("refused" in given) throw new Refusal("trial_plan_includes");
   });
   return readPlan(ctx, userId);

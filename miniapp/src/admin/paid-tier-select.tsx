@@ -16,19 +16,30 @@ export function PaidTierSelect({
   placeholder,
   value,
   onChange,
+  error,
   disabled,
 }: {
   label: string;
   placeholder: string;
   value: string;
   onChange: (tierId: string) => void;
+  error: string | undefined;
   disabled: boolean;
 }) {
   const id = useId();
+  const messageId = `${id}-note`;
   const tiers = useResource("paid-tiers", fetchTiers);
   return (
-    <FieldFrame controlId={id} label={label} messageId={`${id}-note`}>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
+    <FieldFrame controlId={id} label={label} messageId={messageId} error={error}>
+      <Select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        status={error ? "error" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        disabled={disabled}
+      >
         <option value="">{placeholder}</option>
         {(tiers.status === "ready" ? tiers.data : [])
           .filter((tier) => Number(tier.priceMonthly) > 0)

@@ -2,7 +2,7 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { Ticket } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import type { PromoReward } from "#api/contracts/promo-codes";
+import type { Reward } from "#api/contracts/rewards";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { formatCredits } from "../lib/format";
@@ -25,7 +25,7 @@ export function PromoCodeField() {
   const [open, setOpen] = useState(code !== "");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const given = (reward: PromoReward) =>
+  const given = (reward: Reward) =>
     reward.kind === "credits"
       ? t("promo.gaveCredits", { amount: formatCredits(reward.amount) })
       : t("promo.gaveDays", { days: reward.days, name: reward.tierName ?? "" });

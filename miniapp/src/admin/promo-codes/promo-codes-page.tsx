@@ -1,20 +1,21 @@
-import { Badge, Button, Section, Select } from "@telegram-apps/telegram-ui";
+import { Badge, Button, Section } from "@telegram-apps/telegram-ui";
 import { Ticket } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import type { PromoCode } from "#api/contracts/promo-codes";
+import { useEffect, useState } from "react";
+import { createPromoCodeSchema, type PromoCode } from "#api/contracts/promo-codes";
 import { Field } from "../../components/field";
-import { FieldFrame } from "../../components/field-frame";
 import { PageHeader } from "../../components/page-header";
 import { ResourceView } from "../../components/state-view";
 import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
+import type { FormRules } from "../../lib/form-issues";
 import { formatCredits } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminList, AdminRow } from "../admin-row";
-import { PaidTierSelect } from "../paid-tier-select";
+import { RewardFields, type RewardValues, rewardOf, withRewardFields } from "../reward-fields";
 import "./promo-codes-page.css";
 
 /** How often the list is read again while open: uses and what codes brought change live. */
@@ -26,128 +27,104 @@ const fetchCodes = async (signal: AbortSignal) =>
 /** A date typed in the form (YYYY-MM-DD) as the end of that day, UTC; empty: none. */
 const endOfDay = (date: string) => (date ? `${date}T23:59:59Z` : null);
 
+/** A whole number as typed; empty: none (the contract says what is missing). */
+const numberOf = (text: string) => (text.trim() === "" ? null : Number(text));
+
+interface CreateValues {
+  code: string;
+  reward: RewardValues;
+  maxUses: string;
+  usesPerMember: string;
+  /** The last day it can be redeemed (YYYY-MM-DD), or empty. */
+  endsOn: string;
+}
+
+const newCode: CreateValues = {
+  code: "",
+  reward: { rewardKind: "credits", credits: "", tierId: "", days: "" },
+  maxUses: "100",
+  usesPerMember: "1",
+  endsOn: "",
+};
+
+const createRules: FormRules<CreateValues> = {
+  input: (values) => ({
+    code: values.code,
+    reward: rewardOf(values.reward),
+    maxUses: numberOf(values.maxUses),
+    usesPerMember: numberOf(values.usesPerMember),
+    endsAt: endOfDay(values.endsOn),
+  }),
+};
+
+const createContract = withRewardFields(createPromoCodeSchema);
+
 /** New code: letters and digits, free days on a paid plan or credits, total uses, one per member by default. */
 function CreateForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useT();
-  const kindId = useId();
-  const [code, setCode] = useState("");
-  const [kind, setKind] = useState<"days" | "credits">("credits");
-  const [amount, setAmount] = useState("");
-  const [tier, setTier] = useState("");
-  const [days, setDays] = useState("");
-  const [maxUses, setMaxUses] = useState("100");
-  const [perMember, setPerMember] = useState("1");
-  const [endsOn, setEndsOn] = useState("");
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await call(
-        api.admin["promo-codes"].$post({
-          json: {
-            code: code.trim(),
-            reward:
-              kind === "credits"
-                ? { kind, amount: amount.trim() }
-                : { kind, tierId: tier, days: Number(days) },
-            maxUses: Number(maxUses),
-            usesPerMember: Number(perMember),
-            endsAt: endOfDay(endsOn),
-          },
-        }),
-      );
-      toast.success(t("promo.admin.created", { code: code.trim() }));
-      setCode("");
-      onCreated();
-    } catch (failed) {
-      toast.error(t("promo.admin.createFailed"), { description: errorMessage(failed) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useContractForm(createContract, newCode, createRules);
+  const { values, set, errors, busy } = form;
+  const failed = t("promo.admin.createFailed");
+  const submit = form.submit(
+    async (promo) => {
+      try {
+        await call(api.admin["promo-codes"].$post({ json: promo }));
+        toast.success(t("promo.admin.created", { code: promo.code }));
+        set("code", "");
+        onCreated();
+      } catch (refused) {
+        toast.error(failed, { description: errorMessage(refused) });
+      }
+    },
+    (refusal) => toast.error(failed, { description: refusal.first ?? undefined }),
+  );
   return (
-    <form className="card promo-create" onSubmit={submit} data-testid="promo-create">
+    <form className="card promo-create" onSubmit={submit} data-testid="promo-create" noValidate>
       <Field
         label={t("promo.admin.code")}
         note={t("promo.admin.codeNote")}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...form.input("code")}
         maxLength={32}
         autoCapitalize="characters"
         required
-        disabled={saving}
+        disabled={busy}
       />
-      <FieldFrame controlId={kindId} label={t("promo.admin.gives")} messageId={`${kindId}-note`}>
-        <Select
-          id={kindId}
-          value={kind}
-          onChange={(event) => setKind(event.target.value as "days" | "credits")}
-          disabled={saving}
-        >
-          <option value="credits">{t("promo.admin.givesCredits")}</option>
-          <option value="days">{t("promo.admin.givesDays")}</option>
-        </Select>
-      </FieldFrame>
-      {kind === "credits" ? (
-        <Field
-          label={t("promo.admin.amount")}
-          inputMode="decimal"
-          placeholder="10.00"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          disabled={saving}
-        />
-      ) : (
-        <>
-          <PaidTierSelect
-            label={t("promo.admin.tier")}
-            placeholder={t("promo.admin.chooseTier")}
-            value={tier}
-            onChange={setTier}
-            disabled={saving}
-          />
-          <Field
-            label={t("promo.admin.days")}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={3650}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            disabled={saving}
-          />
-        </>
-      )}
+      <RewardFields
+        form={form}
+        texts={{
+          kind: t("promo.admin.gives"),
+          credits: t("promo.admin.givesCredits"),
+          days: t("promo.admin.givesDays"),
+        }}
+        creditsPlaceholder="10.00"
+      />
       <div className="promo-create-row">
         <Field
           label={t("promo.admin.maxUses")}
           type="number"
           inputMode="numeric"
           min={1}
-          value={maxUses}
-          onChange={(event) => setMaxUses(event.target.value)}
-          disabled={saving}
+          {...form.input("maxUses")}
+          disabled={busy}
         />
         <Field
           label={t("promo.admin.perMember")}
           type="number"
           inputMode="numeric"
           min={1}
-          value={perMember}
-          onChange={(event) => setPerMember(event.target.value)}
-          disabled={saving}
+          {...form.input("usesPerMember")}
+          disabled={busy}
         />
       </div>
       <Field
         label={t("promo.admin.endsOn")}
         note={t("promo.admin.endsOnNote")}
         type="date"
-        value={endsOn}
-        onChange={(event) => setEndsOn(event.target.value)}
-        disabled={saving}
+        {...form.input("endsOn")}
+        error={errors.endsAt}
+        disabled={busy}
       />
-      <Button type="submit" size="l" stretched loading={saving} disabled={saving || code.trim() === ""}>
+      <Button type="submit" size="l" stretched loading={busy} disabled={busy || values.code.trim() === ""}>
         {t("promo.admin.create")}
       </Button>
     </form>

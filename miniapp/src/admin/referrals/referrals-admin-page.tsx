@@ -1,20 +1,25 @@
-import { Badge, Button, Section, Select } from "@telegram-apps/telegram-ui";
+import { Badge, Button, Section } from "@telegram-apps/telegram-ui";
 import { Gift } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import type { AdminReferral, AdminReferrals, ReferralSettings } from "#api/contracts/referrals";
-import { Field } from "../../components/field";
-import { FieldFrame } from "../../components/field-frame";
+import { useState } from "react";
+import {
+  type AdminReferral,
+  type AdminReferrals,
+  type ReferralSettings,
+  updateReferralSettingsSchema,
+} from "#api/contracts/referrals";
 import { SwitchField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
 import { ResourceView } from "../../components/state-view";
 import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage } from "../../lib/api";
 import { formatShortDate } from "../../lib/dates";
+import type { FormRules } from "../../lib/form-issues";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminList, AdminRow } from "../admin-row";
-import { PaidTierSelect } from "../paid-tier-select";
+import { RewardFields, type RewardValues, rewardFieldsOf, rewardValuesOf } from "../reward-fields";
 import "./referrals-admin-page.css";
 
 const fetchSettings = async (signal: AbortSignal) =>
@@ -22,99 +27,59 @@ const fetchSettings = async (signal: AbortSignal) =>
 const fetchReferrals = async (signal: AbortSignal) =>
   call(api.admin.referrals.$get(undefined, { init: { signal } }));
 
+interface SettingsValues {
+  enabled: boolean;
+  reward: RewardValues;
+}
+
+const settingsRules: FormRules<SettingsValues> = {
+  input: (values) => ({ enabled: values.enabled, ...rewardFieldsOf(values.reward) }),
+};
+
 /** The programme's switch and reward, saved together. */
 function SettingsForm({ settings, onSaved }: { settings: ReferralSettings; onSaved: () => void }) {
   const { t } = useT();
-  const kindId = useId();
-  const [enabled, setEnabled] = useState(settings.enabled);
-  const [kind, setKind] = useState(settings.rewardKind);
-  const [credits, setCredits] = useState(settings.credits ?? "");
-  const [tierId, setTierId] = useState(settings.tierId ?? "");
-  const [days, setDays] = useState(settings.days ? String(settings.days) : "");
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    setEnabled(settings.enabled);
-  }, [settings.enabled]);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      await call(
-        api.admin.referrals.settings.$put({
-          json:
-            kind === "credits"
-              ? { enabled, rewardKind: kind, credits: credits.trim() }
-              : { enabled, rewardKind: kind, tierId: tierId || null, days: Number(days) || null },
-        }),
-      );
-      toast.success(t("referral.admin.saved"));
-      onSaved();
-    } catch (failed) {
-      toast.error(t("referral.admin.saveFailed"), { description: errorMessage(failed) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useContractForm(
+    updateReferralSettingsSchema,
+    (): SettingsValues => ({ enabled: settings.enabled, reward: rewardValuesOf(settings) }),
+    settingsRules,
+  );
+  const { values, set, busy } = form;
+  const failed = t("referral.admin.saveFailed");
+  const submit = form.submit(
+    async (changed) => {
+      try {
+        await call(api.admin.referrals.settings.$put({ json: changed }));
+        toast.success(t("referral.admin.saved"));
+        onSaved();
+      } catch (refused) {
+        toast.error(failed, { description: errorMessage(refused) });
+      }
+    },
+    (refusal) => toast.error(failed, { description: refusal.first ?? undefined }),
+  );
 
   return (
-    <form
-      className="card referral-settings"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form className="card referral-settings" onSubmit={submit} noValidate>
       <SwitchField
         label={t("referral.admin.enabled")}
         note={t("referral.admin.enabledNote", { days: settings.holdDays })}
-        checked={enabled}
-        onChange={setEnabled}
-        disabled={saving}
+        checked={values.enabled}
+        onChange={(on) => set("enabled", on)}
+        disabled={busy}
       />
-      <FieldFrame controlId={kindId} label={t("referral.admin.reward")} messageId={`${kindId}-note`}>
-        <Select
-          id={kindId}
-          value={kind}
-          onChange={(event) => setKind(event.target.value as ReferralSettings["rewardKind"])}
-          disabled={saving}
-        >
-          <option value="credits">{t("referral.admin.rewardCredits")}</option>
-          <option value="days">{t("referral.admin.rewardDays")}</option>
-        </Select>
-      </FieldFrame>
-      {kind === "credits" ? (
-        <Field
-          label={t("referral.admin.credits")}
-          note={t("referral.admin.creditsNote")}
-          inputMode="decimal"
-          placeholder="5.00"
-          value={credits}
-          onChange={(event) => setCredits(event.target.value)}
-          disabled={saving}
-        />
-      ) : (
-        <>
-          <PaidTierSelect
-            label={t("referral.admin.tier")}
-            placeholder={t("referral.admin.chooseTier")}
-            value={tierId}
-            onChange={setTierId}
-            disabled={saving}
-          />
-          <Field
-            label={t("referral.admin.days")}
-            note={t("referral.admin.daysNote")}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={3650}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            disabled={saving}
-          />
-        </>
-      )}
-      <Button type="submit" size="l" stretched loading={saving} disabled={saving}>
+      <RewardFields
+        form={form}
+        texts={{
+          kind: t("referral.admin.reward"),
+          credits: t("referral.admin.rewardCredits"),
+          days: t("referral.admin.rewardDays"),
+          creditsNote: t("referral.admin.creditsNote"),
+          daysNote: t("referral.admin.daysNote"),
+        }}
+        creditsPlaceholder="5.00"
+      />
+      <Button type="submit" size="l" stretched loading={busy} disabled={busy}>
         {t("referral.admin.save")}
       </Button>
     </form>

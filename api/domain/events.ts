@@ -1,0 +1,39 @@
+import type { Db } from "#db/client";
+import type { ServiceContext } from "./context";
+
+/**
+ * What one feature tells the others, by name. A feature that reacts to another's event subscribes
+ * to it rather than being called by it; the composition root lists the subscribers
+ * (ServiceContext.subscribers).
+ */
+export interface DomainEvents {
+  /**
+   * An account was made, inside the transaction that makes it: the referral code it came with (if
+   * any) and the keys of the person behind it (decision 115).
+   */
+  accountCreated: { userId: string; referralCode: string | undefined; personKeys: string[] };
+  /**
+   * A paid plan was granted, inside the transaction that records it: by a payment (a first one or a
+   * renewal; its charge id), or by an admin's approval of a paid tier (`request:<id>`).
+   */
+  paidPlanGranted: { userId: string; chargeId: string };
+  /** A payment that granted a plan was refunded. */
+  paidPlanRefunded: { chargeId: string };
+}
+
+type EventName = keyof DomainEvents;
+
+/** One feature's reactions, by event; each runs in the publisher's transaction and fails with it. */
+export type Subscribers = {
+  [N in EventName]?: (ctx: ServiceContext, tx: Db, event: DomainEvents[N]) => Promise<unknown>;
+};
+
+/** Tells every subscriber of `name`, one after another, inside `tx` (the database when none is open). */
+export async function publish<N extends EventName>(
+  ctx: ServiceContext,
+  tx: Db,
+  name: N,
+  event: DomainEvents[N],
+): Promise<void> {
+  for (const feature of ctx.subscribers) await feature[name]?.(ctx, tx, event);
+}
