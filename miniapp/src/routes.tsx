@@ -1,9 +1,9 @@
 import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
+import type { ScreenPath } from "#api/contracts/app-links";
 import { RequireAuth } from "./auth/require-auth";
 import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
-import type { ScreenPath } from "./route-paths";
 import OpenCart from "./shop/cart/open-cart";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
@@ -53,7 +53,7 @@ const staffOnly = (page: ReactNode) => (
   <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
 );
 
-/** Each screen's element by its path in route-paths.ts (one entry per path, none without one). */
+/** Each screen's element by its path in app-links' screenPaths (one entry per path, none without one). */
 const screens: Record<ScreenPath, ReactNode> = {
   "/": <HomePage />,
   "/product/:id": <ProductPage />,

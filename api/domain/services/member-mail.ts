@@ -1,3 +1,4 @@
+import { productPath } from "#api/contracts/app-links";
 import type { Order } from "#api/contracts/checkout";
 import type { Language } from "#api/contracts/languages";
 import type { AccountRow } from "#db/queries/accounts";
@@ -118,6 +119,6 @@ export const backInStockMail = (
   render(ctx, to, {
     subject: serverText(language, "mail.backInStockSubject", { title: product.title }),
     paragraphs: [serverText(language, "mail.backInStock", { title: product.title })],
-    action: { label: serverText(language, "mail.openInShop"), path: `/product/${product.id}` },
+    action: { label: serverText(language, "mail.openInShop"), path: productPath(product.id) },
     footer: { text: serverText(language, "mail.backInStockFooter") },
   });

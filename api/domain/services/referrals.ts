@@ -1,14 +1,13 @@
+import { referralCodeOfStartParam, referralPath, screenPaths, startParams } from "#api/contracts/app-links";
 import type { Language } from "#api/contracts/languages";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
 import { costsNothing } from "#api/contracts/plans";
-import {
-  type AdminReferrals,
-  type MyReferrals,
-  REFERRAL_START_PREFIX,
-  type ReferralReward,
-  type ReferralSettings,
-  referralCodeOfStartParam,
-  type UpdateReferralSettings,
+import type {
+  AdminReferrals,
+  MyReferrals,
+  ReferralReward,
+  ReferralSettings,
+  UpdateReferralSettings,
 } from "#api/contracts/referrals";
 import type { Logger } from "#api/process/logger";
 import type { Db } from "#db/client";
@@ -44,9 +43,6 @@ import { repeatEvery } from "./repeating";
 
 const DAY_MS = 86_400_000;
 
-/** Where the reward message's button leads: the invite page. */
-export const INVITE_PATH = "/settings/invite";
-
 type Ctx = Pick<ServiceContext, "db" | "config" | "now">;
 
 /** The reward the programme gives, as members read it; null when none is set. */
@@ -64,8 +60,8 @@ export async function myReferrals(ctx: ServiceContext, userId: string): Promise<
   const code = await ensureReferralCode(ctx.db, userId, ctx.now());
   const [program, counts] = await Promise.all([loadReferralProgram(ctx.db), referralCounts(ctx.db, userId)]);
   const enabled = program?.enabled ?? false;
-  const telegramLink = telegramStartAppLink(ctx, `${REFERRAL_START_PREFIX}${code}`);
-  const webLink = publicPageLink(ctx, `/?ref=${code}`);
+  const telegramLink = telegramStartAppLink(ctx, `${startParams.referral}${code}`);
+  const webLink = publicPageLink(ctx, referralPath(code));
   return {
     enabled,
     code,
@@ -242,7 +238,7 @@ export async function giveDueReferralRewards(ctx: Ctx & Pick<ServiceContext, "lo
           payload: {
             text,
             buttons: [
-              { text: serverText(language, "referral.inviteButton"), open: INVITE_PATH },
+              { text: serverText(language, "referral.inviteButton"), open: screenPaths.invite },
               { text: serverText(language, "plan.stopButton"), stop: "referral_reward" },
             ],
           },

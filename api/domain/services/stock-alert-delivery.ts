@@ -1,3 +1,4 @@
+import { startParams } from "#api/contracts/app-links";
 import {
   type ClaimedStockAlert,
   claimDueStockAlerts,
@@ -45,7 +46,7 @@ interface Channels {
 export async function deliverDueStockAlerts(ctx: ServiceContext, productIds?: string[]): Promise<void> {
   const channels: Channels = {
     // The start parameter comes last in the link, so this prefix takes the product's id.
-    botLinkPrefix: ctx.telegram.enabled ? telegramStartAppLink(ctx, "product_") : null,
+    botLinkPrefix: ctx.telegram.enabled ? telegramStartAppLink(ctx, startParams.product) : null,
     mailer: ctx.mailer,
   };
   for (;;) {

@@ -1,3 +1,4 @@
+import { productPath } from "#api/contracts/app-links";
 import type { useT } from "../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
@@ -15,7 +16,7 @@ export interface ShareTarget {
 
 export const productShare = (product: { id: string; title: string }): ShareTarget => ({
   prepare: () => call(api.share.products[":id"].$post({ param: { id: product.id } })),
-  link: `${window.location.origin}/product/${product.id}`,
+  link: `${window.location.origin}${productPath(product.id)}`,
   title: product.title,
 });
 

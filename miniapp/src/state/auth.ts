@@ -53,6 +53,13 @@ function signedOut(telegramError: string | null = null, telegramExpired = false)
 }
 
 /**
+ * Whether this launch signs someone in as it starts, as startAuth tries them: a kept session,
+ * Telegram's initData, or the web's session cookie.
+ */
+export const launchSignsIn = (): boolean =>
+  sessionToken() !== null || Boolean(telegram()?.initData) || bootSignedIn() === true;
+
+/**
  * At start: inside Telegram a kept session (a reload) or else the launch's initData; on the web the
  * session cookie, as GET /api/me tells it (401 means nobody is signed in). A page served without a
  * session cookie says so, and then nothing is asked: a visitor's console shows no failed request.
