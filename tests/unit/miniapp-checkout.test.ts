@@ -6,10 +6,10 @@ import {
   addItem,
   cartItemFor,
   checkoutKind,
-  emptyCart,
   hasBothKinds,
   withoutCreditItems,
 } from "../../miniapp/src/shop/cart/cart-rules";
+import { emptyCart } from "../../miniapp/src/shop/cart/cart-state";
 import {
   creditOrder,
   creditTotalCents,

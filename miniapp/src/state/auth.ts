@@ -8,7 +8,7 @@ import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
 import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
 import { cartAtom } from "../shop/cart/cart";
-import { emptyCart } from "../shop/cart/cart-rules";
+import { emptyCart } from "../shop/cart/cart-state";
 import { telegram } from "../telegram/controls";
 import { followAccountLanguage } from "./language";
 import { clearRoleCache } from "./role-cache";

@@ -4,7 +4,8 @@ import { useT } from "../../i18n/use-t";
 import { formatCreditCents, formatCurrencyCents } from "../../lib/format";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
-import { type CartItem, lineTotalCents, optionsText, unitPriceCents } from "./cart-rules";
+import { lineTotalCents, optionsText, unitPriceCents } from "./cart-rules";
+import type { CartItem } from "./cart-state";
 
 interface CartLineProps {
   item: CartItem;

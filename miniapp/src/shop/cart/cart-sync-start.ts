@@ -2,7 +2,6 @@ import { getDefaultStore } from "jotai";
 import { api, call } from "../../lib/api";
 import { authAtom } from "../../state/auth";
 import { cartAtom } from "./cart";
-import { cartItemFor } from "./cart-rules";
 
 /**
  * Keeps a signed-in member's cart on the server too (decision 106): follows who is signed in from
@@ -30,7 +29,6 @@ export function startCartSync(): void {
           load: () => call(api.me.cart.$get()),
           keep: (items, keepalive) =>
             call(api.me.cart.$put({ json: { items } }, keepalive ? { init: { keepalive } } : {})),
-          lineOf: cartItemFor,
         }),
       );
     sync
