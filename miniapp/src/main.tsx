@@ -17,7 +17,7 @@ import "./components/page-header.css";
 import "./home/channel-header.css";
 import "./home/landing.css";
 import "./shop/product/product-page.css";
-import { keepReferralCode } from "./referrals/referral-code";
+import { keepReferralCode } from "./state/referral-code";
 import { mightBeTelegram } from "./telegram/detect";
 
 /**

@@ -1,8 +1,8 @@
 import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
 import type { ScreenPath } from "#api/contracts/app-links";
+import { AppLayout } from "./app-layout";
 import { RequireAuth } from "./auth/require-auth";
-import { AppLayout } from "./components/app-layout";
 import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
 import OpenCart from "./shop/cart/open-cart";
 

@@ -20,7 +20,7 @@ import {
   emptyCart,
   itemCount,
   parseStoredCart,
-} from "../../miniapp/src/shop/cart/cart-state";
+} from "../../miniapp/src/state/cart-state";
 import { sampleProduct } from "../helpers/sample-product";
 
 const product = sampleProduct;

@@ -9,13 +9,13 @@ import {
   hasBothKinds,
   withoutCreditItems,
 } from "../../miniapp/src/shop/cart/cart-rules";
-import { emptyCart } from "../../miniapp/src/shop/cart/cart-state";
 import {
   creditOrder,
   creditTotalCents,
   OrderKeys,
   remainingAfterCents,
 } from "../../miniapp/src/shop/checkout/checkout-rules";
+import { emptyCart } from "../../miniapp/src/state/cart-state";
 import { sampleProduct } from "../helpers/sample-product";
 
 const product = (id: string, overrides: Partial<Product> = {}): Product =>

@@ -13,7 +13,7 @@ import { useContractForm } from "../lib/use-contract-form";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
 import "./auth-dialog.css";
-import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
+import { forgetReferralCode, keptReferralCode } from "../state/referral-code";
 
 interface SignUpValues {
   fullName: string;

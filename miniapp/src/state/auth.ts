@@ -6,11 +6,11 @@ import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "..
 import { bootSignedIn } from "../lib/boot-data";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
-import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
-import { cartAtom } from "../shop/cart/cart";
-import { emptyCart } from "../shop/cart/cart-state";
 import { telegram } from "../telegram/controls";
+import { cartAtom } from "./cart";
+import { emptyCart } from "./cart-state";
 import { followAccountLanguage } from "./language";
+import { forgetReferralCode, keptReferralCode } from "./referral-code";
 import { clearRoleCache } from "./role-cache";
 
 /** Who is using the app. Telegram sign-in failures keep their message for the landing's Retry. */

@@ -2,10 +2,10 @@ import { IconButton } from "@telegram-apps/telegram-ui";
 import { Trash2 } from "lucide-react";
 import { useT } from "../../i18n/use-t";
 import { formatCreditCents, formatCurrencyCents } from "../../lib/format";
+import type { CartItem } from "../../state/cart-state";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
 import { lineTotalCents, optionsText, unitPriceCents } from "./cart-rules";
-import type { CartItem } from "./cart-state";
 
 interface CartLineProps {
   item: CartItem;

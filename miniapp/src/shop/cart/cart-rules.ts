@@ -2,8 +2,8 @@ import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
 import { t } from "../../i18n/i18n";
 import { productPriceText } from "../../lib/format";
+import { type CartItem, type CartState, itemCount } from "../../state/cart-state";
 import { strainText } from "../strain";
-import { type CartItem, type CartState, itemCount } from "./cart-state";
 
 export const isCreditItem = (item: CartItem): boolean => typeof item.price === "number";
 

@@ -1,7 +1,7 @@
 import { getDefaultStore } from "jotai";
 import { api, call } from "../../lib/api";
 import { authAtom } from "../../state/auth";
-import { cartAtom } from "./cart";
+import { cartAtom } from "../../state/cart";
 
 /**
  * Keeps a signed-in member's cart on the server too (decision 106): follows who is signed in from

@@ -1,8 +1,8 @@
 import type { getDefaultStore, WritableAtom } from "jotai";
 import type { Cart } from "#api/contracts/cart";
+import type { CartState } from "../../state/cart-state";
 import { linesKey, linesToKeep, mergeCarts, type SyncedLine } from "./cart-merge";
 import { cartItemFor } from "./cart-rules";
-import type { CartState } from "./cart-state";
 
 /**
  * What the sync works with, handed in by cart-sync-start.ts (which the first screen loads anyway),

@@ -1,5 +1,5 @@
 import type { Product } from "#api/contracts/products";
-import type { MoneyAmount } from "../../lib/format";
+import type { MoneyAmount } from "../lib/format";
 
 // The cart's shape and its stored form, apart from its rules (cart-rules.ts): the first screen's
 // cart badge and sign-out need only these.
