@@ -111,7 +111,7 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
       onDone();
       acceptSession(session);
     } catch (error) {
-      if (error instanceof LoadError && error.status === 401) {
+      if (error instanceof LoadError && error.reason === "invalid_credentials") {
         toast.error(t("signIn.failed"), { description: tm(authMessages.invalidCredentials) });
       } else {
         // 429 says when to try again.

@@ -61,7 +61,7 @@ export const launchSignsIn = (): boolean =>
 
 /**
  * At start: inside Telegram a kept session (a reload) or else the launch's initData; on the web the
- * session cookie, as GET /api/me tells it (401 means nobody is signed in). A page served without a
+ * session cookie, as GET /api/me tells it ("unauthorized" means nobody is signed in). A page served without a
  * session cookie says so, and then nothing is asked: a visitor's console shows no failed request.
  */
 export async function startAuth(): Promise<void> {
@@ -70,7 +70,7 @@ export async function startAuth(): Promise<void> {
       setState({ status: "signed-in", me: await fetchMe() });
       return;
     } catch (error) {
-      if (!(error instanceof LoadError && error.status === 401)) {
+      if (!(error instanceof LoadError && error.code === "unauthorized")) {
         setState({ status: "signed-out", telegramError: null });
         return;
       }

@@ -103,8 +103,8 @@ export default function CheckoutSheet() {
       // The natural moment to ask whether the bot may tell them about it (inside Telegram, once).
       void askBotAccessOnce();
     } catch (error) {
-      // A definite refusal (4xx) makes the next attempt a new checkout; a lost answer retries this one.
-      if (error instanceof LoadError && error.status < 500) keys.current.answered();
+      // A definite refusal makes the next attempt a new checkout; a lost answer retries this one.
+      if (error instanceof LoadError && error.refused) keys.current.answered();
       toast.error(errorMessage(error, t("checkout.placeFailed")));
       budget.reload();
     } finally {
