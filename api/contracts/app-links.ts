@@ -55,6 +55,8 @@ export const screenPaths = {
 export type Screen = keyof typeof screenPaths;
 /** A screen's path: routes.tsx keys its elements by these, so only the type reaches its bundle. */
 export type ScreenPath = (typeof screenPaths)[Screen];
+/** The staff screens' paths: their table loads with the first of them (miniapp/src/admin/admin-screens.tsx). */
+export type AdminPath = Extract<ScreenPath, "/administration" | `/admin/${string}`>;
 
 /** A promo code as links carry it (`startapp=promo_<CODE>`, `/?promo=CODE`): letters and digits. */
 export const PROMO_CODE = /^[A-Za-z0-9]{1,32}$/;
