@@ -3,12 +3,14 @@ import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
 
 /**
- * The modules of the Mini App's first screen: the entry, the home page, and inside Telegram the SDK's
- * start and a new member's age gate (tests/bench/first-load-js.ts weighs the same ones).
+ * The modules of the Mini App's first screen: the entry, the home page, the landing (its own chunk,
+ * which a launch that signs someone in skips), and inside Telegram the SDK's start and a new
+ * member's age gate (tests/bench/first-load-js.ts weighs the same ones).
  */
 export const FIRST_SCREEN_MODULES = [
   "src/main.tsx",
   "src/home/home-page.tsx",
+  "src/home/landing.tsx",
   "src/home/age-gate.tsx",
   "src/telegram/init.ts",
 ];

@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { PROMO_CODE } from "./app-links";
 import { moneySchema } from "./money";
 import { budgetSchema, planSchema } from "./plans";
 import { rewardInputSchema, rewardSchema } from "./rewards";
-
-/** A promo code as links carry it (`startapp=promo_<CODE>`, `/?promo=CODE`): letters and digits. */
-export const PROMO_CODE = /^[A-Za-z0-9]{1,32}$/;
 
 export const promoMessages = {
   codeInvalid: "A code is 1 to 32 letters and digits",

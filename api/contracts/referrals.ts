@@ -1,22 +1,11 @@
 import { z } from "zod";
+import { REFERRAL_CODE } from "./app-links";
 import {
   rewardCreditsFirstSchema,
   rewardFieldsComplete,
   rewardFieldsInput,
   rewardFieldsOutput,
 } from "./rewards";
-
-/** A referral code as links carry it (`startapp=ref_<code>`, `/?ref=<code>`): letters and digits. */
-export const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
-/** The start parameter's prefix that carries a referral code inside Telegram. */
-export const REFERRAL_START_PREFIX = "ref_";
-
-/** The code a Telegram start parameter carries (`ref_<code>`), else undefined. */
-export function referralCodeOfStartParam(startParam: string | undefined): string | undefined {
-  if (!startParam?.startsWith(REFERRAL_START_PREFIX)) return undefined;
-  const code = startParam.slice(REFERRAL_START_PREFIX.length);
-  return REFERRAL_CODE.test(code) ? code : undefined;
-}
 
 /**
  * A referral code a sign-up carries. Anything that is not one is dropped rather than refused: a

@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
+import { publicPageUrl, startParamRoute, startParams } from "#api/contracts/app-links";
 import { defaultLanguage, type Language } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
@@ -20,27 +21,20 @@ const linkReplyKeys = {
 export const linkReply = (language: Language, result: LinkOutcome["result"]) =>
   serverText(language, linkReplyKeys[result]);
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const DEEP_LINKS: { pattern: RegExp; path: (id: string) => string; label: ServerTextKey }[] = [
-  {
-    pattern: new RegExp(`^product_(${UUID})$`, "i"),
-    path: (id) => `/product/${id}`,
-    label: "bot.openProduct",
-  },
-  { pattern: new RegExp(`^msg_(${UUID})$`, "i"), path: (id) => `/?message=${id}`, label: "bot.openMessage" },
+const DEEP_LINK_LABELS: [prefix: string, label: ServerTextKey][] = [
+  [startParams.product, "bot.openProduct"],
+  [startParams.message, "bot.openMessage"],
 ];
 
 /**
  * `/start product_<id>` and `/start msg_<id>` (the links members share): the Mini App's path they
- * open (the id in lower case, as ids are canonical) and the button's label; null for any other
- * payload.
+ * open, as a launch with that start parameter does (app-links' startParamRoute), and the button's
+ * label; null for any other payload.
  */
 export function deepLinkOf(payload: string): { path: string; label: ServerTextKey } | null {
-  for (const link of DEEP_LINKS) {
-    const id = link.pattern.exec(payload)?.[1];
-    if (id) return { path: link.path(id.toLowerCase()), label: link.label };
-  }
-  return null;
+  const label = DEEP_LINK_LABELS.find(([prefix]) => payload.startsWith(prefix))?.[1];
+  const path = label ? startParamRoute(payload) : null;
+  return label && path ? { path, label } : null;
 }
 
 /** The commands the chat's menu lists (setMyCommands at start), in `language`. */
@@ -102,10 +96,7 @@ export function startFeature(services: ServiceContext) {
     const link = deepLinkOf(payload);
     if (link) {
       await ctx.reply(ctx.t("bot.welcomeOpenIt", { channelName }), {
-        reply_markup: new InlineKeyboard().webApp(
-          ctx.t(link.label),
-          new URL(link.path, publicUrl).toString(),
-        ),
+        reply_markup: new InlineKeyboard().webApp(ctx.t(link.label), publicPageUrl(publicUrl, link.path)),
       });
       return;
     }

@@ -2,10 +2,11 @@
 import "./lib/zod-jitless";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { startParamRoute } from "#api/contracts/app-links";
 import { App } from "./app";
 import { startCartSync } from "./shop/cart/cart-sync-start";
 import { startAppearance } from "./state/appearance";
-import { startAuth } from "./state/auth";
+import { launchSignsIn, startAuth } from "./state/auth";
 import { startLanguage } from "./state/language";
 import "@telegram-apps/telegram-ui/dist/styles.css";
 import "./styles.css";
@@ -16,9 +17,8 @@ import "./components/page-header.css";
 import "./home/channel-header.css";
 import "./home/landing.css";
 import "./shop/product/product-page.css";
-import { keepReferralCode } from "./referrals/referral-code";
+import { keepReferralCode } from "./state/referral-code";
 import { mightBeTelegram } from "./telegram/detect";
-import { startParamRoute } from "./telegram/start-param";
 
 /**
  * Inside Telegram: load the SDK, initialise it, and open the product a start link names. Answers
@@ -71,6 +71,8 @@ async function main(): Promise<void> {
     window.history.replaceState(null, "", `/settings/memberships${window.location.search}`);
   }
   const telegramLanguage = await startInTelegram();
+  // A launch nobody is signed in to shows the landing: its code comes beside the first screen's.
+  if (!launchSignsIn()) void import("./home/landing");
   // The first screen waits for its words: one small request for the language's catalog.
   const language = startLanguage(telegramLanguage);
   startAppearance();

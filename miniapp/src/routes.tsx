@@ -1,17 +1,15 @@
 import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject, useRoutes } from "react-router";
+import type { ScreenPath } from "#api/contracts/app-links";
+import { AppLayout } from "./app-layout";
 import { RequireAuth } from "./auth/require-auth";
-import { AppLayout } from "./components/app-layout";
-import { lazyWithAdminTexts, lazyWithTexts } from "./i18n/lazy-with-texts";
-import type { ScreenPath } from "./route-paths";
+import { lazyWithTexts } from "./i18n/lazy-with-texts";
 import OpenCart from "./shop/cart/open-cart";
 
 // Each page is its own chunk; the layout (header, drawers) renders at once while a page loads.
 const HomePage = lazy(() => import("./home/home-page"));
-// The staff screens' guard loads with the first staff screen, never with the first screen.
-const StaffGuard = lazyWithTexts(() =>
-  import("./auth/staff-guard").then(({ StaffGuard }) => ({ default: StaffGuard })),
-);
+// The staff screens, their guard and their table load with the first of them, never with the first screen.
+const AdminScreen = lazy(() => import("./admin/admin-screens"));
 const ProductPage = lazyWithTexts(() => import("./shop/product/product-page"));
 const NotFoundPage = lazyWithTexts(() => import("./home/not-found-page"));
 const AuthPage = lazyWithTexts(() => import("./auth/auth-page"));
@@ -29,31 +27,9 @@ const AccountPage = lazyWithTexts(() => import("./settings/account-page"));
 const MembershipsPage = lazyWithTexts(() => import("./settings/memberships-page"));
 const InvitePage = lazyWithTexts(() => import("./referrals/invite-page"));
 const HelpPage = lazyWithTexts(() => import("./support/help-page"));
-const AdministrationPage = lazyWithAdminTexts(() => import("./admin/administration/administration-page"));
-const DashboardPage = lazyWithAdminTexts(() => import("./admin/dashboard/dashboard-page"));
-const UsersPage = lazyWithAdminTexts(() => import("./admin/users/users-page"));
-const MembershipsAdminPage = lazyWithAdminTexts(() => import("./admin/memberships/memberships-admin-page"));
-const OrdersAdminPage = lazyWithAdminTexts(() => import("./admin/orders/orders-admin-page"));
-const InboxPage = lazyWithAdminTexts(() => import("./admin/inbox/inbox-page"));
-const BroadcastsPage = lazyWithAdminTexts(() => import("./admin/broadcasts/broadcasts-page"));
-const PolicyAdminPage = lazyWithAdminTexts(() => import("./admin/policies/policy-admin-page"));
-const ContentFiltersPage = lazyWithAdminTexts(() => import("./admin/content-filters/content-filters-page"));
-const ReferralsAdminPage = lazyWithAdminTexts(() => import("./admin/referrals/referrals-admin-page"));
-const PromoCodesPage = lazyWithAdminTexts(() => import("./admin/promo-codes/promo-codes-page"));
-const SettingsAdminPage = lazyWithAdminTexts(() => import("./admin/settings/settings-admin-page"));
-const ProductsAdminPage = lazyWithAdminTexts(() => import("./admin/products/products-admin-page"));
-const UploadProductPage = lazyWithAdminTexts(() => import("./admin/product-form/upload-product-page"));
-const EditProductPage = lazyWithAdminTexts(() => import("./admin/product-form/edit-product-page"));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
-const adminOnly = (page: ReactNode) => <StaffGuard allow={["admin"]}>{page}</StaffGuard>;
-/** The support inbox's staff (docs/decisions/105-support-inbox.md). */
-const inboxStaff = (page: ReactNode) => <StaffGuard allow={["admin", "moderator"]}>{page}</StaffGuard>;
-const staffOnly = (page: ReactNode) => (
-  <StaffGuard allow={["admin", "moderator", "employee"]}>{page}</StaffGuard>
-);
-
-/** Each screen's element by its path in route-paths.ts (one entry per path, none without one). */
+/** Each screen's element by its path in app-links' screenPaths (one entry per path, none without one). */
 const screens: Record<ScreenPath, ReactNode> = {
   "/": <HomePage />,
   "/product/:id": <ProductPage />,
@@ -74,27 +50,27 @@ const screens: Record<ScreenPath, ReactNode> = {
   "/settings/memberships": signedIn(<MembershipsPage />),
   "/settings/invite": signedIn(<InvitePage />),
   "/settings/help": signedIn(<HelpPage />),
-  "/administration": adminOnly(<AdministrationPage />),
   // The other admin screens come in later issues.
   "/admin": <Navigate to={"/admin/settings" satisfies ScreenPath} replace />,
-  "/admin/dashboard": adminOnly(<DashboardPage />),
-  "/admin/settings": adminOnly(<SettingsAdminPage />),
-  "/admin/users": adminOnly(<UsersPage />),
-  "/admin/memberships": adminOnly(<MembershipsAdminPage />),
-  "/admin/orders": staffOnly(<OrdersAdminPage />),
-  "/admin/inbox": inboxStaff(<InboxPage />),
-  "/admin/broadcasts": adminOnly(<BroadcastsPage />),
-  "/admin/referrals": adminOnly(<ReferralsAdminPage />),
-  "/admin/promo-codes": adminOnly(<PromoCodesPage />),
-  "/admin/products": staffOnly(<ProductsAdminPage />),
-  "/admin/upload-products": staffOnly(<UploadProductPage />),
-  "/admin/edit-product/:id": staffOnly(<EditProductPage />),
-  "/admin/content-filters": adminOnly(<ContentFiltersPage />),
-  "/admin/terms-of-service": adminOnly(<PolicyAdminPage type="terms" />),
-  "/admin/privacy-policy": adminOnly(<PolicyAdminPage type="privacy" />),
-  "/admin/refund-policy": adminOnly(<PolicyAdminPage type="refund" />),
-  "/admin/shipping-policy": adminOnly(<PolicyAdminPage type="shipping" />),
-  "/admin/cancellation-policy": adminOnly(<PolicyAdminPage type="cancellation" />),
+  "/administration": <AdminScreen path="/administration" />,
+  "/admin/dashboard": <AdminScreen path="/admin/dashboard" />,
+  "/admin/settings": <AdminScreen path="/admin/settings" />,
+  "/admin/users": <AdminScreen path="/admin/users" />,
+  "/admin/memberships": <AdminScreen path="/admin/memberships" />,
+  "/admin/orders": <AdminScreen path="/admin/orders" />,
+  "/admin/inbox": <AdminScreen path="/admin/inbox" />,
+  "/admin/broadcasts": <AdminScreen path="/admin/broadcasts" />,
+  "/admin/referrals": <AdminScreen path="/admin/referrals" />,
+  "/admin/promo-codes": <AdminScreen path="/admin/promo-codes" />,
+  "/admin/products": <AdminScreen path="/admin/products" />,
+  "/admin/upload-products": <AdminScreen path="/admin/upload-products" />,
+  "/admin/edit-product/:id": <AdminScreen path="/admin/edit-product/:id" />,
+  "/admin/content-filters": <AdminScreen path="/admin/content-filters" />,
+  "/admin/terms-of-service": <AdminScreen path="/admin/terms-of-service" />,
+  "/admin/privacy-policy": <AdminScreen path="/admin/privacy-policy" />,
+  "/admin/refund-policy": <AdminScreen path="/admin/refund-policy" />,
+  "/admin/shipping-policy": <AdminScreen path="/admin/shipping-policy" />,
+  "/admin/cancellation-policy": <AdminScreen path="/admin/cancellation-policy" />,
 };
 
 const routes: RouteObject[] = [

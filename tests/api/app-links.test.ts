@@ -3,8 +3,14 @@ import { join, relative } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { matchPath } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  referralCodeOfStartParam,
+  type Screen,
+  screenPaths,
+  startParamRoute,
+} from "#api/contracts/app-links";
 import { type Order, orderSchema } from "#api/contracts/checkout";
-import { myReferralsSchema, referralCodeOfStartParam } from "#api/contracts/referrals";
+import { myReferralsSchema } from "#api/contracts/referrals";
 import type { ClaimedRow } from "#api/domain/outbox/claim";
 import type { OutboxPayload } from "#api/domain/outbox/enqueue";
 import { mailMessage, telegramMessage } from "#api/domain/outbox/render";
@@ -16,14 +22,11 @@ import {
   grantEndingPayload,
   lapsedPayload,
 } from "#api/domain/services/plan-reminders";
-import { INVITE_PATH } from "#api/domain/services/referrals";
 import { productCard } from "#api/domain/services/share";
 import { queueStockAlerts } from "#api/domain/services/stock-alert-delivery";
 import { deliverSupportReply } from "#api/domain/services/support-delivery";
 import { deepLinkOf, menuButton } from "#bot/features/start";
 import { channelMessages, outbox, products, profiles, stockAlerts, users } from "#db/schema/index";
-import { type Screen, screenPaths } from "../../miniapp/src/route-paths";
-import { startParamRoute } from "../../miniapp/src/telegram/start-param";
 import {
   bearer,
   createMember,
@@ -37,7 +40,7 @@ import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 // Every link into the Mini App that the server and the bot build (buttons, mail, shared cards,
 // start parameters) must open one of the Mini App's screens, as its router matches them
-// (miniapp/src/route-paths.ts, which routes.tsx is made of): a path that matches no screen opens Not
+// (api/contracts/app-links.ts's screenPaths, which routes.tsx is made of): a path that matches no screen opens Not
 // Found. Each link is read from the code that builds it, mostly by running it; the last test fails
 // when another module of the server or the bot starts building links this file does not read.
 // PGlite, and Postgres when DATABASE_URL is set.
@@ -260,7 +263,7 @@ describe("every link the bot and the server build opens a screen of the Mini App
       }),
       grantEndingPayload("en", { ...plan, kind: "trial", tierId: null, endsAt: new Date() }),
       // The referral reward's button (built inside the reward's transaction).
-      { text: "Rewarded", buttons: [{ text: "Invite", open: INVITE_PATH }] },
+      { text: "Rewarded", buttons: [{ text: "Invite", open: screenPaths.invite }] },
     ];
     const opened = new Set<Screen | null>();
     for (const payload of payloads) {

@@ -53,7 +53,7 @@ export function firstLoadJs(
   const gzipped = (files: string[]) =>
     files.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
   // start.js: the small script that starts the app's modules once the first screen has painted.
-  const web = closure(["start.js", "src/main.tsx", "src/home/home-page.tsx"]);
+  const web = closure(["start.js", "src/main.tsx", "src/home/home-page.tsx", "src/home/landing.tsx"]);
   // Inside Telegram a new member's first launch also shows the age gate (its own chunk).
   const telegram = filesOf(closure(["src/telegram/init.ts", "src/home/age-gate.tsx"], new Set(web)));
   const webBytes = gzipped(filesOf(web));

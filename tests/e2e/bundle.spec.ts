@@ -72,9 +72,10 @@ test("the home page loads at most 130 KB of gzipped JavaScript and CSS inside Te
   expect(Math.abs((fromManifest().byLanguage.en?.telegram ?? 0) - bytes)).toBeLessThan(1024);
 });
 
-// 131 KB since issue 39 (decision 044's amendment): the launch's visit count and share hand-overs,
-// and each new lazy screen's entry in the app's import map, on a feed that had 70 bytes left.
-test("a returning member inside Telegram lands on the feed with at most 131 KB of gzipped JavaScript and CSS", async ({
+// 128 KB since issue 45 (127.0 KB measured; 131 KB before): the landing loads only for launches
+// that sign nobody in, the staff screens' table with the first of them, and the cart's rules stay
+// out of the first screen.
+test("a returning member inside Telegram lands on the feed with at most 128 KB of gzipped JavaScript and CSS", async ({
   page,
   request,
 }) => {
@@ -83,7 +84,7 @@ test("a returning member inside Telegram lands on the feed with at most 131 KB o
   const bytes = await firstLoad(page, `/${hash}`);
   await expect(page.getByTestId("feed")).toBeVisible();
   console.log(`first-load JS+CSS gzipped, a returning member's feed inside Telegram: ${kb(bytes)} KB`);
-  expect(bytes).toBeLessThanOrEqual(131 * 1024);
+  expect(bytes).toBeLessThanOrEqual(128 * 1024);
 });
 
 test("the page preloads the first screen's split chunks and ships brotli and gzip copies", () => {

@@ -164,12 +164,12 @@ describe("the Memberships admin form", () => {
 
   it("prefers the server's message on a refusal, never on a fault", () => {
     const inUse = adminTierMessages.inUse(2);
-    expect(serverMessage({ status: 409, message: inUse })).toBe(inUse);
-    expect(serverMessage({ status: 400, message: "HTTP 400" })).toBeUndefined();
+    expect(serverMessage(new LoadError(inUse, "conflict"))).toBe(inUse);
+    expect(serverMessage(new LoadError("HTTP 400", "bad_request", null, false))).toBeUndefined();
     expect(
-      serverMessage({ status: 500, message: "Something went wrong. Please try again." }),
+      serverMessage(new LoadError("Something went wrong. Please try again.", "internal")),
     ).toBeUndefined();
-    expect(serverMessage({ status: 0, message: "Failed to fetch" })).toBeUndefined();
+    expect(serverMessage(new LoadError("HTTP 502", null, null, false))).toBeUndefined();
     expect(serverMessage(new TypeError("Failed to fetch"))).toBeUndefined();
     expect(serverMessage(null)).toBeUndefined();
   });
@@ -178,10 +178,12 @@ describe("the Memberships admin form", () => {
     // The server answers in the admin's language: the words differ, the reason does not.
     for (const language of languages) {
       const message = translateMessage(language, adminTierMessages.nameTaken);
-      const refusal = new LoadError(message, 409, "tier_name_taken");
+      const refusal = new LoadError(message, "conflict", "tier_name_taken");
       expect(fieldOfRefusal(refusal), `${language}: ${message}`).toBe("displayName");
       const trial = translateMessage(language, adminTierMessages.trialOnFreeTier);
-      expect(fieldOfRefusal(new LoadError(trial, 400, "trial_on_free_tier")), trial).toBe("trialDays");
+      expect(fieldOfRefusal(new LoadError(trial, "bad_request", "trial_on_free_tier")), trial).toBe(
+        "trialDays",
+      );
     }
     // Words alone name no field, even the English ones the form once matched.
     for (const message of [
@@ -191,12 +193,12 @@ describe("the Memberships admin form", () => {
       adminTierMessages.starsPrice,
       adminTierMessages.trialDays,
     ]) {
-      expect(fieldOfRefusal(new LoadError(message, 400)), message).toBeNull();
-      expect(fieldOfRefusal({ status: 400, message }), message).toBeNull();
+      expect(fieldOfRefusal(new LoadError(message, "bad_request")), message).toBeNull();
+      expect(fieldOfRefusal({ code: "bad_request", message }), message).toBeNull();
     }
     // A refusal of no field (members on the tier), a fault, nothing.
-    expect(fieldOfRefusal(new LoadError(adminTierMessages.inUse(2), 409))).toBeNull();
-    expect(fieldOfRefusal(new LoadError("Something went wrong", 500))).toBeNull();
+    expect(fieldOfRefusal(new LoadError(adminTierMessages.inUse(2), "conflict"))).toBeNull();
+    expect(fieldOfRefusal(new LoadError("Something went wrong", "internal"))).toBeNull();
     expect(fieldOfRefusal(new TypeError("Failed to fetch"))).toBeNull();
     expect(fieldOfRefusal(undefined)).toBeNull();
   });

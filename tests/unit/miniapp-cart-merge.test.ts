@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Cart } from "#api/contracts/cart";
 import { linesKey, linesToKeep, mergeCarts } from "../../miniapp/src/shop/cart/cart-merge";
-import {
-  addItem,
-  cartItemFor,
-  creditItem,
-  emptyCart,
-  updateQuantity,
-} from "../../miniapp/src/shop/cart/cart-rules";
+import { addItem, cartItemFor, creditItem, updateQuantity } from "../../miniapp/src/shop/cart/cart-rules";
+import { emptyCart } from "../../miniapp/src/state/cart-state";
 import { sampleProduct } from "../helpers/sample-product";
 
 // Decision 106: at sign-in the device's cart and the kept one become their union; a product both

@@ -1,24 +1,26 @@
 import { describe, expect, it } from "vitest";
 import {
   addItem,
-  CART_STORAGE_KEY,
-  type CartItem,
-  type CartState,
   cartDescription,
   cartTotals,
   checkoutLabel,
   clearCart,
   creditItem,
-  emptyCart,
   exceedsStock,
-  itemCount,
   optionsText,
-  parseStoredCart,
   removeItem,
   setCheckout,
   setCheckoutLoading,
   updateQuantity,
 } from "../../miniapp/src/shop/cart/cart-rules";
+import {
+  CART_STORAGE_KEY,
+  type CartItem,
+  type CartState,
+  emptyCart,
+  itemCount,
+  parseStoredCart,
+} from "../../miniapp/src/state/cart-state";
 import { sampleProduct } from "../helpers/sample-product";
 
 const product = sampleProduct;

@@ -6,7 +6,6 @@ import {
   addItem,
   cartItemFor,
   checkoutKind,
-  emptyCart,
   hasBothKinds,
   withoutCreditItems,
 } from "../../miniapp/src/shop/cart/cart-rules";
@@ -16,6 +15,7 @@ import {
   OrderKeys,
   remainingAfterCents,
 } from "../../miniapp/src/shop/checkout/checkout-rules";
+import { emptyCart } from "../../miniapp/src/state/cart-state";
 import { sampleProduct } from "../helpers/sample-product";
 
 const product = (id: string, overrides: Partial<Product> = {}): Product =>

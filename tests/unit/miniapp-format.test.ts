@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { startParamRoute } from "#api/contracts/app-links";
 import {
   formatCreditCents,
   formatCredits,
@@ -8,7 +9,6 @@ import {
   stockText,
 } from "../../miniapp/src/lib/format";
 import { addToCartLabel } from "../../miniapp/src/shop/cart/cart-rules";
-import { startParamRoute } from "../../miniapp/src/telegram/start-param";
 
 describe("member count", () => {
   it("is followed by the word members", () => {

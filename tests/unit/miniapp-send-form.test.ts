@@ -80,7 +80,7 @@ describe("sendForm", () => {
     request.answer(413, { error: { code: "too_large", message: "File too large" } });
     const error = await sending.done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoadError);
-    expect(error).toMatchObject({ status: 413, message: "File too large" });
+    expect(error).toMatchObject({ code: "too_large", message: "File too large" });
     expect(lost).not.toHaveBeenCalled();
   });
 
@@ -89,14 +89,14 @@ describe("sendForm", () => {
     whenSessionLost(lost);
     const { sending, request } = send();
     request.answer(401, { error: { code: "unauthorized", message: "Not signed in" } });
-    await expect(sending.done).rejects.toMatchObject({ status: 401 });
+    await expect(sending.done).rejects.toMatchObject({ code: "unauthorized" });
     expect(lost).toHaveBeenCalledOnce();
   });
 
-  it("a network failure is a LoadError with status 0; aborting is an AbortError", async () => {
+  it("a network failure is a LoadError with no code (no answer came); aborting is an AbortError", async () => {
     const failed = send();
     failed.request.onerror?.();
-    await expect(failed.sending.done).rejects.toMatchObject({ status: 0 });
+    await expect(failed.sending.done).rejects.toMatchObject({ code: null, refused: false });
     const aborted = send();
     aborted.sending.abort();
     await expect(aborted.sending.done).rejects.toMatchObject({ name: "AbortError" });

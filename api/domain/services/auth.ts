@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { referralCodeOfStartParam } from "#api/contracts/app-links";
 import type { Language } from "#api/contracts/languages";
 import type { Me } from "#api/contracts/me";
-import { referralCodeOfStartParam } from "#api/contracts/referrals";
 import { type AccountRow, emailClaimants, isEmailTaken, lockEmail } from "#db/queries/accounts";
 import { credentials, profiles, users } from "#db/schema/index";
 import type { TelegramIdentity } from "../auth/init-data";

@@ -1,3 +1,4 @@
+import { startParams } from "#api/contracts/app-links";
 import {
   type FeedMessage,
   type FeedPage,
@@ -61,7 +62,7 @@ export async function readFeedPage(
       rows.length > limit && last
         ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
         : null,
-    telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
+    telegramLinkPrefix: telegramStartAppLink(ctx, startParams.message),
     canTranslate: openAiConfigured(ctx.config),
   };
 }
@@ -83,7 +84,7 @@ export async function readFeedMessages(
   return {
     messages: present(rows),
     nextCursor: null,
-    telegramLinkPrefix: telegramStartAppLink(ctx, "msg_"),
+    telegramLinkPrefix: telegramStartAppLink(ctx, startParams.message),
     canTranslate: openAiConfigured(ctx.config),
   };
 }

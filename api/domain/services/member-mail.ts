@@ -1,3 +1,4 @@
+import { productPath } from "#api/contracts/app-links";
 import type { Order } from "#api/contracts/checkout";
 import type { Language } from "#api/contracts/languages";
 import type { ServiceContext } from "../context";
@@ -108,6 +109,6 @@ export const backInStockMail = (
   render(ctx, {
     subject: serverText(language, "mail.backInStockSubject", { title: product.title }),
     paragraphs: [serverText(language, "mail.backInStock", { title: product.title })],
-    action: { label: serverText(language, "mail.openInShop"), path: `/product/${product.id}` },
+    action: { label: serverText(language, "mail.openInShop"), path: productPath(product.id) },
     footer: { text: serverText(language, "mail.backInStockFooter") },
   });

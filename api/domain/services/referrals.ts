@@ -1,10 +1,10 @@
+import { referralPath, screenPaths, startParams } from "#api/contracts/app-links";
 import type { Language } from "#api/contracts/languages";
-import {
-  type AdminReferrals,
-  type MyReferrals,
-  REFERRAL_START_PREFIX,
-  type ReferralSettings,
-  type UpdateReferralSettings,
+import type {
+  AdminReferrals,
+  MyReferrals,
+  ReferralSettings,
+  UpdateReferralSettings,
 } from "#api/contracts/referrals";
 import type { Reward } from "#api/contracts/rewards";
 import type { Db } from "#db/client";
@@ -38,9 +38,6 @@ import { checkRewardTier, type Given, giveReward, rewardView } from "./rewards";
 
 const DAY_MS = 86_400_000;
 
-/** Where the reward message's button leads: the invite page. */
-export const INVITE_PATH = "/settings/invite";
-
 type Ctx = Pick<ServiceContext, "db" | "config" | "now">;
 
 /** The reward the programme gives, as members read it; null when none is set. */
@@ -56,8 +53,8 @@ export async function myReferrals(ctx: ServiceContext, userId: string): Promise<
   const code = await ensureReferralCode(ctx.db, userId, ctx.now());
   const [program, counts] = await Promise.all([loadReferralProgram(ctx.db), referralCounts(ctx.db, userId)]);
   const enabled = program?.enabled ?? false;
-  const telegramLink = telegramStartAppLink(ctx, `${REFERRAL_START_PREFIX}${code}`);
-  const webLink = publicPageLink(ctx, `/?ref=${code}`);
+  const telegramLink = telegramStartAppLink(ctx, `${startParams.referral}${code}`);
+  const webLink = publicPageLink(ctx, referralPath(code));
   return {
     enabled,
     code,
@@ -203,7 +200,7 @@ export async function giveDueReferralRewards(ctx: Ctx & Pick<ServiceContext, "lo
           payload: {
             text,
             buttons: [
-              { text: serverText(language, "referral.inviteButton"), open: INVITE_PATH },
+              { text: serverText(language, "referral.inviteButton"), open: screenPaths.invite },
               { text: serverText(language, "plan.stopButton"), stop: "referral_reward" },
             ],
           },

@@ -1,3 +1,4 @@
+import { messagePath, productPath, startParams } from "#api/contracts/app-links";
 import { toCents } from "#api/contracts/cents";
 import { isUuid } from "#api/contracts/ids";
 import type { Language } from "#api/contracts/languages";
@@ -69,7 +70,7 @@ function openLink(ctx: ServiceContext, startParam: string, path: string): string
  * admin's words stay as written; ours (the price's unit, the button) are in `language`.
  */
 export function productCard(ctx: ServiceContext, row: ProductRow, language: Language): ShareCard | undefined {
-  const url = openLink(ctx, `product_${row.id}`, `/product/${row.id}`);
+  const url = openLink(ctx, `${startParams.product}${row.id}`, productPath(row.id));
   if (!url) return undefined;
   const price = priceText(row, language);
   const description = row.description ? summary(row.description, CARD_DESCRIPTION_CHARS) : "";
@@ -93,7 +94,7 @@ export function productCard(ctx: ServiceContext, row: ProductRow, language: Lang
  * media, only the channel's name and a button that opens the post (sign-in and the age gate first).
  */
 function postCard(ctx: ServiceContext, id: string, channelName: string, language: Language): ShareCard {
-  const url = openLink(ctx, `msg_${id}`, `/?message=${id}`) ?? "";
+  const url = openLink(ctx, `${startParams.message}${id}`, messagePath(id)) ?? "";
   const text = serverText(language, "share.postText", { channelName });
   return {
     id,

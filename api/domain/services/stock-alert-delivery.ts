@@ -1,4 +1,4 @@
-import { repeatEvery } from "#api/process/job-runner";
+import { productPath, startParams } from "#api/contracts/app-links";
 import {
   type DueStockAlert,
   returnQueuedStockAlerts,
@@ -17,7 +17,9 @@ function backInStockMessage(ctx: ServiceContext, alert: DueStockAlert): OutboxMe
   const language = recipientLanguage(alert.language);
   const product = { id: alert.productId, title: alert.title };
   const link =
-    telegramStartAppLink(ctx, `product_${product.id}`) ?? publicPageLink(ctx, `/product/${product.id}`) ?? "";
+    telegramStartAppLink(ctx, `${startParams.product}${product.id}`) ??
+    publicPageLink(ctx, productPath(product.id)) ??
+    "";
   return {
     kind: "back_in_stock",
     userId: alert.userId,

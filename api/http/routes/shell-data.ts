@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { productPath } from "#api/contracts/app-links";
 import { canonicalId } from "#api/contracts/ids";
 import { defaultLanguage, type Language, shippedLanguage } from "#api/contracts/languages";
 import { type Product, productSchema } from "#api/contracts/products";
@@ -40,7 +41,7 @@ export async function shellData(deps: AppDeps, c: Context): Promise<ShellData> {
   return {
     channel,
     signedIn: session !== undefined,
-    path: product ? `/product/${product.id}` : c.req.path,
+    path: product ? productPath(product.id) : c.req.path,
     language,
     ...(deps.config.PUBLIC_URL ? { publicUrl: deps.config.PUBLIC_URL } : {}),
     ...(product ? { product } : {}),

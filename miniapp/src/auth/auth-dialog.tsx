@@ -13,7 +13,7 @@ import { useContractForm } from "../lib/use-contract-form";
 import { acceptSession } from "../state/auth";
 import { type AuthTab, authTabAtom, openDrawerAtom } from "../state/drawers";
 import "./auth-dialog.css";
-import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
+import { forgetReferralCode, keptReferralCode } from "../state/referral-code";
 
 interface SignUpValues {
   fullName: string;
@@ -111,7 +111,7 @@ function LoginForm({ initialEmail, onDone }: { initialEmail: string; onDone: () 
       onDone();
       acceptSession(session);
     } catch (error) {
-      if (error instanceof LoadError && error.status === 401) {
+      if (error instanceof LoadError && error.reason === "invalid_credentials") {
         toast.error(t("signIn.failed"), { description: tm(authMessages.invalidCredentials) });
       } else {
         // 429 says when to try again.

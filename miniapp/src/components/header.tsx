@@ -3,8 +3,8 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { Crown, LayoutGrid, ShoppingCart, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { useT } from "../i18n/use-t";
-import { cartCountAtom } from "../shop/cart/cart";
 import { signedInUser, useAuth } from "../state/auth";
+import { cartCountAtom } from "../state/cart";
 import { openDrawerAtom } from "../state/drawers";
 import "./header.css";
 

@@ -77,7 +77,10 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           if (error instanceof DOMException && error.name === "AbortError") return;
           // The file's own refusals (type, size), or a connection lost while it was being sent.
           const fileFailed =
-            file !== null && (!uploaded || (error instanceof LoadError && [413, 415].includes(error.status)));
+            file !== null &&
+            (!uploaded ||
+              (error instanceof LoadError &&
+                (error.code === "too_large" || error.code === "unsupported_media_type")));
           toast.error(fileFailed ? t("composer.uploadFailed") : t("composer.postFailed"), {
             description: errorMessage(error),
           });

@@ -63,7 +63,7 @@ export async function translate(message: FeedMessage): Promise<void> {
     set(message.id, { state: "shown", text: translation.text, language: translation.language, source });
   } catch (error) {
     set(message.id, undefined);
-    if (error instanceof LoadError && error.status === 429) toast.error(t("feed.translateTooMany"));
+    if (error instanceof LoadError && error.code === "rate_limited") toast.error(t("feed.translateTooMany"));
     else toast.error(t("feed.translateFailed"), { description: t("feed.translateFailedHint") });
   }
 }

@@ -5,7 +5,7 @@ import { useT } from "../i18n/use-t";
 import { addToHomeScreen, homeScreenStatus } from "../telegram/share-calls";
 import "./home-screen-offer.css";
 
-/** Added, dismissed, or already on the home screen: never offered again (home-screen/visits.ts). */
+/** Added, dismissed, or already on the home screen: never offered again (telegram/visits.ts). */
 function homeScreenOfferDone(): void {
   try {
     localStorage.homeScreenDone = 1;

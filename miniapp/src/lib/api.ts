@@ -1,5 +1,5 @@
 import { type ClientResponse, DetailedError, hc, parseResponse } from "hono/client";
-import type { ErrorReason } from "#api/contracts/errors";
+import type { ErrorCode, ErrorReason } from "#api/contracts/errors";
 import type { AppType } from "#api/http/app";
 import { currentLanguage, t } from "../i18n/i18n";
 import { authHeaders } from "./session";
@@ -34,27 +34,45 @@ export const requestHeaders = (): Record<string, string> => ({
 
 export const api = hc<AppType>("/api", { headers: requestHeaders, fetch: fetchWatchingSession });
 
-/** A call that failed: `notFound` is a 404 the page shows its own way; everything else is retryable. */
+/** Answers that are the server's fault or its absence: the same request may succeed later. */
+const FAULTS: readonly ErrorCode[] = ["internal", "unavailable", "bad_gateway"];
+
+/**
+ * A call that failed, as the API's error body (api/contracts/errors.ts) names it: the refusal's
+ * `reason` where a rule refused, else the answer's `code` (not signed in, not found, too many
+ * requests…); screens branch on these, never on the status or the words. `code` is null when no API
+ * body came (a lost connection, a proxy's page).
+ */
 export class LoadError extends Error {
   constructor(
     message: string,
-    readonly status: number,
+    readonly code: ErrorCode | null,
     /** The API's machine-readable reason, when it gives one (a wrong current password…). */
     readonly reason: ErrorReason | null = null,
+    /** Whether the message is the server's words (in the app's language) rather than a stand-in. */
+    readonly worded = true,
   ) {
     super(message);
   }
+  /** The thing asked for does not exist (or no longer does): the page shows its own way. */
   get notFound(): boolean {
-    return this.status === 404;
+    return this.code === "not_found";
+  }
+  /** The server said no for good: asking again the same way gets the same answer. */
+  get refused(): boolean {
+    return this.code !== null && !FAULTS.includes(this.code);
   }
 }
 
-/** The API's `{ error: { message, reason } }` body as a LoadError (the status alone when it says nothing). */
+/** The API's `{ error: { code, message, reason } }` body as a LoadError (a stand-in message when it says nothing). */
 function loadError(status: number, body: unknown): LoadError {
-  const error = (body as { error?: { message?: unknown; reason?: unknown } } | null)?.error;
-  const message = typeof error?.message === "string" && error.message ? error.message : `HTTP ${status}`;
+  const error = (body as { error?: { code?: unknown; message?: unknown; reason?: unknown } } | null)?.error;
+  const worded = typeof error?.message === "string" && error.message !== "";
+  const message = worded ? (error?.message as string) : `HTTP ${status}`;
+  // Typed by the contract (the API's own body), as the reason is.
+  const code = typeof error?.code === "string" ? (error.code as ErrorCode) : null;
   const reason = typeof error?.reason === "string" ? (error.reason as ErrorReason) : null;
-  return new LoadError(message, status, reason);
+  return new LoadError(message, code, reason, worded);
 }
 
 /**
@@ -89,7 +107,7 @@ export async function call<T extends ClientResponse<unknown>>(
  * every call asks for), else the generic one.
  */
 export function errorMessage(error: unknown, fallback = t("common.somethingWentWrong")): string {
-  return error instanceof LoadError && !/^HTTP \d+$/.test(error.message) ? error.message : fallback;
+  return error instanceof LoadError && error.worded ? error.message : fallback;
 }
 
 export const fetchChannel = (signal?: AbortSignal) => call(api.channel.$get(undefined, { init: { signal } }));
@@ -101,5 +119,5 @@ export async function fetchProducts(signal?: AbortSignal) {
 export const fetchProduct = (id: string, signal?: AbortSignal) =>
   call(api.products[":id"].$get({ param: { id } }, { init: { signal } }));
 
-/** Who is signed in; a LoadError with status 401 when nobody is. */
+/** Who is signed in; a LoadError coded "unauthorized" when nobody is. */
 export const fetchMe = (signal?: AbortSignal) => call(api.me.$get(undefined, { init: { signal } }));

@@ -3,7 +3,7 @@ import { failedAnswer, requestHeaders } from "./api";
 
 export interface FormSending<T> {
   /**
-   * The answer's body, parsed by the route's contract; a LoadError when refused (status 0: the
+   * The answer's body, parsed by the route's contract; a LoadError when refused (no code: the
    * network failed; a 401 has signed out, as `call()` does), the ZodError when a successful answer is
    * not what the contract says, an AbortError once aborted.
    */

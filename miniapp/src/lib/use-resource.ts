@@ -58,8 +58,9 @@ export function useResource<T>(
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // A live refetch that fails keeps what is shown, unless the thing is gone (404).
-        if (keepShowing && (error as { status?: unknown } | null)?.status !== 404) return;
+        // A live refetch that fails keeps what is shown, unless the thing is gone.
+        // A LoadError (./api.ts) by its shape, so this hook stays free of the API client.
+        if (keepShowing && (error as { notFound?: unknown } | null)?.notFound !== true) return;
         loadedKey.current = key;
         setState({ status: "error", error });
       });

@@ -29,7 +29,7 @@ import {
  * generic text.
  */
 const failureText = (error: unknown): string =>
-  error instanceof LoadError && error.status < 500
+  error instanceof LoadError && error.refused
     ? errorMessage(error, translateMessage(PLAN_UPDATE_FAILED))
     : translateMessage(PLAN_UPDATE_FAILED);
 

@@ -1,12 +1,14 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { Ticket } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { redeemPromoSchema } from "#api/contracts/promo-codes";
 import type { Reward } from "#api/contracts/rewards";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { formatCredits } from "../lib/format";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { planVersionAtom } from "./plan";
 import { redeemPromo } from "./plan-api";
 import { forgetPromoCode, keptPromoCode } from "./promo-link";
@@ -21,32 +23,33 @@ export function PromoCodeField() {
   const { t } = useT();
   const inputId = useId();
   const setPlanVersion = useSetAtom(planVersionAtom);
-  const [code, setCode] = useState(() => keptPromoCode() ?? "");
-  const [open, setOpen] = useState(code !== "");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useContractForm(redeemPromoSchema, () => ({ code: keptPromoCode() ?? "" }), {
+    clearOnEdit: true,
+  });
+  const [open, setOpen] = useState(form.values.code !== "");
+  const code = form.values.code;
+  const problem = form.errors.code ?? null;
+  const busy = form.busy;
   const given = (reward: Reward) =>
     reward.kind === "credits"
       ? t("promo.gaveCredits", { amount: formatCredits(reward.amount) })
       : t("promo.gaveDays", { days: reward.days, name: reward.tierName ?? "" });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() === "") return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { reward } = await redeemPromo(code.trim());
-      forgetPromoCode();
-      toast.success(t("promo.redeemed"), { description: given(reward) });
-      setCode("");
-      setOpen(false);
-      setPlanVersion((version) => version + 1);
-    } catch (error) {
-      setProblem(errorMessage(error, t("promo.failed")));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The contract's check says a malformed code under the field; the server's refusal goes there too.
+  const submit = form.submit(
+    async (data) => {
+      try {
+        const { reward } = await redeemPromo(data.code);
+        forgetPromoCode();
+        toast.success(t("promo.redeemed"), { description: given(reward) });
+        form.setValues({ code: "" });
+        setOpen(false);
+        setPlanVersion((version) => version + 1);
+      } catch (error) {
+        form.setErrors({ code: errorMessage(error, t("promo.failed")) });
+      }
+    },
+    () => {},
+  );
   if (!open) {
     return (
       <Button
@@ -71,7 +74,7 @@ export function PromoCodeField() {
           id={inputId}
           className="promo-input"
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => form.set("code", event.target.value)}
           maxLength={32}
           autoCapitalize="characters"
           autoComplete="off"

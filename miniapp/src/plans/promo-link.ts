@@ -1,5 +1,5 @@
-/** The contract's PROMO_CODE, here without zod: the link is read before the sheet's code loads. */
-const PROMO_CODE = /^[A-Za-z0-9]{1,32}$/;
+import { PROMO_CODE } from "#api/contracts/app-links";
+
 const KEY = "promoCode";
 
 /**

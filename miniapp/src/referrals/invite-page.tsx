@@ -1,5 +1,6 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { Copy, Gift, Share2 } from "lucide-react";
+import { referralPath } from "#api/contracts/app-links";
 import type { MyReferrals } from "#api/contracts/referrals";
 import { PageHeader } from "../components/page-header";
 import { ResourceView, StateView } from "../components/state-view";
@@ -16,7 +17,9 @@ const fetchReferrals = async (signal: AbortSignal) =>
 
 /** Inside Telegram the Mini App's link (startapp=ref_<code>); on the web the site's (/?ref=<code>). */
 export const inviteLink = (data: MyReferrals): string =>
-  (telegram() ? data.telegramLink : null) ?? data.webLink ?? `${window.location.origin}/?ref=${data.code}`;
+  (telegram() ? data.telegramLink : null) ??
+  data.webLink ??
+  `${window.location.origin}${referralPath(data.code)}`;
 
 function RewardText({ data }: { data: MyReferrals }) {
   const { t } = useT();

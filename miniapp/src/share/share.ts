@@ -1,3 +1,5 @@
+import { productPath } from "#api/contracts/app-links";
+import type { ErrorCode } from "#api/contracts/errors";
 import type { useT } from "../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../lib/api";
 import { toast } from "../lib/toast";
@@ -15,7 +17,7 @@ export interface ShareTarget {
 
 export const productShare = (product: { id: string; title: string }): ShareTarget => ({
   prepare: () => call(api.share.products[":id"].$post({ param: { id: product.id } })),
-  link: `${window.location.origin}/product/${product.id}`,
+  link: `${window.location.origin}${productPath(product.id)}`,
   title: product.title,
 });
 
@@ -25,8 +27,8 @@ export const postShare = (id: string, link: string, title: string): ShareTarget 
   title,
 });
 
-/** Refusals that mean "no prepared card here" (no Telegram account, the bot off, gone): share the link. */
-const NO_CARD = new Set([401, 404, 409, 503]);
+/** Answers that mean "no prepared card here" (no Telegram account, the bot off, gone): share the link. */
+const NO_CARD = new Set<ErrorCode | null>(["unauthorized", "not_found", "conflict", "unavailable"]);
 
 /**
  * Share (decision 110). Inside Telegram, for a member with Telegram: the card the bot prepared, in
@@ -44,7 +46,7 @@ export async function share(
       const { preparedMessageId } = await target.prepare();
       if ((await shareMessage(preparedMessageId)) !== "unsupported") return;
     } catch (error) {
-      if (!(error instanceof LoadError && NO_CARD.has(error.status))) {
+      if (!(error instanceof LoadError && NO_CARD.has(error.code))) {
         toast.error(t("share.failed"), { description: errorMessage(error) });
         return;
       }

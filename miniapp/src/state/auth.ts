@@ -6,11 +6,11 @@ import { api, call, errorMessage, fetchMe, LoadError, whenSessionLost } from "..
 import { bootSignedIn } from "../lib/boot-data";
 import { restartEvents } from "../lib/events";
 import { sessionToken, setSessionToken } from "../lib/session";
-import { forgetReferralCode, keptReferralCode } from "../referrals/referral-code";
-import { cartAtom } from "../shop/cart/cart";
-import { emptyCart } from "../shop/cart/cart-rules";
 import { telegram } from "../telegram/controls";
+import { cartAtom } from "./cart";
+import { emptyCart } from "./cart-state";
 import { followAccountLanguage } from "./language";
+import { forgetReferralCode, keptReferralCode } from "./referral-code";
 import { clearRoleCache } from "./role-cache";
 
 /** Who is using the app. Telegram sign-in failures keep their message for the landing's Retry. */
@@ -53,8 +53,15 @@ function signedOut(telegramError: string | null = null, telegramExpired = false)
 }
 
 /**
+ * Whether this launch signs someone in as it starts, as startAuth tries them: a kept session,
+ * Telegram's initData, or the web's session cookie.
+ */
+export const launchSignsIn = (): boolean =>
+  sessionToken() !== null || Boolean(telegram()?.initData) || bootSignedIn() === true;
+
+/**
  * At start: inside Telegram a kept session (a reload) or else the launch's initData; on the web the
- * session cookie, as GET /api/me tells it (401 means nobody is signed in). A page served without a
+ * session cookie, as GET /api/me tells it ("unauthorized" means nobody is signed in). A page served without a
  * session cookie says so, and then nothing is asked: a visitor's console shows no failed request.
  */
 export async function startAuth(): Promise<void> {
@@ -63,7 +70,7 @@ export async function startAuth(): Promise<void> {
       setState({ status: "signed-in", me: await fetchMe() });
       return;
     } catch (error) {
-      if (!(error instanceof LoadError && error.status === 401)) {
+      if (!(error instanceof LoadError && error.code === "unauthorized")) {
         setState({ status: "signed-out", telegramError: null });
         return;
       }

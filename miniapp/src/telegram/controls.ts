@@ -30,7 +30,7 @@ export interface TelegramControls {
   requestWriteAccess(): Promise<boolean>;
   /**
    * This launch is the person's second or later visit and they have neither added the app to the
-   * home screen nor dismissed the offer (home-screen/visits.ts counts, decision 110).
+   * home screen nor dismissed the offer (telegram/visits.ts counts, decision 110).
    */
   homeScreenDue: boolean;
   /** The Bot API version of this Telegram ("8.0"): which methods it knows. */

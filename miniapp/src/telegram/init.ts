@@ -33,8 +33,8 @@ import {
   setMiniAppHeaderColor,
   showBackButton,
 } from "@telegram-apps/sdk-react";
-import { countVisit } from "../home-screen/visits";
 import { type InvoiceStatus, setTelegramControls } from "./controls";
+import { countVisit } from "./visits";
 
 /** Every SDK call is optional: a missing feature on an old client must never break the page. */
 function attempt(action: () => void): void {

@@ -7,6 +7,7 @@ import {
   BROADCAST_TEXT_MAX,
   type Broadcast,
   broadcastImageSchema,
+  createBroadcastSchema,
   LAPSED_DAYS_DEFAULT,
   LAPSED_DAYS_MAX,
   type SegmentInput,
@@ -24,6 +25,7 @@ import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../../lib/api";
 import { sendForm } from "../../lib/send-form";
 import { toast } from "../../lib/toast";
+import { useContractForm } from "../../lib/use-contract-form";
 import { useObjectUrl } from "../../lib/use-object-url";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
@@ -206,21 +208,47 @@ function ImagePicker({
   );
 }
 
+interface ComposerValues {
+  text: string;
+  imageId: string | null;
+  kind: SegmentKind;
+  tierId: string;
+  days: string;
+  paid: boolean;
+  later: boolean;
+  sendAt: string;
+}
+
+const composerStart = (): ComposerValues => ({
+  text: "",
+  imageId: null,
+  kind: "all",
+  tierId: "",
+  days: String(LAPSED_DAYS_DEFAULT),
+  paid: false,
+  later: false,
+  sendAt: inAnHour(),
+});
+
+/** POST /api/admin/broadcasts's body from the composer's values: what the contract checks. */
+const broadcastBody = (values: ComposerValues) => ({
+  text: values.text,
+  segment: segmentOf(values.kind, values.tierId, values.days),
+  paid: values.paid,
+  ...(values.imageId ? { imageId: values.imageId } : {}),
+  ...(values.later && values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
+});
+
 /** Write, choose who, see the reach, send now or at a time, paid or not. */
 function Composer({ onSent }: { onSent: () => void }) {
   const { t } = useT();
   const tiers = useResource("broadcast-tiers", fetchTiers);
-  const [text, setText] = useState("");
-  const [imageId, setImageId] = useState<string | null>(null);
-  const [kind, setKind] = useState<SegmentKind>("all");
-  const [tierId, setTierId] = useState("");
-  const [days, setDays] = useState(String(LAPSED_DAYS_DEFAULT));
-  const [paid, setPaid] = useState(false);
-  const [later, setLater] = useState(false);
-  const [sendAt, setSendAt] = useState(() => inAnHour());
-  // The server's refusal of the time (more than a year ahead), said under the picker until it changes.
-  const [sendAtError, setSendAtError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useContractForm(createBroadcastSchema, composerStart, {
+    input: broadcastBody,
+    clearOnEdit: true,
+  });
+  const { text, imageId, kind, tierId, days, paid, later, sendAt } = form.values;
+  const sending = form.busy;
   const segmentId = useId();
   const tierFieldId = useId();
   const max = imageId ? BROADCAST_CAPTION_MAX : BROADCAST_TEXT_MAX;
@@ -228,29 +256,20 @@ function Composer({ onSent }: { onSent: () => void }) {
   const tooLong = text.trim().length > max;
   const ready = text.trim().length > 0 && !tooLong && segment !== undefined && (!later || sendAt !== "");
 
-  const send = async () => {
-    if (!ready || !segment) return;
-    setSending(true);
+  const send = form.submit(async (body) => {
     try {
-      const at = later ? new Date(sendAt).toISOString() : undefined;
-      await call(
-        api.admin.broadcasts.$post({
-          json: { text, segment, paid, ...(imageId ? { imageId } : {}), ...(at ? { sendAt: at } : {}) },
-        }),
-      );
+      await call(api.admin.broadcasts.$post({ json: body }));
       toast.success(later ? t("admin.broadcasts.scheduledToast") : t("admin.broadcasts.sentToast"));
-      setText("");
-      setImageId(null);
+      form.setValues((values) => ({ ...values, text: "", imageId: null }));
       onSent();
     } catch (failed) {
       toast.error(t("admin.broadcasts.sendFailed"), { description: errorMessage(failed) });
+      // The server's refusal of the time (more than a year ahead), said under the picker until it changes.
       if (failed instanceof LoadError && failed.reason === "broadcast_too_far_ahead") {
-        setSendAtError(failed.message);
+        form.setErrors({ sendAt: failed.message });
       }
-    } finally {
-      setSending(false);
     }
-  };
+  });
 
   return (
     <Section header={t("admin.broadcasts.compose")} className="broadcast-composer">
@@ -259,7 +278,7 @@ function Composer({ onSent }: { onSent: () => void }) {
           label={t("admin.broadcasts.message")}
           note={t("admin.broadcasts.messageNote", { count: text.trim().length, max })}
           value={text}
-          onChange={setText}
+          onChange={(value) => form.set("text", value)}
           rows={5}
           disabled={sending}
         />
@@ -268,12 +287,12 @@ function Composer({ onSent }: { onSent: () => void }) {
             {t("admin.broadcasts.tooLong", { max })}
           </p>
         ) : null}
-        <ImagePicker imageId={imageId} onChange={setImageId} disabled={sending} />
+        <ImagePicker imageId={imageId} onChange={(id) => form.set("imageId", id)} disabled={sending} />
         <FieldFrame controlId={segmentId} label={t("admin.broadcasts.who")} messageId={`${segmentId}-note`}>
           <Select
             id={segmentId}
             value={kind}
-            onChange={(event) => setKind(event.target.value as SegmentKind)}
+            onChange={(event) => form.set("kind", event.target.value as SegmentKind)}
             disabled={sending}
           >
             {segmentKinds.map((option) => (
@@ -292,7 +311,7 @@ function Composer({ onSent }: { onSent: () => void }) {
             <Select
               id={tierFieldId}
               value={tierId}
-              onChange={(event) => setTierId(event.target.value)}
+              onChange={(event) => form.set("tierId", event.target.value)}
               disabled={sending}
             >
               <option value="">{t("admin.broadcasts.chooseTier")}</option>
@@ -312,7 +331,7 @@ function Composer({ onSent }: { onSent: () => void }) {
             min={1}
             max={LAPSED_DAYS_MAX}
             value={days}
-            onChange={(event) => setDays(event.target.value)}
+            onChange={(event) => form.set("days", event.target.value)}
             disabled={sending}
           />
         ) : null}
@@ -321,14 +340,14 @@ function Composer({ onSent }: { onSent: () => void }) {
           label={t("admin.broadcasts.paid")}
           note={t("admin.broadcasts.paidNote")}
           checked={paid}
-          onChange={setPaid}
+          onChange={(on) => form.set("paid", on)}
           disabled={sending}
         />
         <SwitchField
           label={t("admin.broadcasts.later")}
           note={t("admin.broadcasts.laterNote")}
           checked={later}
-          onChange={setLater}
+          onChange={(on) => form.set("later", on)}
           disabled={sending}
         />
         {later ? (
@@ -337,11 +356,8 @@ function Composer({ onSent }: { onSent: () => void }) {
             type="datetime-local"
             value={sendAt}
             max={latestSendAt()}
-            error={sendAtError}
-            onChange={(event) => {
-              setSendAt(event.target.value);
-              setSendAtError(null);
-            }}
+            error={form.errors.sendAt}
+            onChange={(event) => form.set("sendAt", event.target.value)}
             disabled={sending}
           />
         ) : null}

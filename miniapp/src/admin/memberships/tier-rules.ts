@@ -107,14 +107,17 @@ export const updateBody = (values: TierFormValues) => ({
 });
 
 /**
- * The failure toast's description: what the server said when it refused (a 4xx: the name is taken,
- * members are on the tier), in the admin's language; nothing for a server fault or a lost connection.
+ * The failure toast's description: what the server said when it refused (the name is taken, members
+ * are on the tier), in the admin's language; nothing for a server fault or a lost connection.
  */
 export function serverMessage(error: unknown): string | undefined {
   // A LoadError (lib/api.ts) by its shape, so these rules stay free of the API client.
-  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
-  if (typeof status !== "number" || status < 400 || status >= 500) return undefined;
-  return typeof message === "string" && message !== "" && !/^HTTP \d+$/.test(message) ? message : undefined;
+  const { refused, worded, message } = (error ?? {}) as {
+    refused?: unknown;
+    worded?: unknown;
+    message?: unknown;
+  };
+  return refused === true && worded === true && typeof message === "string" ? message : undefined;
 }
 
 /**

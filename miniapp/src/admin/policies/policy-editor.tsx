@@ -6,7 +6,7 @@ import { Field } from "../../components/field";
 import { Markdown } from "../../components/markdown";
 import type { AdminTextKey } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
-import { api, call, errorMessage } from "../../lib/api";
+import { api, call, errorMessage, LoadError } from "../../lib/api";
 import { formatEffectiveDate } from "../../lib/dates";
 import type { FieldErrors } from "../../lib/form-issues";
 import { toast } from "../../lib/toast";
@@ -18,13 +18,12 @@ const tabs: [Tab, AdminTextKey][] = [
   ["preview", "admin.policies.preview"],
 ];
 
-/** The field a refusal from the server names (its messages start with the field's name). */
-function errorsOf(message: string): FieldErrors {
-  if (message.startsWith("Content")) return { content: message };
-  if (message.startsWith("Version")) return { version: message };
-  if (message.startsWith("Effective date")) return { effectiveDate: message };
-  return {};
-}
+/**
+ * The field a refusal only the server knows belongs to: a version not newer than the latest, or one
+ * published meanwhile (both conflicts, in any language); the contract checks the rest before sending.
+ */
+const errorsOf = (error: unknown, message: string): FieldErrors =>
+  error instanceof LoadError && error.code === "conflict" ? { version: message } : {};
 
 /** Today on the device, yyyy-mm-dd: the date input's value. */
 function today(): string {
@@ -94,7 +93,7 @@ export function PolicyEditor({
       } catch (error) {
         // What only the server knows: a version not newer than the latest, one published meanwhile.
         const message = errorMessage(error);
-        const found = errorsOf(message);
+        const found = errorsOf(error, message);
         form.setErrors(found);
         refuse(message, found);
       }

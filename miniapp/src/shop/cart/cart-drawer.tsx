@@ -12,7 +12,7 @@ import { cartDescription, cartTotals, checkoutLabel, hasBothKinds } from "./cart
 import { useCart } from "./use-cart";
 import "./cart-drawer.css";
 
-/** The cart: its chunk (and the language's words) load when it first opens (components/app-layout.tsx). */
+/** The cart: its chunk (and the language's words) load when it first opens (app-layout.tsx). */
 export default function CartDrawer() {
   const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);

@@ -2,9 +2,10 @@ import { IconButton } from "@telegram-apps/telegram-ui";
 import { Trash2 } from "lucide-react";
 import { useT } from "../../i18n/use-t";
 import { formatCreditCents, formatCurrencyCents } from "../../lib/format";
+import type { CartItem } from "../../state/cart-state";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
-import { type CartItem, lineTotalCents, optionsText, unitPriceCents } from "./cart-rules";
+import { lineTotalCents, optionsText, unitPriceCents } from "./cart-rules";
 
 interface CartLineProps {
   item: CartItem;

@@ -1,7 +1,7 @@
 import type { Cart, CartLine } from "#api/contracts/cart";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY as MAX_QUANTITY } from "#api/contracts/cart-limits";
 import type { Product } from "#api/contracts/products";
-import type { CartItem, CartState } from "./cart-rules";
+import type { CartItem, CartState } from "../../state/cart-state";
 
 /** A product's cart line (cart-rules' cartItemFor, given by the caller so this file loads alone). */
 export type LineOf = (product: Product, quantity: number) => CartItem;

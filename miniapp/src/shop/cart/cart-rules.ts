@@ -1,38 +1,9 @@
 import { toCents } from "#api/contracts/cents";
 import type { Product } from "#api/contracts/products";
 import { t } from "../../i18n/i18n";
-import { type MoneyAmount, productPriceText } from "../../lib/format";
+import { productPriceText } from "../../lib/format";
+import { type CartItem, type CartState, itemCount } from "../../state/cart-state";
 import { strainText } from "../strain";
-
-/** A cart item: credit items carry a number of credits, storefront items a money amount. */
-export interface CartItem {
-  /** The product id for credit items; the storefront variant id otherwise. */
-  variantId: string;
-  quantity: number;
-  price: number | MoneyAmount;
-  title: string;
-  image: string | null;
-  selectedOptions: { name: string; value: string }[];
-  product: Product;
-  /** The product id. */
-  handle: string;
-  /**
-   * When the line was added or its quantity last changed (ms, this device's clock): when the kept
-   * cart on the server holds the line too, the later change wins (decision 106).
-   */
-  changedAt?: number;
-}
-
-export interface CartState {
-  items: CartItem[];
-  cartId: string | null;
-  checkoutUrl: string | null;
-  isLoading: boolean;
-}
-
-export const CART_STORAGE_KEY = "shopify-cart";
-
-export const emptyCart: CartState = { items: [], cartId: null, checkoutUrl: null, isLoading: false };
 
 export const isCreditItem = (item: CartItem): boolean => typeof item.price === "number";
 
@@ -92,11 +63,6 @@ export function setCheckoutLoading(cart: CartState, isLoading: boolean): CartSta
 /** Checkout creation stores the checkout URL and clears the loading flag. */
 export function setCheckout(cart: CartState, cartId: string, checkoutUrl: string): CartState {
   return { ...cart, cartId, checkoutUrl, isLoading: false };
-}
-
-/** How many items the cart holds: the badge and "N item(s) in your cart". */
-export function itemCount(cart: CartState): number {
-  return cart.items.reduce((sum, line) => sum + line.quantity, 0);
 }
 
 export function quantityOf(cart: CartState, variantId: string): number {
@@ -199,46 +165,6 @@ export function creditItem(product: Product, quantity: number): CartItem {
     selectedOptions: productOptions(product),
     product,
     handle: product.id,
-  };
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function isCartItem(value: unknown): value is CartItem {
-  if (!isRecord(value)) return false;
-  const { variantId, quantity, price, title, selectedOptions, product } = value;
-  const priceOk =
-    (typeof price === "number" && Number.isFinite(price)) ||
-    (isRecord(price) && typeof price.amount === "string" && typeof price.currencyCode === "string");
-  return (
-    typeof variantId === "string" &&
-    typeof quantity === "number" &&
-    Number.isInteger(quantity) &&
-    quantity > 0 &&
-    priceOk &&
-    typeof title === "string" &&
-    Array.isArray(selectedOptions) &&
-    isRecord(product)
-  );
-}
-
-/**
- * What localStorage held, made safe to use: unreadable lines are dropped, and a checkout that was
- * being created when the page closed is not "loading" any more.
- */
-export function parseStoredCart(value: unknown): CartState {
-  if (!isRecord(value)) return emptyCart;
-  const items = Array.isArray(value.items) ? value.items.filter(isCartItem) : [];
-  return {
-    items: items.map((item) => ({
-      ...item,
-      image: typeof item.image === "string" ? item.image : null,
-      changedAt: Number.isFinite(item.changedAt) ? item.changedAt : undefined,
-    })),
-    cartId: typeof value.cartId === "string" ? value.cartId : null,
-    checkoutUrl: typeof value.checkoutUrl === "string" ? value.checkoutUrl : null,
-    isLoading: false,
   };
 }
 

@@ -1,8 +1,7 @@
 import { getDefaultStore } from "jotai";
 import { api, call } from "../../lib/api";
 import { authAtom } from "../../state/auth";
-import { cartAtom } from "./cart";
-import { cartItemFor } from "./cart-rules";
+import { cartAtom } from "../../state/cart";
 
 /**
  * Keeps a signed-in member's cart on the server too (decision 106): follows who is signed in from
@@ -30,7 +29,6 @@ export function startCartSync(): void {
           load: () => call(api.me.cart.$get()),
           keep: (items, keepalive) =>
             call(api.me.cart.$put({ json: { items } }, keepalive ? { init: { keepalive } } : {})),
-          lineOf: cartItemFor,
         }),
       );
     sync

@@ -1,18 +1,19 @@
 import type { getDefaultStore, WritableAtom } from "jotai";
 import type { Cart } from "#api/contracts/cart";
-import { type LineOf, linesKey, linesToKeep, mergeCarts, type SyncedLine } from "./cart-merge";
-import type { CartState } from "./cart-rules";
+import type { CartState } from "../../state/cart-state";
+import { linesKey, linesToKeep, mergeCarts, type SyncedLine } from "./cart-merge";
+import { cartItemFor } from "./cart-rules";
 
 /**
  * What the sync works with, handed in by cart-sync-start.ts (which the first screen loads anyway),
- * so that this chunk carries only its own code.
+ * so that this chunk carries only its own code and the kept lines' shape (cartItemFor, which the
+ * first screen does not need).
  */
 export interface SyncParts {
   store: ReturnType<typeof getDefaultStore>;
   cart: WritableAtom<CartState, [CartState | ((current: CartState) => CartState)], void>;
   load: () => Promise<Cart>;
   keep: (items: SyncedLine[], keepalive: boolean) => Promise<Cart>;
-  lineOf: LineOf;
 }
 
 /** A change is sent this long after the last one. */
@@ -24,7 +25,7 @@ const RETRY_MS = 5_000;
  * first: it works without the server, and a failed sync only waits for the next change or a retry.
  * Nothing here touches who is signed in. Returns `follow`: who is signed in now (null: nobody).
  */
-export function startSync({ store, cart, load, keep, lineOf }: SyncParts): (id: string | null) => void {
+export function startSync({ store, cart, load, keep }: SyncParts): (id: string | null) => void {
   let member: string | null = null;
   /** The device's cart and the kept one were merged for `member`: changes may be sent. */
   let merged = false;
@@ -45,7 +46,7 @@ export function startSync({ store, cart, load, keep, lineOf }: SyncParts): (id: 
       const server = await load();
       if (member !== id) return;
       keptKey = linesKey(server.items);
-      store.set(cart, (local) => mergeCarts(local, server, Date.now(), lineOf));
+      store.set(cart, (local) => mergeCarts(local, server, Date.now(), cartItemFor));
       merged = true;
       schedule(0);
     } catch {

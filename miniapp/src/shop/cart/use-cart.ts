@@ -7,11 +7,11 @@ import { t, translateMessage } from "../../i18n/i18n";
 import { LoadError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { authAtom, signedInUser } from "../../state/auth";
+import { cartAtom } from "../../state/cart";
 import { openDrawerAtom } from "../../state/drawers";
 import { openOutside } from "../../telegram/controls";
 import { hapticImpact } from "../../telegram/hooks";
 import { createStorefrontCheckout } from "../checkout/checkout-api";
-import { cartAtom } from "./cart";
 import {
   addItem,
   cartItemFor,

@@ -1,6 +1,7 @@
 import { Badge } from "@telegram-apps/telegram-ui";
 import { FlaskConical } from "lucide-react";
 import { Link } from "react-router";
+import { productPath } from "#api/contracts/app-links";
 import type { Product } from "#api/contracts/products";
 import { useT } from "../../i18n/use-t";
 import { productPriceText } from "../../lib/format";
@@ -10,7 +11,7 @@ import "./product-card.css";
 export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
   const { t } = useT();
   return (
-    <Link to={`/product/${product.id}`} className="product-card" onClick={onOpen} data-testid="product-card">
+    <Link to={productPath(product.id)} className="product-card" onClick={onOpen} data-testid="product-card">
       <div className="product-card-media">
         <ProductImage src={product.primaryImageUrl} alt={product.title} className="product-card-image" />
         {product.coaUrl ? (

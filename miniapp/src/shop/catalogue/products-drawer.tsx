@@ -17,7 +17,7 @@ import { useRoles } from "../../state/roles";
 // The grid with its search and filters loads when the drawer first opens, never with the first screen.
 const ProductBrowser = lazyWithTexts(() => import("./product-browser"));
 
-/** The catalogue: its chunk (and the language's words) load when it first opens (components/app-layout.tsx). */
+/** The catalogue: its chunk (and the language's words) load when it first opens (app-layout.tsx). */
 export default function ProductsDrawer() {
   const { t } = useT();
   const [openDrawer, setOpenDrawer] = useAtom(openDrawerAtom);

@@ -1,6 +1,7 @@
 import { toCents } from "#api/contracts/cents";
 import type { CheckoutInput } from "#api/contracts/checkout";
-import { type CartState, creditItems, lineTotalCents } from "../cart/cart-rules";
+import type { CartState } from "../../state/cart-state";
+import { creditItems, lineTotalCents } from "../cart/cart-rules";
 
 /** The delivery fields as typed; deliverySchema (#api/contracts/checkout) checks them. */
 export interface Delivery {

@@ -16,10 +16,10 @@ import { toast } from "../../lib/toast";
 import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { signedInUser, useAuth } from "../../state/auth";
+import { cartAtom } from "../../state/cart";
 import { openDrawerAtom } from "../../state/drawers";
 import { useClosingConfirmation } from "../../telegram/hooks";
 import { useTelegramMainButton } from "../../telegram/main-button";
-import { cartAtom } from "../cart/cart";
 import { creditItems, lineTotalCents, withoutCreditItems } from "../cart/cart-rules";
 import { askBotAccessOnce } from "./ask-bot-access";
 import { fetchBudget, placeCreditOrder } from "./checkout-api";
@@ -103,8 +103,8 @@ export default function CheckoutSheet() {
       // The natural moment to ask whether the bot may tell them about it (inside Telegram, once).
       void askBotAccessOnce();
     } catch (error) {
-      // A definite refusal (4xx) makes the next attempt a new checkout; a lost answer retries this one.
-      if (error instanceof LoadError && error.status < 500) keys.current.answered();
+      // A definite refusal makes the next attempt a new checkout; a lost answer retries this one.
+      if (error instanceof LoadError && error.refused) keys.current.answered();
       toast.error(errorMessage(error, t("checkout.placeFailed")));
       budget.reload();
     } finally {

@@ -1,5 +1,5 @@
-/** The contract's REFERRAL_CODE, here without zod: this module runs before the first screen. */
-const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
+import { REFERRAL_CODE } from "#api/contracts/app-links";
+
 const KEY = "referralCode";
 
 /**

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import { atomWithStorage, createJSONStorage } from "jotai/utils";
-import { CART_STORAGE_KEY, type CartState, emptyCart, itemCount, parseStoredCart } from "./cart-rules";
+import { CART_STORAGE_KEY, type CartState, emptyCart, itemCount, parseStoredCart } from "./cart-state";
 
 const json = createJSONStorage<unknown>(() => localStorage);
 

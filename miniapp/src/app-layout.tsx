@@ -1,29 +1,29 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Outlet } from "react-router";
-import { lazyWithTexts } from "../i18n/lazy-with-texts";
-import { useT } from "../i18n/use-t";
-import { onToasterWanted, toasterWanted } from "../lib/toast";
-import { signedInUser, useAuth } from "../state/auth";
-import { openDrawerAtom } from "../state/drawers";
-import { telegram } from "../telegram/controls";
-import { useTelegramBackButton } from "../telegram/hooks";
-import { Header } from "./header";
-import { StateView } from "./state-view";
+import { Header } from "./components/header";
+import { StateView } from "./components/state-view";
+import { lazyWithTexts } from "./i18n/lazy-with-texts";
+import { useT } from "./i18n/use-t";
+import { onToasterWanted, toasterWanted } from "./lib/toast";
+import { signedInUser, useAuth } from "./state/auth";
+import { openDrawerAtom } from "./state/drawers";
+import { telegram } from "./telegram/controls";
+import { useTelegramBackButton } from "./telegram/hooks";
 
 // The forms (and zod with them) load when the dialog first opens, never with the first screen.
-const AuthDialog = lazyWithTexts(() => import("../auth/auth-dialog"));
+const AuthDialog = lazyWithTexts(() => import("./auth/auth-dialog"));
 // The plan picker too: most visits never open it.
-const PlanDialog = lazyWithTexts(() => import("../plans/plan-dialog"));
+const PlanDialog = lazyWithTexts(() => import("./plans/plan-dialog"));
 // And the credit checkout.
-const CheckoutSheet = lazyWithTexts(() => import("../shop/checkout/checkout-sheet"));
+const CheckoutSheet = lazyWithTexts(() => import("./shop/checkout/checkout-sheet"));
 // And the drawers, each on its first opening; it stays mounted from then on, so it slides in and out.
-const ProductsDrawer = lazyWithTexts(() => import("../shop/catalogue/products-drawer"));
-const CartDrawer = lazyWithTexts(() => import("../shop/cart/cart-drawer"));
+const ProductsDrawer = lazyWithTexts(() => import("./shop/catalogue/products-drawer"));
+const CartDrawer = lazyWithTexts(() => import("./shop/cart/cart-drawer"));
 // And the one-time Add to Home Screen offer, inside Telegram from a member's second visit (decision 110).
-const HomeScreenOffer = lazyWithTexts(() => import("../home-screen/home-screen-offer"));
+const HomeScreenOffer = lazyWithTexts(() => import("./home-screen/home-screen-offer"));
 // And the toasts: with the first one (lib/toast.ts).
-const Toaster = lazy(() => import("./toaster"));
+const Toaster = lazy(() => import("./components/toaster"));
 
 export function AppLayout() {
   const { t } = useT();
