@@ -1,5 +1,8 @@
 import { join, resolve } from "node:path";
-import { createPasswords } from "#api/domain/auth/passwords";
+import { warnAboutConfiguredAdmins } from "#api/domain/accounts";
+import { createPasswords, notePendingPersons } from "#api/domain/auth";
+import { BackgroundTasks } from "#api/domain/background";
+import { CatalogueCache, stockAlertSubscribers } from "#api/domain/catalogue";
 import { ChangeHub } from "#api/domain/change-hub";
 import type { ServiceContext } from "#api/domain/context";
 import { LocalStorage } from "#api/domain/ports/local-storage";
@@ -7,17 +10,13 @@ import { createSmtpMailer, type Mailer } from "#api/domain/ports/mailer";
 import type { MediaStorage } from "#api/domain/ports/media-storage";
 import { S3Storage } from "#api/domain/ports/s3-storage";
 import { type TelegramNotifier, telegramOff } from "#api/domain/ports/telegram-notifier";
-import { BackgroundTasks } from "#api/domain/services/background";
-import { CatalogueCache } from "#api/domain/services/catalogue-cache";
-import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
-import { notePendingPersons } from "#api/domain/services/person-keys";
-import { referralSubscribers } from "#api/domain/services/referrals";
+import { referralSubscribers } from "#api/domain/rewards";
 import type { AppDeps } from "#api/http/deps";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
 import { createMetrics, type Metrics } from "#api/process/metrics";
 import { createDb, type Database, type Db } from "#db/client";
-import { connectionStates } from "#db/queries/health";
+import { connectionStates } from "#db/queries/operations/health";
 import { seedDemoData, seedStrains } from "#db/seed/index";
 
 export interface Services extends AppDeps {
@@ -67,7 +66,7 @@ export function createServiceContext(
     storage: mediaStorage(config, resolve(config.DATA_DIR)),
     background: new BackgroundTasks(log),
     metrics: overrides.metrics ?? createMetrics(),
-    subscribers: [referralSubscribers],
+    subscribers: [referralSubscribers, stockAlertSubscribers],
   };
 }
 

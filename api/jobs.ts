@@ -1,10 +1,9 @@
 import type { ServiceContext } from "#api/domain/context";
-import { startDueBroadcasts } from "#api/domain/services/broadcasts";
-import { remindCarts } from "#api/domain/services/cart-reminders";
-import { sweepEnded } from "#api/domain/services/housekeeping";
-import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
-import { lapsePlans } from "#api/domain/services/plan-renewals";
-import { giveDueReferralRewards } from "#api/domain/services/referrals";
+import { startDueBroadcasts } from "#api/domain/messaging";
+import { sweepEnded } from "#api/domain/operations";
+import { remindCarts } from "#api/domain/orders";
+import { enqueuePlanReminders, lapsePlans } from "#api/domain/plans";
+import { giveDueReferralRewards } from "#api/domain/rewards";
 import type { Job } from "#api/process/job-runner";
 
 const SECOND = 1000;

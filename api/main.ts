@@ -1,7 +1,7 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { startOutboxSender } from "#api/domain/outbox/sender";
+import { startOutboxSender } from "#api/domain/messaging";
 import { createApp } from "#api/http/app";
 import { metricsPortApp } from "#api/http/routes/metrics";
 import { createHttpServer } from "#api/http/server";

@@ -10,7 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { applyMigrations, MIGRATION_LOCK } from "./migrate";
 import { lockPgliteDir } from "./pglite-lock";
-import * as schema from "./schema/index";
+import * as schema from "./schema";
 
 export { NewerDatabaseError } from "./migrate";
 export { DataDirInUseError, PGLITE_LOCK_FILE } from "./pglite-lock";

@@ -1,10 +1,10 @@
 import { adminMessages } from "#api/contracts/admin";
 import { type Role, roles } from "#api/contracts/roles";
+import { findAccountsByIdentifier, grantRole, revokeRole } from "#api/domain/accounts";
 import type { ServiceContext } from "#api/domain/context";
 import { refusedFor } from "#api/domain/refusal";
-import { findAccountsByIdentifier, grantRole, revokeRole } from "#api/domain/services/roles";
-import { rolesOfMany } from "#db/queries/accounts";
-import { listAccounts } from "#db/queries/admin-users";
+import { rolesOfMany } from "#db/queries/accounts/accounts";
+import { listAccounts } from "#db/queries/accounts/admin-users";
 
 export const USAGE = `Usage:
   npm run admin -- grant <email or telegram id> <${roles.join("|")}>

@@ -3,15 +3,15 @@ import type { Db } from "#db/client";
 /** The database a process opened (PGlite or Postgres): the edges hold it, the services its `db`. */
 export type { Database } from "#db/client";
 
+import type { Passwords } from "#api/domain/auth";
 import type { Config } from "#api/process/config";
 import type { Logger } from "#api/process/logger";
 import type { Metrics } from "#api/process/metrics";
-import type { Passwords } from "./auth/passwords";
+import type { BackgroundTasks } from "./background";
 import type { Subscribers } from "./events";
 import type { Mailer } from "./ports/mailer";
 import type { MediaStorage } from "./ports/media-storage";
 import type { TelegramNotifier } from "./ports/telegram-notifier";
-import type { BackgroundTasks } from "./services/background";
 
 /**
  * The one bag the domain receives: what the services work with, built by createServiceContext

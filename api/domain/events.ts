@@ -19,6 +19,11 @@ export interface DomainEvents {
   paidPlanGranted: { userId: string; chargeId: string };
   /** A payment that granted a plan was refunded. */
   paidPlanRefunded: { chargeId: string };
+  /**
+   * A way now reaches a member: they opened the bot, or an address of theirs was proven. Told after
+   * the change committed, outside any transaction.
+   */
+  memberReachable: { userId: string };
 }
 
 type EventName = keyof DomainEvents;

@@ -1,8 +1,8 @@
-import type { ChannelInfo } from "../contracts/channel";
-import { defaultLanguage, type Language, textDirection } from "../contracts/languages";
-import { productPriceText } from "../contracts/price-text";
-import type { Product } from "../contracts/products";
-import { serverText } from "../domain/i18n/translate";
+import type { ChannelInfo } from "#api/contracts/channel";
+import { defaultLanguage, type Language, textDirection } from "#api/contracts/languages";
+import { productPriceText } from "#api/contracts/price-text";
+import type { Product } from "#api/contracts/products";
+import { serverText } from "#api/domain/i18n/translate";
 import { escapeHtml, shareMeta } from "./share-meta";
 
 /** What the first HTML of a page carries, so the first paint shows content before any script runs. */

@@ -1,7 +1,7 @@
 import type { Handler } from "hono";
+import type { CatalogueCache } from "#api/domain/catalogue";
 import type { ChangeHub } from "#api/domain/change-hub";
 import type { Database, ServiceContext } from "#api/domain/context";
-import type { CatalogueCache } from "#api/domain/services/catalogue-cache";
 
 /**
  * Everything the HTTP app needs, built once by main.ts (or a test): the domain's context, which

@@ -1,14 +1,9 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { type UploadKindName, uploadKinds } from "#api/contracts/uploads";
 import { Refusal } from "#api/domain/refusal";
-import type {
-  IncomingFile,
-  IncomingFiles,
-  IncomingForm,
-  IncomingFormParts,
-} from "#api/domain/services/upload-store";
-import { type UploadKindName, uploadKinds } from "../contracts/uploads";
+import type { IncomingFile, IncomingFiles, IncomingForm, IncomingFormParts } from "#api/domain/uploads";
 
 // Multipart framing and the few small fields beside the file.
 const FRAMING_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
-import type { CachedBody } from "#api/domain/services/catalogue-cache";
+import type { CachedBody } from "#api/domain/catalogue";
 import { REQUEST_ID_HEADER, requestIdFor } from "#api/process/request-scope";
 import { COMPRESS_MIN_BYTES, type Encoding, pickEncoding } from "./compression";
 import type { AppDeps } from "./deps";

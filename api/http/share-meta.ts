@@ -1,9 +1,9 @@
-import type { ChannelInfo } from "../contracts/channel";
-import { defaultLanguage, type Language } from "../contracts/languages";
-import { productPriceText } from "../contracts/price-text";
-import type { Product } from "../contracts/products";
-import { serverText } from "../domain/i18n/translate";
-import { summary as cutLine } from "../domain/services/share";
+import type { ChannelInfo } from "#api/contracts/channel";
+import { defaultLanguage, type Language } from "#api/contracts/languages";
+import { productPriceText } from "#api/contracts/price-text";
+import type { Product } from "#api/contracts/products";
+import { summary as cutLine } from "#api/domain/channel";
+import { serverText } from "#api/domain/i18n/translate";
 
 /** Link previews show about this much of a description; search results a little less. */
 const DESCRIPTION_CHARS = 200;

@@ -1,13 +1,13 @@
 import { Composer } from "grammy";
 import type { Message } from "grammy/types";
-import type { ServiceContext } from "#api/domain/context";
 import {
   type PostAttachment,
   pinChannelPost,
   relayChannelEdit,
   relayChannelPost,
   setChannelReactions,
-} from "#api/domain/services/channel-messages";
+} from "#api/domain/channel";
+import type { ServiceContext } from "#api/domain/context";
 import { errorFields } from "#api/process/logger";
 import { isFeedPost, mediaOf, postText, postUrl, reactionTotals } from "../channel-post-content";
 import type { ChannelTarget } from "../channel-target";
@@ -18,7 +18,7 @@ import type { FileFetcher } from "../relay-files";
  * The channel's posts become feed messages: new posts, albums gathered into one, edits, pins and the
  * channel's reaction counts. Posts from any other chat are ignored. Telegram does not tell bots about
  * deleted posts: staff delete those in the app. The rules are the messages service's
- * (api/domain/services/channel-messages.ts); this reads the updates and fetches the files.
+ * (api/domain/channel/channel-messages.ts); this reads the updates and fetches the files.
  */
 export function channelRelay(
   services: Pick<ServiceContext, "db" | "log">,

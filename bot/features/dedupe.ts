@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from "grammy";
+import { claimUpdate, forgetOldUpdates, releaseUpdate } from "#api/domain/channel";
 import type { ServiceContext } from "#api/domain/context";
-import { claimUpdate, forgetOldUpdates, releaseUpdate } from "#api/domain/services/telegram-updates";
 import type { BotContext } from "../context";
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;

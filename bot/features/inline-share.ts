@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
+import { inlineProducts } from "#api/domain/channel";
 import type { ServiceContext } from "#api/domain/context";
-import { inlineProducts } from "#api/domain/services/share";
 import type { BotContext } from "../context";
 import { inlineResult } from "../share-card";
 

@@ -2,7 +2,7 @@ import type { MiddlewareFn } from "grammy";
 import { defaultLanguage } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import { serverText } from "#api/domain/i18n/translate";
-import { telegramUserLanguage } from "#api/domain/services/recipient-language";
+import { telegramUserLanguage } from "#api/domain/messaging";
 import type { BotContext } from "../context";
 
 /**

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { ServiceContext } from "#api/domain/context";
 import { translateMessage } from "#api/domain/i18n/translate";
-import { checkPlanCheckout, recordPlanPayment } from "#api/domain/services/plan-payments";
+import { checkPlanCheckout, recordPlanPayment } from "#api/domain/plans";
 import type { BotContext } from "../context";
 
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,14 +1,14 @@
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import type { Language } from "#api/contracts/languages";
-import type { ServiceContext } from "#api/domain/context";
-import { type ServerTextKey, serverText, type TextValues } from "#api/domain/i18n/translate";
 import {
   addToDraft,
   channelAdminByTelegramId,
+  creditChannelPosts,
   reopenDraft,
   settleDraft,
-} from "#api/domain/services/channel-drafts";
-import { creditChannelPosts } from "#api/domain/services/channel-messages";
+} from "#api/domain/channel";
+import type { ServiceContext } from "#api/domain/context";
+import { type ServerTextKey, serverText, type TextValues } from "#api/domain/i18n/translate";
 import type { ChannelTarget } from "../channel-target";
 import type { BotContext } from "../context";
 

@@ -1,12 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { publicPageUrl, startParamRoute, startParams } from "#api/contracts/app-links";
 import { defaultLanguage, type Language } from "#api/contracts/languages";
+import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/domain/accounts";
+import { readChannelName } from "#api/domain/channel";
 import type { ServiceContext } from "#api/domain/context";
 import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
-import { openedBot } from "#api/domain/outbox/switches";
-import { readChannelName } from "#api/domain/services/channel-info";
-import { recipientLanguage } from "#api/domain/services/recipient-language";
-import { LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "#api/domain/services/telegram-link";
+import { openedBot, recipientLanguage } from "#api/domain/messaging";
 import type { BotContext } from "../context";
 
 /** The bot's answer to each outcome of `/start link_<code>`. */

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { ServiceContext } from "#api/domain/context";
 import { type ServerTextKey, serverText } from "#api/domain/i18n/translate";
-import { stopKind } from "#api/domain/outbox/switches";
+import { stopKind } from "#api/domain/messaging";
 import type { BotContext } from "../context";
 
 /** The answer to a stop button, by the switch it turned off; none: nothing to turn off. */

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Composer } from "grammy";
-import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
+import { tooManyAttemptsMessage } from "#api/domain/auth";
+import { channelAdminByTelegramId } from "#api/domain/channel";
 import type { ServiceContext } from "#api/domain/context";
-import { openedBot } from "#api/domain/outbox/switches";
-import { channelAdminByTelegramId } from "#api/domain/services/channel-drafts";
-import { writeFromBot } from "#api/domain/services/support";
+import { openedBot } from "#api/domain/messaging";
+import { writeFromBot } from "#api/domain/support";
 import type { BotContext } from "../context";
 import type { FileFetcher } from "../relay-files";
 

@@ -8,7 +8,7 @@ import {
   membershipTiers,
   products,
   strains,
-} from "../schema/index";
+} from "../schema";
 import { certificateOfAnalysisPdf } from "./certificate";
 import { demoLegalDocuments } from "./legal";
 import { channelLogoSvg, productArtSvg } from "./product-art";

@@ -1,4 +1,4 @@
-import type { legalDocumentTypes } from "../schema/index";
+import type { legalDocumentTypes } from "../schema";
 
 type LegalDocumentType = (typeof legalDocumentTypes)[number];
 

@@ -1,4 +1,4 @@
-import type { ProductFeature } from "../schema/index";
+import type { ProductFeature } from "../schema";
 import type { ArtGlyph } from "./product-art";
 
 export interface DemoProduct {

@@ -2,7 +2,7 @@ import { eq, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Dashboard, dashboardSchema } from "#api/contracts/admin-dashboard";
-import { readDashboard } from "#api/domain/services/admin-dashboard";
+import { readDashboard } from "#api/domain/operations";
 import {
   channelMessages,
   membershipHistory,

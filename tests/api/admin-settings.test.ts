@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { settingsResultSchema, telegramSyncSchema, uploadedAssetSchema } from "#api/contracts/admin-settings";
 import { meSchema } from "#api/contracts/me";
-import { compactCount } from "#api/domain/services/admin-settings";
-import { getNotificationSwitches } from "#db/queries/channel";
+import { compactCount } from "#api/domain/settings/admin-settings";
+import { getNotificationSwitches } from "#db/queries/channel/channel";
 import { channelSettings } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, recordingTelegram } from "../helpers/accounts";
 import { encodeMultipart } from "../helpers/multipart";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "#api/cli/admin-commands";
 import { adminUserListSchema, setRoleResultSchema } from "#api/contracts/admin";
 import type { Role } from "#api/contracts/roles";
-import { replaceRole } from "#api/domain/services/roles";
+import { replaceRole } from "#api/domain/accounts";
 import { userRoles, users } from "#db/schema/index";
 import {
   bearer,

@@ -11,20 +11,20 @@ import {
 } from "#api/contracts/app-links";
 import { type Order, orderSchema } from "#api/contracts/checkout";
 import { myReferralsSchema } from "#api/contracts/referrals";
-import type { ClaimedRow } from "#api/domain/outbox/claim";
-import type { OutboxPayload } from "#api/domain/outbox/enqueue";
-import { mailMessage, telegramMessage } from "#api/domain/outbox/render";
-import { cartReminder } from "#api/domain/services/cart-reminders";
-import { backInStockMail, orderPlacedMail, orderStatusMail } from "#api/domain/services/member-mail";
+import { queueStockAlerts } from "#api/domain/catalogue/stock-alert-delivery";
+import { productCard } from "#api/domain/channel/share";
+import type { OutboxPayload } from "#api/domain/messaging";
+import { backInStockMail, orderPlacedMail, orderStatusMail } from "#api/domain/messaging";
+import type { ClaimedRow } from "#api/domain/messaging/outbox/claim";
+import { mailMessage, telegramMessage } from "#api/domain/messaging/outbox/render";
+import { cartReminder } from "#api/domain/orders/cart-reminders";
 import {
   endingPayload,
   gracePayload,
   grantEndingPayload,
   lapsedPayload,
-} from "#api/domain/services/plan-reminders";
-import { productCard } from "#api/domain/services/share";
-import { queueStockAlerts } from "#api/domain/services/stock-alert-delivery";
-import { deliverSupportReply } from "#api/domain/services/support-delivery";
+} from "#api/domain/plans/plan-reminders";
+import { deliverSupportReply } from "#api/domain/support/support-delivery";
 import { deepLinkOf, menuButton } from "#bot/features/start";
 import { channelMessages, outbox, products, profiles, stockAlerts, users } from "#db/schema/index";
 import {
@@ -303,24 +303,24 @@ const BUILDS_A_LINK =
 
 /** Every module that does, and where this file reads its links (or why none opens a screen). */
 const linkBuilders: Record<string, string> = {
-  "api/domain/services/app-links.ts": "the two builders the others call",
-  "api/domain/outbox/enqueue.ts": "the button's type only",
-  "api/domain/outbox/render.ts": "the outbox's buttons",
-  "api/domain/services/broadcasts.ts": "the outbox's buttons",
-  "api/domain/services/cart-reminders.ts": "the outbox's buttons",
-  "api/domain/services/plan-reminders.ts": "the outbox's buttons",
-  "api/domain/services/support-delivery.ts": "the outbox's buttons",
-  "api/domain/services/referrals.ts": "the referral links, and the outbox's buttons",
-  "api/domain/services/feed.ts": "a feed message's link",
-  "api/domain/services/share.ts": "shared products and posts",
-  "api/domain/services/member-mail.ts": "order mail and back-in-stock mail",
-  "api/domain/services/stock-alert-delivery.ts": "the back-in-stock message through the bot",
-  "api/domain/services/email-verification.ts": "the verification link",
-  "api/domain/services/password-reset.ts": "the password reset links",
+  "api/domain/messaging/app-links.ts": "the two builders the others call",
+  "api/domain/messaging/outbox/enqueue.ts": "the button's type only",
+  "api/domain/messaging/outbox/render.ts": "the outbox's buttons",
+  "api/domain/messaging/broadcasts.ts": "the outbox's buttons",
+  "api/domain/orders/cart-reminders.ts": "the outbox's buttons",
+  "api/domain/plans/plan-reminders.ts": "the outbox's buttons",
+  "api/domain/support/support-delivery.ts": "the outbox's buttons",
+  "api/domain/rewards/referrals.ts": "the referral links, and the outbox's buttons",
+  "api/domain/channel/feed.ts": "a feed message's link",
+  "api/domain/channel/share.ts": "shared products and posts",
+  "api/domain/messaging/member-mail.ts": "order mail and back-in-stock mail",
+  "api/domain/catalogue/stock-alert-delivery.ts": "the back-in-stock message through the bot",
+  "api/domain/accounts/email-verification.ts": "the verification link",
+  "api/domain/accounts/password-reset.ts": "the password reset links",
   "bot/features/start.ts": "the bot's /start deep links and its menu button",
   "bot/runtime.ts": "the menu button at PUBLIC_URL itself (the home screen), and the webhook: no screen",
   "bot/outbox-transport.ts": "sends the outbox's buttons as render.ts built them",
-  "api/domain/services/telegram-link.ts": "t.me/<bot>?start=link_: the bot's chat, not the Mini App",
+  "api/domain/accounts/telegram-link.ts": "t.me/<bot>?start=link_: the bot's chat, not the Mini App",
   "api/http/middleware/auth.ts": "PUBLIC_URL's host for the origin check: no link",
   "api/http/routes/shell-data.ts": "PUBLIC_URL handed to the Mini App: no path",
   "api/process/config.ts": "reads PUBLIC_URL: no link",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { requestPasswordReset } from "#api/domain/services/password-reset";
+import { requestPasswordReset } from "#api/domain/accounts";
 import { passwordResetTokens, users } from "#db/schema/index";
 import {
   bearer,

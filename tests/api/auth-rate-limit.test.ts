@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "#api/compose";
-import { busyMessage } from "#api/domain/auth/passwords";
-import { hashToken } from "#api/domain/auth/tokens";
+import { busyMessage, hashToken } from "#api/domain/auth";
 import { createApp } from "#api/http/app";
 import { createLogger } from "#api/process/logger";
 import { createDb } from "#db/client";

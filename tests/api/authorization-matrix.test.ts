@@ -2,7 +2,7 @@ import type { ClientRequestOptions } from "hono/client";
 import { testClient } from "hono/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#api/contracts/roles";
-import { startSession } from "#api/domain/auth/sessions";
+import { startSession } from "#api/domain/auth";
 import { legalDocuments } from "#db/schema/index";
 import { createMember } from "../helpers/accounts";
 import { startTestApp, type TestApp } from "../helpers/test-app";

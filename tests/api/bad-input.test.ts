@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { webhookCallback } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidTextMessage } from "#api/contracts/text";
-import { hashToken } from "#api/domain/auth/tokens";
+import { hashToken } from "#api/domain/auth";
 import { createApp } from "#api/http/app";
 import { deepJsonMessage, MAX_JSON_DEPTH } from "#api/http/json-depth";
 import { createBot } from "#bot/bot";

@@ -10,9 +10,9 @@ import {
   createdBroadcastSchema,
 } from "#api/contracts/broadcasts";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
-import { createBroadcast, startDueBroadcasts } from "#api/domain/services/broadcasts";
-import { claimOutboxRows } from "#db/queries/outbox-claim";
-import { recordSent } from "#db/queries/outbox-outcomes";
+import { createBroadcast, startDueBroadcasts } from "#api/domain/messaging";
+import { claimOutboxRows } from "#db/queries/messaging/outbox-claim";
+import { recordSent } from "#db/queries/messaging/outbox-outcomes";
 import {
   broadcasts,
   cartItems,

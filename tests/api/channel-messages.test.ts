@@ -11,7 +11,7 @@ import {
   relayChannelPost,
   setChannelReactions,
   storeComposedMessage,
-} from "#api/domain/services/channel-messages";
+} from "#api/domain/channel/channel-messages";
 import type { Database } from "#db/client";
 import { channelMessages, channelPostCredits, users } from "#db/schema/index";
 import { freshDatabase } from "../helpers/test-db";

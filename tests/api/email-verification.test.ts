@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessionSchema } from "#api/contracts/auth";
 import { meSchema } from "#api/contracts/me";
-import { warnAboutConfiguredAdmins } from "#api/domain/services/configured-admins";
+import { warnAboutConfiguredAdmins } from "#api/domain/accounts";
 import { emailVerificationTokens, profiles, userRoles } from "#db/schema/index";
 import {
   bearer,

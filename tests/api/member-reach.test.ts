@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSchema } from "#api/contracts/auth";
 import { type Cart, cartSchema } from "#api/contracts/cart";
 import { meSchema } from "#api/contracts/me";
-import { remindCarts } from "#api/domain/services/cart-reminders";
+import { remindCarts } from "#api/domain/orders";
 import { carts, outbox, products, profiles } from "#db/schema/index";
 import {
   bearer,

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tierChangeReasons } from "#api/contracts/plan-payments";
 import { budgetSchema, planSchema } from "#api/contracts/plans";
-import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
-import { giveDays } from "#api/domain/services/rewards";
-import { addCredits } from "#db/queries/budget-credits";
+import { enqueuePlanReminders } from "#api/domain/plans";
+import { giveDays } from "#api/domain/rewards/rewards";
+import { addCredits } from "#db/queries/plans/budget-credits";
 import { membershipHistory, membershipTiers, profiles, users } from "#db/schema/index";
 import { bearer, createMember, DAY, HOUR, jsonRequest, TestClock } from "../helpers/accounts";
 import { placeCreditOrder, testProduct } from "../helpers/credit-orders";
@@ -116,7 +116,7 @@ describe("free days on a tier", () => {
   it("end for good when an admin sets the plan", async () => {
     const m = await member(null);
     await give(m.userId, tier.premium, 3);
-    const { changeTier } = await import("#db/queries/plans");
+    const { changeTier } = await import("#db/queries/plans/plans");
     await changeTier(db(), m.userId, tier.premium, clock.now(), { reason: tierChangeReasons.approved });
     expect((await planOf(m.token)).grant).toBeNull();
     clock.ms = START + 10 * DAY;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
-import { lapsePlans } from "#api/domain/services/plan-renewals";
+import { enqueuePlanReminders, lapsePlans } from "#api/domain/plans";
 import { membershipHistory, planSubscriptions, profiles, users } from "#db/schema/index";
 import { createMember, DAY, HOUR, TestClock } from "../helpers/accounts";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";

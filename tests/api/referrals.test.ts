@@ -9,20 +9,19 @@ import {
   type ReferralSettings,
   referralSettingsSchema,
 } from "#api/contracts/referrals";
-import { hashToken } from "#api/domain/auth/tokens";
-import { proveEmail } from "#api/domain/services/email-verification";
-import { notePendingPersons } from "#api/domain/services/person-keys";
+import { redeemTelegramLink } from "#api/domain/accounts";
+import { proveEmail } from "#api/domain/accounts/email-verification";
+import { hashToken, notePendingPersons } from "#api/domain/auth";
 import {
   decidePlanRequest,
   recordPlanPayment,
   refundPayment,
   requestTier,
-} from "#api/domain/services/plan-payments";
-import { giveDueReferralRewards } from "#api/domain/services/referrals";
-import { writeFromBot } from "#api/domain/services/support";
-import { redeemTelegramLink } from "#api/domain/services/telegram-link";
-import { insertInvoice } from "#db/queries/plan-payments";
-import { attributeReferral } from "#db/queries/referrals";
+} from "#api/domain/plans/plan-payments";
+import { giveDueReferralRewards } from "#api/domain/rewards";
+import { writeFromBot } from "#api/domain/support";
+import { insertInvoice } from "#db/queries/plans/plan-payments";
+import { attributeReferral } from "#db/queries/rewards/referrals";
 import {
   budgetCredits,
   membershipTiers,

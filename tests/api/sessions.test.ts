@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionSchema } from "#api/contracts/auth";
 import { MAX_SESSIONS_PER_USER } from "#api/domain/auth/sessions";
-import { sweepEnded } from "#api/domain/services/housekeeping";
+import { sweepEnded } from "#api/domain/operations";
 import { rateLimits, sessions } from "#db/schema/index";
 import {
   bearer,

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OutboxSenderOptions, startOutboxSender } from "#api/domain/outbox/sender";
-import { openedBot } from "#api/domain/outbox/switches";
-import { queueStockAlerts } from "#api/domain/services/stock-alert-delivery";
+import { queueStockAlerts } from "#api/domain/catalogue/stock-alert-delivery";
+import { openedBot } from "#api/domain/messaging";
+import { type OutboxSenderOptions, startOutboxSender } from "#api/domain/messaging/outbox/sender";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { outbox, profiles, stockAlerts, users } from "#db/schema/index";
 import {

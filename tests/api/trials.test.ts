@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planSchema } from "#api/contracts/plans";
-import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
+import { enqueuePlanReminders } from "#api/domain/plans";
 import {
   membershipHistory,
   membershipTiers,

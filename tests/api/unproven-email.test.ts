@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "#api/cli/admin-commands";
 import { sessionSchema } from "#api/contracts/auth";
 import { meSchema } from "#api/contracts/me";
-import { isUniqueViolation } from "#api/domain/services/db-errors";
-import { redeemTelegramLink } from "#api/domain/services/telegram-link";
+import { redeemTelegramLink } from "#api/domain/accounts";
+import { isUniqueViolation } from "#api/domain/db-errors";
 import { profiles, users } from "#db/schema/index";
 import {
   bearer,

@@ -7,7 +7,7 @@ import { LocalStorage } from "#api/domain/ports/local-storage";
 import type { MediaStorage } from "#api/domain/ports/media-storage";
 import { S3Storage } from "#api/domain/ports/s3-storage";
 import { Refusal } from "#api/domain/refusal";
-import { storeForm, storeUpload, type UploadSink } from "#api/domain/services/upload-store";
+import { storeForm, storeUpload, type UploadSink } from "#api/domain/uploads/upload-store";
 import { fieldTooLargeMessage, incompleteUploadMessage, multipartForm } from "#api/http/multipart";
 import { answerTo } from "#api/http/refusals";
 import { createMetrics } from "#api/process/metrics";

@@ -12,7 +12,7 @@ import { createHttpServer } from "#api/http/server";
 import { loadConfig } from "#api/process/config";
 import { createLogger } from "#api/process/logger";
 import { createBot } from "#bot/bot";
-import { findRelayedPost } from "#db/queries/channel-relay";
+import { findRelayedPost } from "#db/queries/channel/channel-relay";
 import { products } from "#db/schema/index";
 import { TEST_BOT_TOKEN, testBotInfo } from "../helpers/accounts";
 import { type Acknowledged, auditSoakShop, type SoakShop, seedSoakShop } from "./soak-ledger";

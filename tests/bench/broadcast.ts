@@ -11,7 +11,7 @@ import { availableParallelism, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { enqueue } from "#api/domain/outbox/enqueue";
+import { enqueue } from "#api/domain/messaging";
 import { createDb, executeRows } from "#db/client";
 import { TEST_BOT_TOKEN } from "../helpers/accounts";
 import { botMembers, sendingBroadcast, toMember } from "../helpers/outbox";

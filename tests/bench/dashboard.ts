@@ -8,7 +8,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
-import { readDashboard } from "#api/domain/services/admin-dashboard";
+import { readDashboard } from "#api/domain/operations";
 import { loadConfig } from "#api/process/config";
 import { createLogger } from "#api/process/logger";
 import { createDb, type Db } from "#db/client";

@@ -3,7 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createServiceContext } from "#api/compose";
-import { readFeedPage } from "#api/domain/services/feed";
+import { readFeedPage } from "#api/domain/channel";
 import { loadConfig } from "#api/process/config";
 import { createLogger } from "#api/process/logger";
 import { createDb } from "#db/client";

@@ -3,7 +3,7 @@
 // compared with what the clients were told.
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { hashToken, newToken } from "#api/domain/auth/tokens";
+import { hashToken, newToken } from "#api/domain/auth";
 import type { Db } from "#db/client";
 import {
   membershipTiers,

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startServices } from "#api/compose";
-import { startSession } from "#api/domain/auth/sessions";
+import { startSession } from "#api/domain/auth";
 import { createApp } from "#api/http/app";
 import { loadConfig } from "#api/process/config";
 import { createLogger } from "#api/process/logger";

@@ -9,7 +9,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { mediaStorage } from "#api/compose";
 import { Refusal } from "#api/domain/refusal";
-import { storeUpload } from "#api/domain/services/upload-store";
+import { storeUpload } from "#api/domain/uploads";
 import { multipartForm } from "#api/http/multipart";
 import { refusalResponse } from "#api/http/refusals";
 import { loadConfig } from "#api/process/config";

@@ -1,8 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "#api/domain/context";
-import { enqueue } from "#api/domain/outbox/enqueue";
-import { type OutboxSender, type OutboxSenderOptions, startOutboxSender } from "#api/domain/outbox/sender";
+import { enqueue } from "#api/domain/messaging";
+import {
+  type OutboxSender,
+  type OutboxSenderOptions,
+  startOutboxSender,
+} from "#api/domain/messaging/outbox/sender";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { createDb, type Database } from "#db/client";
 import { broadcasts, outbox, profiles } from "#db/schema/index";

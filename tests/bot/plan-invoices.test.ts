@@ -8,8 +8,7 @@ import {
   starPaymentsSchema,
 } from "#api/contracts/plan-payments";
 import { planSchema } from "#api/contracts/plans";
-import { enqueuePlanReminders } from "#api/domain/services/plan-reminders";
-import { lapsePlans } from "#api/domain/services/plan-renewals";
+import { enqueuePlanReminders, lapsePlans } from "#api/domain/plans";
 import type { createApp } from "#api/http/app";
 import {
   membershipHistory,

@@ -3,7 +3,7 @@ import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceSchema, starPaymentResultSchema, starPaymentsSchema } from "#api/contracts/plan-payments";
 import { planSchema } from "#api/contracts/plans";
-import { recordPlanPayment } from "#api/domain/services/plan-payments";
+import { recordPlanPayment } from "#api/domain/plans";
 import { createApp } from "#api/http/app";
 import {
   membershipHistory,

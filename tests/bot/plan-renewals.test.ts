@@ -3,12 +3,7 @@ import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoiceSchema, planSubscriptionSchema } from "#api/contracts/plan-payments";
 import { budgetSchema, planSchema } from "#api/contracts/plans";
-import {
-  lapsePlans,
-  plansEndingSoon,
-  plansInGrace,
-  plansLapsedSince,
-} from "#api/domain/services/plan-renewals";
+import { lapsePlans, plansEndingSoon, plansInGrace, plansLapsedSince } from "#api/domain/plans/plan-renewals";
 import type { createApp } from "#api/http/app";
 import { membershipHistory, starPayments, users } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../helpers/accounts";

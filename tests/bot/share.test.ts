@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preparedShareSchema } from "#api/contracts/share";
-import { summary } from "#api/domain/services/share";
+import { summary } from "#api/domain/channel";
 import { INLINE_CACHE_SECONDS } from "#bot/features/inline-share";
 import { channelMessages, products, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, testBotInfo } from "../helpers/accounts";

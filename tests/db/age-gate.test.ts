@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, executeRows } from "#db/client";
-import { passedAgeGate } from "#db/queries/channel";
+import { passedAgeGate } from "#db/queries/channel/channel";
 import { profiles } from "#db/schema/index";
 import { freshDatabase } from "../helpers/test-db";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client";
-import { feedPageQuery, listFeedPage } from "#db/queries/feed";
+import { feedPageQuery, listFeedPage } from "#db/queries/channel/feed";
 import { freshDatabase } from "../helpers/test-db";
 
 // Runs on PGlite by default and on Postgres when DATABASE_URL is set: CI runs both.

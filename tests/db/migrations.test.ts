@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation } from "#api/domain/services/db-errors";
+import { isUniqueViolation } from "#api/domain/db-errors";
 import { type Database, executeRows } from "#db/client";
 import { migrationsFolder } from "#db/migrate";
 import { membershipTiers, profiles, userBudgetRollover, userSpending, users } from "#db/schema/index";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notePendingPersons } from "#api/domain/services/person-keys";
+import { notePendingPersons } from "#api/domain/auth";
 import { executeRows } from "#db/client";
 import { migrationsFolder } from "#db/migrate";
 import { emptyDatabase, migrationIndex, migrationsBefore } from "../helpers/migrations-before";

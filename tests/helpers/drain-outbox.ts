@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { ServiceContext } from "#api/domain/context";
-import { startOutboxSender } from "#api/domain/outbox/sender";
+import { startOutboxSender } from "#api/domain/messaging";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { executeRows } from "#db/rows";
 import { TEST_BOT_TOKEN } from "./accounts";

@@ -3,8 +3,8 @@
 // claim sent, and prints the ids it claimed as one JSON array.
 
 import { createDb } from "#db/client";
-import { claimOutboxRows } from "#db/queries/outbox-claim";
-import { recordSent } from "#db/queries/outbox-outcomes";
+import { claimOutboxRows } from "#db/queries/messaging/outbox-claim";
+import { recordSent } from "#db/queries/messaging/outbox-outcomes";
 
 const database = await createDb({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
 const claimed: string[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { OutboxMessage, OutboxPayload } from "#api/domain/outbox/enqueue";
+import type { OutboxMessage, OutboxPayload } from "#api/domain/messaging";
 import type { Db } from "#db/client";
 import { broadcasts, type OutboxKind, outbox, profiles, users } from "#db/schema/index";
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { enqueue } from "#api/domain/outbox/enqueue";
+import { enqueue } from "#api/domain/messaging";
 import { outbox } from "#db/schema/index";
 import { botMembers, outboxStates, sendingBroadcast, toMember } from "../helpers/outbox";
 import { sendingServers } from "../helpers/sending-servers";

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { enqueue } from "#api/domain/outbox/enqueue";
+import { enqueue } from "#api/domain/messaging";
 import { botMembers, outboxStates, sendingBroadcast, toMember } from "../helpers/outbox";
 import { sendingServers } from "../helpers/sending-servers";
 import { eventually } from "../helpers/test-app";

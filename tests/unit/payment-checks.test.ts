@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mismatchOf } from "#api/domain/services/payment-checks";
+import { mismatchOf } from "#api/domain/plans/payment-checks";
 
 // A successful payment against its invoice (decision 116): the first rule it breaks, or none.
 const invoice = { currency: "XTR", amount: 250, memberTelegramId: 5001n, tierActive: true };

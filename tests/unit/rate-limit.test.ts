@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tooManyAttemptsMessage } from "#api/domain/auth/rate-limit";
+import { tooManyAttemptsMessage } from "#api/domain/auth";
 
 describe("tooManyAttemptsMessage", () => {
   it("rounds up to whole minutes", () => {

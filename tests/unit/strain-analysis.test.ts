@@ -5,7 +5,7 @@ import {
   MAX_ANALYSIS_FEATURES,
   strainAnswerSchema,
 } from "#api/contracts/strain-analysis";
-import { rankStrains, traitScore, wordsOf } from "#api/domain/services/strain-ranking";
+import { rankStrains, traitScore, wordsOf } from "#api/domain/catalogue/strain-ranking";
 import { strainCatalogue } from "#db/seed/strains";
 
 const answer = {

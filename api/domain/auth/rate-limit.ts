@@ -1,6 +1,6 @@
 import type { Language } from "#api/contracts/languages";
 import type { Db } from "#db/client";
-import { clearHits, countHits, uncountHits } from "#db/queries/rate-limits";
+import { clearHits, countHits, uncountHits } from "#db/queries/auth/rate-limits";
 import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
 import { hashToken } from "./tokens";
@@ -41,7 +41,7 @@ export const limits = {
 export type LimitHit = readonly [LimitRule, string];
 
 // The stored key is a digest: no emails or addresses in the table, and keys sort the same in every
-// collation (db/queries/rate-limits.ts locks them in key order).
+// collation (db/queries/auth/rate-limits.ts locks them in key order).
 const keyOf = ([rule, subject]: LimitHit) => hashToken(`${rule.scope}\n${subject}`);
 
 export interface Attempt {

@@ -8,7 +8,7 @@ import {
   revokeOldestSessions,
   revokeSession,
   type SessionRow,
-} from "#db/queries/sessions";
+} from "#db/queries/auth/sessions";
 import { hashToken, newToken } from "./tokens";
 
 export type SessionUser = SessionRow;

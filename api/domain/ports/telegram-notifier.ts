@@ -34,7 +34,7 @@ export interface ChannelSnapshot {
 
 /**
  * A product or a post as a card shared into any chat (decision 110): what inline mode answers and
- * what savePreparedInlineMessage stores, built once (api/domain/services/share.ts); the bot writes
+ * what savePreparedInlineMessage stores, built once (api/domain/channel/share.ts); the bot writes
  * it as Telegram's InlineQueryResultArticle.
  */
 export interface ShareCard {

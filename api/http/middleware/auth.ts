@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { authMessages } from "#api/contracts/auth";
 import type { Role } from "#api/contracts/roles";
-import { resolveSession, type SessionUser } from "#api/domain/auth/sessions";
+import { resolveSession, type SessionUser } from "#api/domain/auth";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { SESSION_COOKIE } from "./cookies";

@@ -19,15 +19,15 @@ import {
   allowBotMessages,
   changePassword,
   confirmAge,
+  createTelegramLink,
   deleteAccount,
   loadMe,
+  readRoles,
+  requestEmailVerification,
   setNotifications,
+  storeAvatar,
   updateProfile,
-} from "#api/domain/services/account";
-import { storeAvatar } from "#api/domain/services/avatar";
-import { requestEmailVerification } from "#api/domain/services/email-verification";
-import { readRoles } from "#api/domain/services/roles";
-import { createTelegramLink } from "#api/domain/services/telegram-link";
+} from "#api/domain/accounts";
 import type { AppDeps } from "../deps";
 import { requireUser } from "../middleware/auth";
 import { clearSessionCookie } from "../middleware/cookies";

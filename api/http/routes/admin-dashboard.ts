@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { dashboardQuerySchema, dashboardSchema } from "#api/contracts/admin-dashboard";
-import { readDashboard } from "#api/domain/services/admin-dashboard";
+import { readDashboard } from "#api/domain/operations";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
 import { access, answers, guardedRouter, refusals } from "./openapi-route";

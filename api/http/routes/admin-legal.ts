@@ -5,7 +5,7 @@ import {
   legalTypeParamSchema,
   publishLegalSchema,
 } from "#api/contracts/admin-legal";
-import { listPolicyVersions, publishPolicyVersion } from "#api/domain/services/admin-legal";
+import { listPolicyVersions, publishPolicyVersion } from "#api/domain/settings";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
 import { access, answers, guardedRouter, jsonBody, refusals } from "./openapi-route";

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { adminProductMessages, adminProductResultSchema } from "#api/contracts/admin-products";
 import { MAX_ADDITIONAL_PER_UPLOAD, removeImageSchema } from "#api/contracts/product-files";
+import { removeProductImage, storeCertificate, storeProductImages } from "#api/domain/catalogue";
 import type { ServiceContext } from "#api/domain/context";
-import { removeProductImage, storeCertificate, storeProductImages } from "#api/domain/services/product-files";
 import { multipartFiles, multipartForm } from "../multipart";
 import {
   access,

@@ -13,7 +13,7 @@ import {
   listProductsPage,
   productForStaff,
   removeProduct,
-} from "#api/domain/services/admin-products";
+} from "#api/domain/catalogue";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
 import { adminProductFileRoutes } from "./admin-product-files";

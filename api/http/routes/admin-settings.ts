@@ -8,12 +8,7 @@ import {
   updateSettingsSchema,
   uploadedAssetSchema,
 } from "#api/contracts/admin-settings";
-import {
-  loadSettings,
-  readTelegramChannel,
-  saveSettings,
-  storeChannelAsset,
-} from "#api/domain/services/admin-settings";
+import { loadSettings, readTelegramChannel, saveSettings, storeChannelAsset } from "#api/domain/settings";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
 import { multipartForm } from "../multipart";

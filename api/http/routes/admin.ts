@@ -20,14 +20,17 @@ import {
   starPaymentResultSchema,
   starPaymentsSchema,
 } from "#api/contracts/plan-payments";
-import { createTier, editTier, listTiersForStaff, removeTier } from "#api/domain/services/admin-tiers";
+import { listUsersPage, replaceRole } from "#api/domain/accounts";
 import {
+  createTier,
   decidePlanRequest,
+  editTier,
   listPayments,
+  listTiersForStaff,
   markPaymentRefunded,
   refundPayment,
-} from "#api/domain/services/plan-payments";
-import { listUsersPage, replaceRole } from "#api/domain/services/roles";
+  removeTier,
+} from "#api/domain/plans";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
 import { access, answers, guardedRouter, idParams, jsonBody, refusals } from "./openapi-route";

@@ -13,12 +13,17 @@ import {
   telegramAuthMessages,
   telegramAuthSchema,
 } from "#api/contracts/auth";
-import { verifyInitData } from "#api/domain/auth/init-data";
-import { endSession } from "#api/domain/auth/sessions";
+import {
+  confirmEmailVerification,
+  confirmPasswordReset,
+  type IssuedSession,
+  logIn,
+  requestPasswordReset,
+  signInWithTelegram,
+  signUp,
+} from "#api/domain/accounts";
+import { endSession, verifyInitData } from "#api/domain/auth";
 import { Refusal } from "#api/domain/refusal";
-import { type IssuedSession, logIn, signInWithTelegram, signUp } from "#api/domain/services/auth";
-import { confirmEmailVerification } from "#api/domain/services/email-verification";
-import { confirmPasswordReset, requestPasswordReset } from "#api/domain/services/password-reset";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { clientAddress } from "../middleware/client-address";

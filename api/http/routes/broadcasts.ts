@@ -24,7 +24,7 @@ import {
   createBroadcast,
   previewAudience,
   uploadBroadcastImage,
-} from "#api/domain/services/broadcasts";
+} from "#api/domain/messaging";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";
 import { multipartForm } from "../multipart";

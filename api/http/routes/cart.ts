@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { type Cart, cartInputSchema, cartSchema } from "#api/contracts/cart";
-import { keepCart, keptCart } from "#api/domain/services/cart";
+import { keepCart, keptCart } from "#api/domain/orders";
 import type { AppDeps } from "../deps";
 import { requireUser } from "../middleware/auth";
 import { answers, jsonBody, only, openApiRouter, refusals } from "./openapi-route";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { channelInfoSchema } from "#api/contracts/channel";
-import { readChannelInfo } from "#api/domain/services/channel-info";
+import { readChannelInfo } from "#api/domain/channel";
 import type { AppDeps } from "../deps";
 import { access, answers, openApiRouter } from "./openapi-route";
 

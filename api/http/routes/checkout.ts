@@ -14,12 +14,12 @@ import {
   cancelOwnOrder,
   changeOrderStatus,
   checkoutWithCredits,
+  checkoutWithStorefront,
   orderForStaff,
   orderOfMember,
   ordersForStaff,
   ordersOf,
-} from "#api/domain/services/checkout";
-import { checkoutWithStorefront } from "#api/domain/services/storefront-checkout";
+} from "#api/domain/orders";
 import type { AppDeps } from "../deps";
 import { requireRole, requireUser } from "../middleware/auth";
 import { clientAddress } from "../middleware/client-address";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { orderExportQuerySchema } from "#api/contracts/exports";
-import { membersCsv, ordersCsv, productsCsv } from "#api/domain/services/exports";
+import { membersCsv, ordersCsv, productsCsv } from "#api/domain/operations";
 import { csvDownload } from "../csv-download";
 import type { AppDeps } from "../deps";
 import { requireRole } from "../middleware/auth";

@@ -14,10 +14,16 @@ import {
   reactionSchema,
 } from "#api/contracts/feed";
 import { messageTranslationSchema } from "#api/contracts/translation";
+import {
+  messageTranslations,
+  pinMessage,
+  postMessage,
+  react,
+  readFeedMessages,
+  readFeedPage,
+  removeMessage,
+} from "#api/domain/channel";
 import { openAiTranslator } from "#api/domain/ports/openai-translator";
-import { postMessage } from "#api/domain/services/composer-post";
-import { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from "#api/domain/services/feed";
-import { messageTranslations } from "#api/domain/services/message-translation";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { requireRole, requireUser, type SignedInEnv } from "../middleware/auth";

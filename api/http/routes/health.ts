@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Health } from "#api/contracts/health";
 import { healthSchema, readinessSchema } from "#api/contracts/health";
-import { databaseAnswers, readiness } from "#api/domain/services/readiness";
+import { databaseAnswers, readiness } from "#api/domain/operations";
 import type { AppDeps } from "../deps";
 import { access, answers, openApiRouter } from "./openapi-route";
 

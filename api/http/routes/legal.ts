@@ -6,7 +6,7 @@ import {
   legalTypeSchema,
   legalTypes,
 } from "#api/contracts/legal";
-import { readActiveLegalDocument } from "#api/domain/services/legal";
+import { readActiveLegalDocument } from "#api/domain/settings";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
 import { access, answers, openApiRouter, refusals } from "./openapi-route";

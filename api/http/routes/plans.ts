@@ -14,10 +14,15 @@ import {
   startTrialSchema,
   tiersSchema,
 } from "#api/contracts/plans";
-import { createPlanInvoice } from "#api/domain/services/plan-payments";
-import { setRenewal } from "#api/domain/services/plan-renewals";
-import { activeTiers, changePlan, readBudget, readPlan } from "#api/domain/services/plans";
-import { startTrial } from "#api/domain/services/trials";
+import {
+  activeTiers,
+  changePlan,
+  createPlanInvoice,
+  readBudget,
+  readPlan,
+  setRenewal,
+} from "#api/domain/plans";
+import { startTrial } from "#api/domain/rewards";
 import type { AppDeps } from "../deps";
 import { requireUserSaying } from "../middleware/auth";
 import { access, answers, jsonBody, only, openApiRouter, refusals } from "./openapi-route";

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import type { Product, ProductList } from "#api/contracts/products";
 import { productListSchema, productSchema } from "#api/contracts/products";
-import type { CachedBody } from "#api/domain/services/catalogue-cache";
+import type { CachedBody } from "#api/domain/catalogue";
 import { COMPRESS_MIN_BYTES, pickEncoding } from "../compression";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";

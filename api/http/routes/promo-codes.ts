@@ -8,12 +8,7 @@ import {
   redeemPromoSchema,
   updatePromoCodeSchema,
 } from "#api/contracts/promo-codes";
-import {
-  changePromoCode,
-  createPromoCode,
-  promoCodesList,
-  redeemPromo,
-} from "#api/domain/services/promo-codes";
+import { changePromoCode, createPromoCode, promoCodesList, redeemPromo } from "#api/domain/rewards";
 import type { AppDeps } from "../deps";
 import { requireRole, requireUser } from "../middleware/auth";
 import {

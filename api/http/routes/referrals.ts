@@ -5,12 +5,7 @@ import {
   referralSettingsSchema,
   updateReferralSettingsSchema,
 } from "#api/contracts/referrals";
-import {
-  adminReferrals,
-  loadReferralSettings,
-  myReferrals,
-  saveReferralSettings,
-} from "#api/domain/services/referrals";
+import { adminReferrals, loadReferralSettings, myReferrals, saveReferralSettings } from "#api/domain/rewards";
 import type { AppDeps } from "../deps";
 import { requireRole, requireUser } from "../middleware/auth";
 import { access, answers, guardedRouter, jsonBody, only, openApiRouter, refusals } from "./openapi-route";

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { feedMessages } from "#api/contracts/feed";
 import { preparedShareSchema, shareMessages } from "#api/contracts/share";
-import { preparePostShare, prepareProductShare } from "#api/domain/services/share";
+import { preparePostShare, prepareProductShare } from "#api/domain/channel";
 import type { AppDeps } from "../deps";
 import { requireUser } from "../middleware/auth";
 import { members } from "./feed";

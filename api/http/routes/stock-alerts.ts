@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { type StockAlert, stockAlertMessages, stockAlertSchema } from "#api/contracts/stock-alerts";
-import { stockAlertOf, stopWaitingForStock, waitForStock } from "#api/domain/services/stock-alerts";
+import { stockAlertOf, stopWaitingForStock, waitForStock } from "#api/domain/catalogue";
 import type { AppDeps } from "../deps";
 import { requireUser } from "../middleware/auth";
 import { answers, idParams, only, openApiRouter, refusals } from "./openapi-route";

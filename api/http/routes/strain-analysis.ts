@@ -6,8 +6,8 @@ import {
   strainAnalysisRequestSchema,
   strainAnalysisSchema,
 } from "#api/contracts/strain-analysis";
+import { analyzeStrain } from "#api/domain/catalogue";
 import { openAiVision } from "#api/domain/ports/openai-vision";
-import { analyzeStrain } from "#api/domain/services/strain-analysis";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
 import { requireRole } from "../middleware/auth";

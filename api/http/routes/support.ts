@@ -21,7 +21,7 @@ import {
   readConversation,
   replyAsStaff,
   writeToShop,
-} from "#api/domain/services/support";
+} from "#api/domain/support";
 import type { AppDeps } from "../deps";
 import { requireRole, requireUser } from "../middleware/auth";
 import { multipartForm } from "../multipart";

@@ -1,0 +1,116 @@
+import { inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../client";
+import { executeRows } from "../../rows";
+import { broadcasts, type OutboxKind, type OutboxState, outbox, profiles, users } from "../../schema";
+
+export interface OutboxRowInput {
+  kind: OutboxKind;
+  userId: string;
+  channel: "telegram" | "mail";
+  chatId: bigint | null;
+  payload: unknown;
+  broadcastId?: string | null;
+  dedupeKey?: string | null;
+  /** "queued" to send; "unreachable" to count a recipient the bot may not write to, never attempted. */
+  state?: Extract<OutboxState, "queued" | "unreachable">;
+  nextAttemptAt?: Date;
+}
+
+/** Inserts the rows; a row whose dedupe key exists is skipped. Returns how many were inserted. */
+export async function insertOutboxRows(db: Db, rows: OutboxRowInput[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  // A paid broadcast's rows go at the paid pace (decision 104).
+  const broadcastIds = [...new Set(rows.flatMap((row) => (row.broadcastId ? [row.broadcastId] : [])))];
+  const paid = new Set(
+    broadcastIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: broadcasts.id, paid: broadcasts.paid })
+            .from(broadcasts)
+            .where(inArray(broadcasts.id, broadcastIds))
+        ).flatMap((row) => (row.paid ? [row.id] : [])),
+  );
+  let count = 0;
+  // Postgres takes at most 65,535 parameters a statement: a broadcast's audience goes in chunks.
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    count += await insertChunk(db, rows.slice(start, start + INSERT_CHUNK), paid);
+  }
+  return count;
+}
+
+/** Rows per INSERT: 11 parameters each. */
+const INSERT_CHUNK = 2000;
+
+async function insertChunk(db: Db, rows: OutboxRowInput[], paid: ReadonlySet<string>): Promise<number> {
+  const inserted = await db
+    .insert(outbox)
+    .values(
+      rows.map((row) => ({
+        kind: row.kind,
+        userId: row.userId,
+        channel: row.channel,
+        chatId: row.chatId,
+        payload: row.payload,
+        broadcastId: row.broadcastId ?? null,
+        paid: row.broadcastId ? paid.has(row.broadcastId) : false,
+        dedupeKey: row.dedupeKey ?? null,
+        state: row.state ?? "queued",
+        doneAt: row.state === "unreachable" ? sql`now()` : null,
+        nextAttemptAt: row.nextAttemptAt ?? sql`now()`,
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return inserted.length;
+}
+
+/** A segment's rows as one INSERT … SELECT: who, where each is reached, and what each gets. */
+export interface SegmentRowsInput {
+  kind: OutboxKind;
+  /** The members, as a condition over users joined to profiles. */
+  members: SQL;
+  /** Where a member is reached, as conditions over the same join (enqueueSegment's reach rule). */
+  byTelegram: SQL;
+  byMail: SQL;
+  /** The payload by language code ("en" always among them); a member gets theirs. */
+  payloads: Record<string, unknown>;
+  broadcastId: string;
+  at: Date;
+}
+
+/**
+ * One outbox row per member of a segment, in one statement (20,000 members in well under a second,
+ * where rows sent one by one took ~0.5 s per thousand): queued for the bot's chat, for mail, or
+ * recorded unreachable and never attempted. The dedupe key names broadcast and member, so a second
+ * expansion adds nobody twice; a paid broadcast's rows are paid. Returns how many rows were made.
+ */
+export async function insertSegmentRows(tx: Db, input: SegmentRowsInput): Promise<number> {
+  const at = sql`${input.at.toISOString()}::timestamptz`;
+  const payloads = sql`${JSON.stringify(input.payloads)}::jsonb`;
+  const languageCode = sql`split_part(replace(lower(btrim(coalesce(${profiles.language}, ''))), '_', '-'), '-', 1)`;
+  const reachable = sql`(${input.byTelegram} or ${input.byMail})`;
+  const [result] = await executeRows<{ made: number }>(
+    tx,
+    sql`
+    with made as (
+      insert into outbox (kind, user_id, channel, chat_id, payload, broadcast_id, paid, dedupe_key, state, done_at, next_attempt_at)
+      select ${input.kind}, ${users.id},
+             case when not ${input.byTelegram} and ${input.byMail} then 'mail' else 'telegram' end,
+             case when not ${input.byTelegram} and ${input.byMail} then null else ${users.telegramId} end,
+             coalesce(${payloads} -> ${languageCode}, ${payloads} -> 'en'),
+             ${input.broadcastId}::uuid,
+             (select b.paid from broadcasts b where b.id = ${input.broadcastId}::uuid),
+             ${input.kind} || ':' || ${input.broadcastId} || ':' || ${users.id}::text,
+             case when ${reachable} then 'queued' else 'unreachable' end,
+             case when ${reachable} then null else ${at} end,
+             ${at}
+      from ${users} inner join ${profiles} on ${profiles.id} = ${users.id}
+      where ${input.members}
+      on conflict (dedupe_key) do nothing
+      returning 1
+    )
+    select count(*)::int as made from made`,
+  );
+  return Number(result?.made ?? 0);
+}
