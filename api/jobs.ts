@@ -1,5 +1,5 @@
 import type { ServiceContext } from "#api/domain/context";
-import { startDueBroadcasts } from "#api/domain/messaging";
+import { recoverOutboxLeases, startDueBroadcasts } from "#api/domain/messaging";
 import { sweepEnded } from "#api/domain/operations";
 import { remindCarts } from "#api/domain/orders";
 import { enqueuePlanReminders, lapsePlans } from "#api/domain/plans";
@@ -32,6 +32,9 @@ export const jobs: Job<ServiceContext>[] = [
   { name: "broadcast-scheduler", every: 5 * SECOND, run: startDueBroadcasts },
   // Carts left untouched for CART_REMINDER_HOURS get their one reminder (decision 106).
   { name: "cart-reminders", every: MINUTE, run: remindCarts },
+  // The outbox's claims whose lease ended (their process died) go back to the queue, or end
+  // uncertain; broadcasts with nothing left are finished (decision 104).
+  { name: "outbox-leases", every: 5 * SECOND, run: recoverOutboxLeases },
   // Referral rewards whose hold is over are given, each once over all processes (decision 114).
   { name: "referral-rewards", every: MINUTE, run: giveDueReferralRewards },
 ];

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueStockAlerts } from "#api/domain/catalogue/stock-alert-delivery";
 import { openedBot } from "#api/domain/messaging";
-import { type OutboxSenderOptions, startOutboxSender } from "#api/domain/messaging/outbox/sender";
+import type { OutboxSenderOptions } from "#api/domain/messaging/outbox/sender";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { outbox, profiles, stockAlerts, users } from "#db/schema/index";
 import {
@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from "../helpers/accounts";
 import { testProduct } from "../helpers/credit-orders";
-import { drainOutbox, sendsTo } from "../helpers/drain-outbox";
+import { drainOutbox, sendsTo, startQuickSender } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { startFakeSmtp } from "../helpers/fake-smtp";
 import { racing } from "../helpers/race";
@@ -57,10 +57,10 @@ const settle = async () => {
 };
 /** A sender as main.ts starts one, quicker, through the fake Bot API and the relay. */
 const sender = (options: OutboxSenderOptions) =>
-  startOutboxSender(
+  startQuickSender(
     ctx(),
     botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx().storage),
-    { pollMs: 50, recoverEveryMs: 500, ...options },
+    { pollMs: 50, ...options },
   );
 /** The members' back-in-stock messages in the outbox. */
 const ofMembers = (members: Waiting[]) =>

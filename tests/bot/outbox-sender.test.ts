@@ -2,15 +2,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "#api/domain/context";
 import { enqueue } from "#api/domain/messaging";
-import {
-  type OutboxSender,
-  type OutboxSenderOptions,
-  startOutboxSender,
-} from "#api/domain/messaging/outbox/sender";
+import type { OutboxSender, OutboxSenderOptions } from "#api/domain/messaging/outbox/sender";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { createDb, type Database } from "#db/client";
 import { broadcasts, outbox, profiles } from "#db/schema/index";
 import { recordingMailer, TEST_BOT_TOKEN } from "../helpers/accounts";
+import { startQuickSender } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { botMembers, outboxStates, sendingBroadcast, someBotMembers, toMember } from "../helpers/outbox";
 import { racing } from "../helpers/race";
@@ -22,7 +19,6 @@ let t: TestApp;
 const mailer = recordingMailer();
 const running: OutboxSender[] = [];
 // Quicker than production, not so quick that idle polling fills PGlite's one connection.
-const FAST: OutboxSenderOptions = { pollMs: 100, retryBaseMs: 50, recoverEveryMs: 500 };
 
 beforeAll(async () => {
   fake = await startFakeBotApi({ id: -1009, title: "Channel" });
@@ -43,7 +39,7 @@ const db = () => t.services.database.db;
 const transport = () =>
   botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fake.apiRoot }, t.services.storage);
 function start(ctx: ServiceContext = t.services, options: OutboxSenderOptions = {}) {
-  const sender = startOutboxSender(ctx, transport(), { ...FAST, ...options });
+  const sender = startQuickSender(ctx, transport(), options);
   running.push(sender);
   return sender;
 }
@@ -306,10 +302,9 @@ describe("a lease that ended", () => {
       members.map((m) => toMember(m, "broadcast", { text: "Stop midway" })),
     );
     // 10 per second: most of the batch is still waiting for its slots when the sender stops.
-    const sender = startOutboxSender(
+    const sender = startQuickSender(
       { ...t.services, config: { ...t.services.config, BROADCAST_RATE: 10 } },
       transport(),
-      FAST,
     );
     await eventually(async () => expect((await outboxStates(db())).sent ?? 0).toBeGreaterThan(0));
     await sender.stop();

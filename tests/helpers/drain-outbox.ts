@@ -2,11 +2,37 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { ServiceContext } from "#api/domain/context";
 import { startOutboxSender } from "#api/domain/messaging";
+import type { OutboxSenderOptions } from "#api/domain/messaging/outbox/sender";
+import type { OutboxTransport } from "#api/domain/ports/outbox-transport";
+import { jobs } from "#api/jobs";
+import { startJobs } from "#api/process/job-runner";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { executeRows } from "#db/rows";
 import { TEST_BOT_TOKEN } from "./accounts";
 import type { FakeBotApi, FakeCall } from "./fake-bot-api";
 import { eventually } from "./test-app";
+
+const outboxLeases = jobs.find((job) => job.name === "outbox-leases");
+
+/**
+ * The outbox's sender and its lease-recovery job as main.ts starts them, quicker than production
+ * (polls every 100 ms, retries from 50 ms, leases recovered every 500 ms); stop() stops both.
+ */
+export function startQuickSender(
+  ctx: ServiceContext,
+  transport: OutboxTransport | undefined,
+  options: OutboxSenderOptions = {},
+) {
+  if (!outboxLeases) throw new Error("api/jobs.ts has no outbox-leases job");
+  const sender = startOutboxSender(ctx, transport, { pollMs: 100, retryBaseMs: 50, ...options });
+  const leases = startJobs([{ ...outboxLeases, every: 500 }], ctx);
+  return {
+    async stop() {
+      await sender.stop();
+      await leases.stop();
+    },
+  };
+}
 
 /**
  * Runs the outbox's sender (decision 104) as the bot's process does (main.ts): its Telegram lanes
@@ -31,7 +57,7 @@ export async function drainOutbox(
     : undefined;
   const channels = [...(fakeBot ? ["telegram"] : []), ...(ctx.mailer ? ["mail"] : [])];
   // Quicker than production, as in tests/bot/outbox-sender.test.ts.
-  const sender = startOutboxSender(ctx, transport, { pollMs: 100, retryBaseMs: 50, recoverEveryMs: 500 });
+  const sender = startQuickSender(ctx, transport);
   try {
     await eventually(async () => {
       const [row] = await executeRows<{ left: number }>(

@@ -8,10 +8,10 @@ import { houseItems, JOBS_FILE, jobNames, missingFromPlan } from "../../scripts/
 function house(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), "house-plan-"));
   const all: Record<string, string> = {
-    "api/domain/messaging/outbox/sender.ts": "",
+    "api/domain/outbox/sender.ts": "",
     "bot/features/start.ts": "",
-    "db/queries/orders/orders.ts": "",
-    "db/schema/orders/orders.ts": "",
+    "db/queries/orders.ts": "",
+    "db/schema/orders.ts": "",
     "miniapp/src/shop/cart.ts": "",
     "tests/unit/a.test.ts": "",
     ...files,

@@ -14,7 +14,7 @@ export { backInStockMail, orderPlacedMail, orderStatusMail } from "./member-mail
 export { orderNoticeTexts } from "./order-notice-texts";
 export { enqueue, type OutboxMessage, type OutboxPayload } from "./outbox/enqueue";
 export { stopButton } from "./outbox/kinds";
-export { startOutboxSender } from "./outbox/sender";
+export { recoverOutboxLeases, startOutboxSender } from "./outbox/sender";
 export { openedBot, stopKind } from "./outbox/switches";
 export { recipientLanguage, telegramUserLanguage } from "./recipient-language";
 export { tellAdmins, tellStaff } from "./staff-notices";

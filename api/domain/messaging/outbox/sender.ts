@@ -1,5 +1,3 @@
-import { repeatEvery } from "#api/process/job-runner";
-import type { Db } from "#db/client";
 import {
   extendLease,
   markCallsStarted,
@@ -24,8 +22,6 @@ export interface OutboxSenderOptions {
   leaseMs?: number;
   /** The first retry's wait after a 5xx; it doubles with each try. */
   retryBaseMs?: number;
-  /** How often ended leases are recovered and drained broadcasts finished. */
-  recoverEveryMs?: number;
 }
 
 export interface OutboxSender {
@@ -262,12 +258,11 @@ export function startOutboxSender(
     }
   }
 
-  const recover = () => recoverLeases(db, log);
-  const recovery = repeatEvery(options.recoverEveryMs ?? 5000, recover, (error) =>
-    log.warn("outbox: lease recovery failed", { error: String(error) }),
-  );
+  // Claims a process left behind go back at once; later ones, by the outbox-leases job (api/jobs.ts).
   const lanes: Promise<void>[] = [
-    recover().catch((error: unknown) => log.warn("outbox: lease recovery failed", { error: String(error) })),
+    recoverOutboxLeases(ctx).catch((error: unknown) =>
+      log.warn("outbox: lease recovery failed", { error: String(error) }),
+    ),
   ];
   if (transport) {
     lanes.push(
@@ -284,13 +279,13 @@ export function startOutboxSender(
       await Promise.all(lanes);
       await Promise.all([...batches]);
       await outcomes.flush();
-      await recovery.stop();
     },
   };
 }
 
 /** Rows of dead claims back to the queue, or uncertain (decision 104); drained broadcasts finished. */
-async function recoverLeases(db: Db, log: ServiceContext["log"]): Promise<void> {
+export async function recoverOutboxLeases(ctx: Pick<ServiceContext, "db" | "log">): Promise<void> {
+  const { db, log } = ctx;
   const { requeued, uncertain } = await recoverExpiredLeases(db, RESEND_WHEN_UNCERTAIN, MAX_TRIES);
   if (requeued + uncertain > 0) log.warn("outbox: claims whose lease ended", { requeued, uncertain });
   await finishBroadcasts(db);
