@@ -37,10 +37,10 @@ export default function ResetPasswordPage() {
       if (signedIn) forgetSession();
       navigate("/auth", { replace: true });
     } catch (failed) {
-      // The server's message is the English one, or the member's language's (no reason is sent for it).
-      const linkInvalid = [authMessages.resetLinkInvalid, tm(authMessages.resetLinkInvalid)];
-      if (failed instanceof LoadError && linkInvalid.includes(failed.message)) {
-        setInvalid(failed.message);
+      // The form's fields passed their contract here, so the server's bad_request is the link's
+      // (reset_link_invalid, or a token its contract refuses).
+      if (failed instanceof LoadError && failed.code === "bad_request") {
+        setInvalid(authMessages.resetLinkInvalid);
       } else {
         toast.error(t("reset.error"), { description: errorMessage(failed) });
       }

@@ -9,7 +9,7 @@ import { PagedList } from "../../components/paged-list";
 import { ResourceView } from "../../components/state-view";
 import { type AdminTextKey, t as translate } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
-import { api, call, errorMessage } from "../../lib/api";
+import { api, call, errorMessage, LoadError } from "../../lib/api";
 import { fetchPages, type Pages, usePageCount } from "../../lib/paged-list";
 import { toast } from "../../lib/toast";
 import { SEARCH_DELAY_MS, useDebounced } from "../../lib/use-debounced";
@@ -126,7 +126,7 @@ function UserRow({
       toast.success(t("admin.users.roleUpdated"));
     } catch (failed) {
       toast.error(t("admin.users.roleFailed"), {
-        description: failed instanceof Error && !/^HTTP/.test(failed.message) ? failed.message : undefined,
+        description: failed instanceof LoadError && failed.worded ? failed.message : undefined,
       });
     } finally {
       setBusy(false);
