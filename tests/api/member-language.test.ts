@@ -15,6 +15,7 @@ import {
   uniqueEmail,
 } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
+import { drainOutbox } from "../helpers/drain-outbox";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
@@ -159,6 +160,9 @@ describe("mail in the member's stored language", () => {
     expect((await choose(member.token, "ru")).status).toBe(200);
     const item = await testProduct(t, 10, "Mail");
     const order = await placeCreditOrder(t, member.token, item.id, 2);
+    // The receipt is an outbox row (order_notice), sent by mail.
+    await t.services.background.drain();
+    await drainOutbox(t.services, undefined);
     const [mail] = await eventually(async () => {
       const mails = mailsTo(member.email, /Заказ №/);
       expect(mails).toHaveLength(1);
