@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH, postMessageFieldsSchema } from "../../api/contracts/feed";
-import { attachmentProblem, messageProblem } from "../../miniapp/src/feed/composer-rules";
+import { attachmentProblem, postMessageForm } from "../../miniapp/src/feed/composer-rules";
+import { supportMessageForm } from "../../miniapp/src/support/support-form";
 
 const MB = 1024 * 1024;
 
@@ -19,10 +20,14 @@ describe("the composer's checks", () => {
   });
 
   it("text or an attachment is needed; blank text is none", () => {
-    expect(messageProblem("", false)).toBe("Message cannot be empty");
-    expect(messageProblem(" \n ", false)).toBe("Message cannot be empty");
-    expect(messageProblem("", true)).toBeNull();
-    expect(messageProblem("Hi", false)).toBeNull();
+    const problem = (content: string, file: File | null) => {
+      const parsed = postMessageForm.safeParse({ content, file });
+      return parsed.success ? null : parsed.error.issues.map((issue) => [issue.path[0], issue.message]);
+    };
+    expect(problem("", null)).toEqual([["content", "Message cannot be empty"]]);
+    expect(problem(" \n ", null)).toEqual([["content", "Message cannot be empty"]]);
+    expect(problem("", new File(["x"], "x.png", { type: "image/png" }))).toBeNull();
+    expect(problem("Hi", null)).toBeNull();
   });
 
   it("the contract trims the text and holds it to Telegram's 4096 characters", () => {
@@ -33,5 +38,20 @@ describe("the composer's checks", () => {
       postMessageFieldsSchema.safeParse({ content: "x".repeat(MESSAGE_MAX_LENGTH + 1) }).error?.issues[0]
         ?.message,
     ).toBe("Message must be at most 4096 characters");
+  });
+});
+
+describe("the support reply bar's contract", () => {
+  it("needs text or an image, trims the text and keeps the order asked about", () => {
+    const image = new File(["x"], "x.png", { type: "image/png" });
+    expect(supportMessageForm.safeParse({ text: " ", file: null }).error?.issues[0]?.message).toBe(
+      "Write a message or attach an image",
+    );
+    expect(supportMessageForm.safeParse({ text: "", file: image }).success).toBe(true);
+    const order = "3f1c2b7a-9d4e-4c8b-8a6f-2e5d7c9b1a30";
+    expect(supportMessageForm.safeParse({ text: " Hi ", file: null, orderId: order })).toEqual({
+      success: true,
+      data: { text: "Hi", file: null, orderId: order },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Progress } from "@telegram-apps/telegram-ui";
-import { useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH, postMessageResultSchema } from "#api/contracts/feed";
 import { AttachmentPreview, ComposerRow } from "../components/composer-bar";
 import { useT } from "../i18n/use-t";
@@ -7,9 +7,10 @@ import { errorMessage, LoadError } from "../lib/api";
 import { sendForm } from "../lib/send-form";
 import { toast } from "../lib/toast";
 import { useBottomBar } from "../lib/use-bottom-bar";
+import { useContractForm } from "../lib/use-contract-form";
 import { useObjectUrl } from "../lib/use-object-url";
 import { hapticImpact } from "../telegram/hooks";
-import { attachmentProblem, messageProblem } from "./composer-rules";
+import { attachmentProblem, postMessageForm } from "./composer-rules";
 
 interface Sending {
   /** The share of the form sent so far, 0 to 1. */
@@ -22,8 +23,8 @@ interface Sending {
 /** The admins' composer, fixed to the bottom of the feed: text, one image or video, progress, cancel. */
 export default function Composer({ onPosted }: { onPosted: () => void }) {
   const { t, tm, language } = useT();
-  const [text, setText] = useState("");
-  const [file, setFile] = useState<File | null>(null);
+  const form = useContractForm(postMessageForm, { content: "", file: null as File | null });
+  const { content: text, file } = form.values;
   const [sending, setSending] = useState<Sending | null>(null);
   const preview = useObjectUrl(file);
   const bar = useRef<HTMLFormElement>(null);
@@ -32,81 +33,74 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
   const attach = (chosen: File) => {
     const problem = attachmentProblem(chosen);
     if (problem) toast.error(tm(problem));
-    else setFile(chosen);
+    else form.set("file", chosen);
   };
 
-  const send = () => {
-    if (sending) return;
-    const problem = messageProblem(text, file !== null);
-    if (problem) {
-      toast.error(tm(problem));
-      return;
-    }
-    const form = new FormData();
-    // The text goes first: the API reads the fields that come before the file.
-    form.append("content", text);
-    if (file) form.append("file", file);
-    let uploaded = false;
-    const request = sendForm(postMessageResultSchema, "/api/messages", form, {
-      onProgress: (progress) => setSending((now) => now && { ...now, progress }),
-      onUploaded: () => {
-        uploaded = true;
-        setSending((now) => now && { ...now, progress: 1, uploaded: true });
-      },
-    });
-    setSending({ progress: 0, uploaded: false, abort: request.abort });
-    request.done
-      .then(
-        (result) => {
-          hapticImpact();
-          toast.success(t("composer.posted"), { description: t("composer.postedText") });
-          if (result.channel === "failed" || result.channel === "too_large") {
-            toast.error(t("composer.notPublished"), {
-              description:
-                result.channel === "failed"
-                  ? t("composer.notPublishedText")
-                  : t("composer.tooLargeForTelegram"),
+  const post = form.submit(
+    (data) => {
+      const body = new FormData();
+      // The text goes first: the API reads the fields that come before the file.
+      body.append("content", data.content);
+      if (data.file) body.append("file", data.file);
+      let uploaded = false;
+      const request = sendForm(postMessageResultSchema, "/api/messages", body, {
+        onProgress: (progress) => setSending((now) => now && { ...now, progress }),
+        onUploaded: () => {
+          uploaded = true;
+          setSending((now) => now && { ...now, progress: 1, uploaded: true });
+        },
+      });
+      setSending({ progress: 0, uploaded: false, abort: request.abort });
+      return request.done
+        .then(
+          (result) => {
+            hapticImpact();
+            toast.success(t("composer.posted"), { description: t("composer.postedText") });
+            if (result.channel === "failed" || result.channel === "too_large") {
+              toast.error(t("composer.notPublished"), {
+                description:
+                  result.channel === "failed"
+                    ? t("composer.notPublishedText")
+                    : t("composer.tooLargeForTelegram"),
+              });
+            }
+            form.setValues({ content: "", file: null });
+            onPosted();
+          },
+          (error: unknown) => {
+            // Cancelled: nothing was posted, and the draft stays to be sent again.
+            if (error instanceof DOMException && error.name === "AbortError") return;
+            // The file's own refusals (type, size), or a connection lost while it was being sent.
+            const fileFailed =
+              data.file !== null &&
+              (!uploaded ||
+                (error instanceof LoadError &&
+                  (error.code === "too_large" || error.code === "unsupported_media_type")));
+            toast.error(fileFailed ? t("composer.uploadFailed") : t("composer.postFailed"), {
+              description: errorMessage(error),
             });
-          }
-          setText("");
-          setFile(null);
-          onPosted();
-        },
-        (error: unknown) => {
-          // Cancelled: nothing was posted, and the draft stays to be sent again.
-          if (error instanceof DOMException && error.name === "AbortError") return;
-          // The file's own refusals (type, size), or a connection lost while it was being sent.
-          const fileFailed =
-            file !== null &&
-            (!uploaded ||
-              (error instanceof LoadError &&
-                (error.code === "too_large" || error.code === "unsupported_media_type")));
-          toast.error(fileFailed ? t("composer.uploadFailed") : t("composer.postFailed"), {
-            description: errorMessage(error),
-          });
-        },
-      )
-      .finally(() => setSending(null));
+          },
+        )
+        .finally(() => setSending(null));
+    },
+    (failure) => toast.error(failure.first ?? ""),
+  );
+  // One post at a time: Enter in the text area sends too.
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!form.busy) void post();
   };
 
   const percent = Math.round((sending?.progress ?? 0) * 100);
   return (
-    <form
-      ref={bar}
-      className="bottom-bar composer"
-      aria-label={t("composer.newMessage")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
+    <form ref={bar} className="bottom-bar composer" aria-label={t("composer.newMessage")} onSubmit={send}>
       {file && preview ? (
         <AttachmentPreview
           file={file}
           preview={preview}
           alt={t("composer.attachmentPreview")}
           removeLabel={t("composer.removeAttachment")}
-          onRemove={sending ? undefined : () => setFile(null)}
+          onRemove={form.busy ? undefined : () => form.set("file", null)}
           testId="composer-attachment"
         />
       ) : null}
@@ -131,10 +125,10 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
       ) : null}
       <ComposerRow
         text={text}
-        onText={setText}
+        onText={(value) => form.set("content", value)}
         onSend={send}
         onFile={attach}
-        busy={sending !== null}
+        busy={form.busy}
         accept="image/*,video/*"
         maxLength={MESSAGE_MAX_LENGTH}
         placeholder={t("composer.placeholder")}

@@ -1,4 +1,4 @@
-import { Avatar, Button } from "@telegram-apps/telegram-ui";
+import { Button } from "@telegram-apps/telegram-ui";
 import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
@@ -7,6 +7,7 @@ import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
+import { MessageAvatar } from "./message-avatar";
 import { MessageMedia } from "./message-media";
 import { MessageText } from "./message-text";
 import { useLongPress } from "./use-long-press";
@@ -66,12 +67,7 @@ export function MessageCard({
       {...press}
     >
       <header className="message-head">
-        <Avatar
-          size={40}
-          src={message.author.avatarUrl ?? undefined}
-          acronym={initials(message.author.name)}
-          alt=""
-        />
+        <MessageAvatar src={message.author.avatarUrl} initials={initials(message.author.name)} />
         <div className="message-meta">
           <span className="message-author">{name}</span>
           <time className="message-time" dateTime={message.createdAt}>

@@ -1,44 +1,41 @@
 import { Button, Cell, Checkbox } from "@telegram-apps/telegram-ui";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { firstLoadMessages } from "../lib/messages";
 import { toast } from "../lib/toast";
+import { useContractForm } from "../lib/use-contract-form";
 import { confirmAge, signOut } from "../state/auth";
 import { telegram } from "../telegram/controls";
+import { ageVerificationContract } from "./age-contract";
 
 const AGE_TOAST = "age-required";
 
 /** The sign-up's age checkbox, for someone signed in (by Telegram) who has not confirmed yet. */
 export default function AgeGate() {
   const { t } = useT();
-  const [ticked, setTicked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ageVerificationContract, { confirmed: false }, { clearOnEdit: true });
+  const error = form.errors.confirmed ?? null;
   const errorId = useId();
   const headingId = useId();
   const tg = telegram();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ticked) {
-      setError(firstLoadMessages.ageRequired);
+  const submit = form.submit(
+    async () => {
+      try {
+        await confirmAge();
+        // Confirmed: the refusal shown a moment ago no longer applies.
+        toast.dismiss(AGE_TOAST);
+      } catch (failure) {
+        toast.error(t("common.error"), { description: errorMessage(failure) });
+      }
+    },
+    (failure) =>
       toast.error(firstLoadMessages.validationError, {
         id: AGE_TOAST,
-        description: firstLoadMessages.ageRequired,
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      await confirmAge();
-      // Confirmed: the refusal shown a moment ago no longer applies.
-      toast.dismiss(AGE_TOAST);
-    } catch (failure) {
-      toast.error(t("common.error"), { description: errorMessage(failure) });
-      setBusy(false);
-    }
-  };
+        description: failure.first ?? undefined,
+      }),
+  );
 
   const leave = async () => {
     try {
@@ -67,12 +64,10 @@ export default function AgeGate() {
         multiline
         before={
           <Checkbox
-            checked={ticked}
+            checked={form.values.confirmed}
             onChange={(event) => {
-              setTicked(event.target.checked);
-              if (!event.target.checked) return;
-              setError(null);
-              toast.dismiss(AGE_TOAST);
+              form.set("confirmed", event.target.checked);
+              if (event.target.checked) toast.dismiss(AGE_TOAST);
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -86,8 +81,8 @@ export default function AgeGate() {
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="l" stretched disabled={busy}>
-        {busy ? t("common.pleaseWait") : t("common.continue")}
+      <Button type="submit" size="l" stretched disabled={form.busy}>
+        {form.busy ? t("common.pleaseWait") : t("common.continue")}
       </Button>
       {tg ? (
         // Inside Telegram, leaving means closing the app: signing out would only sign in again.

@@ -1,12 +1,7 @@
 import { IconButton } from "@telegram-apps/telegram-ui";
 import { Receipt, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import {
-  postedSupportMessageSchema,
-  SUPPORT_TEXT_MAX,
-  type SupportMessage,
-  supportMessages,
-} from "#api/contracts/support";
+import { type FormEvent, useEffect, useRef } from "react";
+import { postedSupportMessageSchema, SUPPORT_TEXT_MAX, type SupportMessage } from "#api/contracts/support";
 import { uploadKinds } from "#api/contracts/uploads";
 import { AttachmentPreview, ComposerRow } from "../components/composer-bar";
 import { currentLanguage } from "../i18n/i18n";
@@ -16,8 +11,10 @@ import { sendForm } from "../lib/send-form";
 import { toast } from "../lib/toast";
 import { uploadProblem } from "../lib/upload-rules";
 import { useBottomBar } from "../lib/use-bottom-bar";
+import { useContractForm } from "../lib/use-contract-form";
 import { useObjectUrl } from "../lib/use-object-url";
 import { hapticImpact } from "../telegram/hooks";
+import { supportMessageForm } from "./support-form";
 import "./support.css";
 
 /** When a message was written: the time today, else the date and time, in the app's language. */
@@ -113,10 +110,13 @@ export function SupportComposer({
   onRemoveOrder?: () => void;
   onSent: (message: SupportMessage) => void;
 }) {
-  const { t, tm } = useT();
-  const [text, setText] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
+  const { t } = useT();
+  const form = useContractForm(
+    supportMessageForm,
+    { text: "", file: null as File | null },
+    { input: (values) => ({ ...values, orderId: order?.id }) },
+  );
+  const { text, file } = form.values;
   const preview = useObjectUrl(file);
   const bar = useRef<HTMLFormElement>(null);
   useBottomBar(bar);
@@ -124,33 +124,35 @@ export function SupportComposer({
   const attach = (chosen: File) => {
     const problem = uploadProblem(uploadKinds.supportImage, chosen);
     if (problem) toast.error(problem);
-    else setFile(chosen);
+    else form.set("file", chosen);
   };
 
-  const send = () => {
-    if (sending) return;
-    if (text.trim() === "" && !file) {
-      toast.error(tm(supportMessages.empty));
-      return;
-    }
-    const form = new FormData();
-    form.append("text", text);
-    if (order) form.append("orderId", order.id);
-    if (file) form.append("file", file);
-    setSending(true);
-    sendForm(postedSupportMessageSchema, url, form, { onProgress: () => {}, onUploaded: () => {} })
-      .done.then(
+  const post = form.submit(
+    (data) => {
+      const body = new FormData();
+      body.append("text", data.text);
+      if (data.orderId) body.append("orderId", data.orderId);
+      if (data.file) body.append("file", data.file);
+      return sendForm(postedSupportMessageSchema, url, body, {
+        onProgress: () => {},
+        onUploaded: () => {},
+      }).done.then(
         ({ message }) => {
           hapticImpact();
-          setText("");
-          setFile(null);
+          form.setValues({ text: "", file: null });
           onSent(message);
         },
         (error: unknown) => {
           toast.error(t("help.sendFailed"), { description: errorMessage(error) });
         },
-      )
-      .finally(() => setSending(false));
+      );
+    },
+    (failure) => toast.error(failure.first ?? ""),
+  );
+  // One message at a time: Enter in the text area sends too.
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!form.busy) void post();
   };
 
   return (
@@ -158,10 +160,7 @@ export function SupportComposer({
       ref={bar}
       className="bottom-bar composer support-composer"
       aria-label={t("help.newMessage")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
+      onSubmit={send}
     >
       {order ? (
         <div className="support-composer-order" data-testid="support-order-chip">
@@ -187,16 +186,16 @@ export function SupportComposer({
           preview={preview}
           alt={t("help.imagePreview")}
           removeLabel={t("help.removeImage")}
-          onRemove={sending ? undefined : () => setFile(null)}
+          onRemove={form.busy ? undefined : () => form.set("file", null)}
           testId="support-attachment"
         />
       ) : null}
       <ComposerRow
         text={text}
-        onText={setText}
+        onText={(value) => form.set("text", value)}
         onSend={send}
         onFile={attach}
-        busy={sending}
+        busy={form.busy}
         accept="image/*"
         maxLength={SUPPORT_TEXT_MAX}
         placeholder={placeholder}
