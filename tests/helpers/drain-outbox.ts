@@ -26,12 +26,8 @@ export async function drainOutbox(
     throw new Error("drainOutbox: the app needs PUBLIC_URL, as a bot has");
   if (!fakeBot && !ctx.mailer)
     throw new Error("drainOutbox: neither a fake Bot API nor a mailer to send with");
-  const transport = fakeBot
-    ? botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx.storage)
-    : undefined;
   const channels = [...(fakeBot ? ["telegram"] : []), ...(ctx.mailer ? ["mail"] : [])];
-  // Quicker than production, as in tests/bot/outbox-sender.test.ts.
-  const sender = startOutboxSender(ctx, transport, { pollMs: 100, retryBaseMs: 50, recoverEveryMs: 500 });
+  const sender = runOutbox(ctx, fakeBot);
   try {
     await eventually(async () => {
       const [row] = await executeRows<{ left: number }>(
@@ -67,3 +63,15 @@ export const keyboardOf = (
       : { text: button.text, callback_data: `stop:${button.stop}` },
   ]),
 });
+
+/**
+ * The outbox's sender running as in the bot's process until stopped (drainOutbox's transport and
+ * pace): a test waits for what it queued with `eventually`, as a member waits for the message.
+ */
+export function runOutbox(ctx: ServiceContext, fakeBot: FakeBotApi | undefined): ReturnType<typeof startOutboxSender> {
+  const transport = fakeBot
+    ? botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx.storage)
+    : undefined;
+  // Quicker than production, as in tests/bot/outbox-sender.test.ts.
+  return startOutboxSender(ctx, transport, { pollMs: 100, retryBaseMs: 50, recoverEveryMs: 500 });
+}

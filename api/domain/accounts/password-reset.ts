@@ -105,7 +105,7 @@ export async function requestPasswordReset(
   // One row per channel the token records, so the token is bound to exactly what is queued.
   const [issued] = await executeRows<{ user_id: string; email: string | null; telegram_id: string | null }>(
     ctx.db,
-    sql`with issued as (${issue}),
+    sql`with issued as (${issue.getSQL()}),
     queued as (
       insert into outbox (kind, user_id, channel, chat_id, payload)
       select 'password_reset', issued.user_id, 'mail', null,
