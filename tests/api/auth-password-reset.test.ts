@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-<<<<<<< HEAD
 import { requestPasswordReset } from "#api/domain/accounts";
-import { passwordResetTokens, users } from "#db/schema/index";
-=======
-import { requestPasswordReset } from "#api/domain/services/password-reset";
 import { passwordResetTokens, profiles, users } from "#db/schema/index";
->>>>>>> 5de7a1f (Reset tests run the outbox's sender; a token records a Telegram only where the bot may write)
 import {
   bearer,
   createMember,

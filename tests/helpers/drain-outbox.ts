@@ -29,21 +29,33 @@ export async function drainOutbox(
   const channels = [...(fakeBot ? ["telegram"] : []), ...(ctx.mailer ? ["mail"] : [])];
   const sender = runOutbox(ctx, fakeBot);
   try {
-    await eventually(async () => {
-      const [row] = await executeRows<{ left: number }>(
-        ctx.db,
-        sql`select count(*)::int as left from outbox
-          where channel::text in (${sql.join(
-            channels.map((channel) => sql`${channel}`),
-            sql`, `,
-          )})
-            and (state = 'sending' or (state = 'queued' and next_attempt_at < now() + interval '1 minute'))`,
-      );
-      expect(Number(row?.left)).toBe(0);
-    }, options.timeoutMs ?? 20_000);
+    await outboxIdle(ctx, channels, options.timeoutMs);
   } finally {
     await sender.stop();
   }
+}
+
+/**
+ * Returns once nothing on `channels` is left queued (due, or due within the minute: a retry) or in
+ * flight: with a sender running (runOutbox), once what was queued has gone.
+ */
+export async function outboxIdle(
+  ctx: ServiceContext,
+  channels: readonly string[] = ["telegram", "mail"],
+  timeoutMs = 20_000,
+): Promise<void> {
+  await eventually(async () => {
+    const [row] = await executeRows<{ left: number }>(
+      ctx.db,
+      sql`select count(*)::int as left from outbox
+        where channel::text in (${sql.join(
+          channels.map((channel) => sql`${channel}`),
+          sql`, `,
+        )})
+          and (state = 'sending' or (state = 'queued' and next_attempt_at < now() + interval '1 minute'))`,
+    );
+    expect(Number(row?.left)).toBe(0);
+  }, timeoutMs);
 }
 
 /** The sends to a chat the fake Bot API accepted (sendMessage, sendPhoto…), in order. */
