@@ -16,6 +16,7 @@ import {
 } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
 import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
+import { runOutbox } from "../helpers/drain-outbox";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 
@@ -26,6 +27,7 @@ const clock = new TestClock();
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 let premium: string;
+let outbox: ReturnType<typeof runOutbox>;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
@@ -40,8 +42,11 @@ beforeAll(async () => {
     },
   });
   premium = (await insertTestTiers(t.services.database.db)).premium;
+  // Mail goes through the outbox's mail lane, its sender running as in the app's process.
+  outbox = runOutbox(t.services, undefined);
 });
 afterAll(async () => {
+  await outbox.stop();
   await t.close();
   await smtp.close();
 });
