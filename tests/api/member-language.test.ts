@@ -15,8 +15,8 @@ import {
   uniqueEmail,
 } from "../helpers/accounts";
 import { memberOnPlan, placeCreditOrder, testProduct } from "../helpers/credit-orders";
-import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { runOutbox } from "../helpers/drain-outbox";
+import { decodeQuotedPrintable, startFakeSmtp } from "../helpers/fake-smtp";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers } from "../helpers/tiers";
 

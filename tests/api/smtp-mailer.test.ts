@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpMailer, SMTP_CONNECTIONS } from "#api/domain/ports/mailer";
 import { createMember, post } from "../helpers/accounts";
-import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
 import { runOutbox } from "../helpers/drain-outbox";
+import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
 import { eventually, startTestApp } from "../helpers/test-app";
 
 let smtp: ReturnType<typeof fakeSmtpServer>;

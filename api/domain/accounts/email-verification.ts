@@ -45,9 +45,12 @@ export async function issueVerificationLink(
         payload: {
           to: email,
           subject: serverText(language, "mail.verifySubject"),
-          text: [serverText(language, "mail.verifyOpen"), link, "", serverText(language, "mail.verifyIgnore")].join(
-            "\n",
-          ),
+          text: [
+            serverText(language, "mail.verifyOpen"),
+            link,
+            "",
+            serverText(language, "mail.verifyIgnore"),
+          ].join("\n"),
         },
       },
     ]);
