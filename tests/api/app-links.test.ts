@@ -36,7 +36,7 @@ import {
   testBotInfo,
 } from "../helpers/accounts";
 import { queuedFor } from "../helpers/queued-messages";
-import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
+import { startTestApp, type TestApp } from "../helpers/test-app";
 
 // Every link into the Mini App that the server and the bot build (buttons, mail, shared cards,
 // start parameters) must open one of the Mini App's screens, as its router matches them

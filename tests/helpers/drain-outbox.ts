@@ -80,7 +80,10 @@ export const keyboardOf = (
  * The outbox's sender running as in the bot's process until stopped (drainOutbox's transport and
  * pace): a test waits for what it queued with `eventually`, as a member waits for the message.
  */
-export function runOutbox(ctx: ServiceContext, fakeBot: FakeBotApi | undefined): ReturnType<typeof startOutboxSender> {
+export function runOutbox(
+  ctx: ServiceContext,
+  fakeBot: FakeBotApi | undefined,
+): ReturnType<typeof startOutboxSender> {
   const transport = fakeBot
     ? botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx.storage)
     : undefined;

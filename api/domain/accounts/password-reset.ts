@@ -16,7 +16,6 @@ import { executeRows } from "#db/rows";
 import { passwordResetTokens, profiles, telegramLinkCodes, users } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
-import type { OutboxPayload } from "../outbox/enqueue";
 import { Refusal } from "../refusal";
 import { proveEmail, tellProvenReachable } from "./email-verification";
 
