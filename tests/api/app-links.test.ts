@@ -166,10 +166,8 @@ describe("every link the bot and the server build opens a screen of the Mini App
     const member = await telegramMember({ emailVerified: true });
     const db = t.services.database.db;
     await db.update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
-    const textsOf = async (kind: string) =>
-      (await queuedFor(db, member.userId))
-        .filter((row) => row.kind === kind)
-        .map((row) => (row.payload as OutboxPayload).text);
+    const textsOf = async (kind: "email_verification" | "password_reset") =>
+      (await queuedFor(db, member.userId, [kind])).map((row) => (row.payload as OutboxPayload).text);
     expect((await textsOf("email_verification")).flatMap(linksIn).map(screenOf)).toEqual(["verifyEmail"]);
 
     const res = await t.app.request("/api/auth/password-reset", post({ email: member.email }));
@@ -210,7 +208,7 @@ describe("every link the bot and the server build opens a screen of the Mini App
     await db.update(profiles).set({ botWritableAt: new Date() }).where(eq(profiles.id, member.userId));
     await db.insert(stockAlerts).values({ userId: member.userId, productId });
     await queueStockAlerts(t.services, { productIds: [productId] });
-    const queued = (await queuedFor(db, member.userId)).find((row) => row.kind === "back_in_stock");
+    const [queued] = await queuedFor(db, member.userId);
     expect(queued?.channel).toBe("telegram");
     expect(linksIn((queued?.payload as OutboxPayload | undefined)?.text ?? "").map(screenOf)).toEqual([
       "product",
