@@ -69,6 +69,15 @@ async function mailedToken(email: string): Promise<string> {
   return link[1];
 }
 
+/** The Telegram the account's reset token records (its link was queued for it). */
+async function recordedTelegram(userId: string) {
+  const [row] = await t.services.database.db
+    .select({ telegramId: passwordResetTokens.telegramId })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, userId));
+  return row?.telegramId;
+}
+
 describe("POST /api/auth/password-reset", () => {
   it("answers the same for an account and for an unknown email", async () => {
     const member = await createMember(t);
@@ -112,11 +121,7 @@ describe("POST /api/auth/password-reset", () => {
     });
     expect(String(message?.payload.text)).toContain("https://shop.example.com/reset-password?token=");
     await mailedToken(member.email);
-    const [row] = await t.services.database.db
-      .select({ telegramId: passwordResetTokens.telegramId })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, member.userId));
-    expect(row?.telegramId).toBe(424242n);
+    expect(await recordedTelegram(member.userId)).toBe(424242n);
   });
 
   it("records no Telegram on the token where the bot may not write, and sends it nothing", async () => {
@@ -127,11 +132,7 @@ describe("POST /api/auth/password-reset", () => {
       .where(eq(users.id, member.userId));
     await requestReset(member.email);
     await mailedToken(member.email);
-    const [row] = await t.services.database.db
-      .select({ telegramId: passwordResetTokens.telegramId })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, member.userId));
-    expect(row?.telegramId).toBeNull();
+    expect(await recordedTelegram(member.userId)).toBeNull();
     expect(sendsTo(fakeBot, 424243n)).toEqual([]);
   });
 
