@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestPasswordReset } from "#api/domain/accounts";
-import { passwordResetTokens, users } from "#db/schema/index";
+import { passwordResetTokens, profiles, users } from "#db/schema/index";
 import {
   bearer,
   createMember,
@@ -15,6 +15,8 @@ import {
   TestClock,
   uniqueEmail,
 } from "../helpers/accounts";
+import { runOutbox, sendsTo } from "../helpers/drain-outbox";
+import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 const clock = new TestClock();
@@ -23,7 +25,11 @@ const mailer = recordingMailer("Reset your password");
 const telegram = recordingTelegram();
 const log = recordingLogger();
 let t: TestApp;
+// The links go through the outbox, its sender running as in the bot's process.
+let fakeBot: FakeBotApi;
+let outbox: ReturnType<typeof runOutbox>;
 beforeAll(async () => {
+  fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
   t = await startTestApp({
     now: clock.now,
     mailer,
@@ -31,13 +37,17 @@ beforeAll(async () => {
     log,
     env: { PUBLIC_URL: "https://shop.example.com/", TRUST_PROXY: "true" },
   });
+  outbox = runOutbox(t.services, fakeBot);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await outbox.stop();
+  await t.close();
+  await fakeBot.close();
+});
 
 let addressCounter = 0;
 beforeEach(() => {
   mailer.sent.length = 0;
-  telegram.sent.length = 0;
   log.lines.length = 0;
 });
 const address = () => ({ "x-forwarded-for": `192.0.2.${++addressCounter}` });
@@ -57,6 +67,15 @@ async function mailedToken(email: string): Promise<string> {
   const link = /https:\/\/shop\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "");
   if (!link?.[1]) throw new Error(`no link in ${mail?.text}`);
   return link[1];
+}
+
+/** The Telegram the account's reset token records (its link was queued for it). */
+async function recordedTelegram(userId: string) {
+  const [row] = await t.services.database.db
+    .select({ telegramId: passwordResetTokens.telegramId })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, userId));
+  return row?.telegramId;
 }
 
 describe("POST /api/auth/password-reset", () => {
@@ -85,20 +104,36 @@ describe("POST /api/auth/password-reset", () => {
     expect(row?.expiresAt.getTime()).toBe(clock.ms + HOUR);
   });
 
-  it("also sends the link by the bot when the account has a Telegram id", async () => {
+  it("also sends the link by the bot when the account has a Telegram id the bot may write to", async () => {
     const member = await createMember(t, { emailVerified: true });
     await t.services.database.db
       .update(users)
       .set({ telegramId: 424242n })
       .where(eq(users.id, member.userId));
+    await t.services.database.db
+      .update(profiles)
+      .set({ botWritableAt: new Date() })
+      .where(eq(profiles.id, member.userId));
     await requestReset(member.email);
     const message = await eventually(async () => {
-      expect(telegram.sent).toHaveLength(1);
-      return telegram.sent[0];
+      expect(sendsTo(fakeBot, 424242n)).toHaveLength(1);
+      return sendsTo(fakeBot, 424242n)[0];
     });
-    expect(message?.telegramId).toBe(424242n);
-    expect(message?.text).toContain("https://shop.example.com/reset-password?token=");
+    expect(String(message?.payload.text)).toContain("https://shop.example.com/reset-password?token=");
     await mailedToken(member.email);
+    expect(await recordedTelegram(member.userId)).toBe(424242n);
+  });
+
+  it("records no Telegram on the token where the bot may not write, and sends it nothing", async () => {
+    const member = await createMember(t, { emailVerified: true });
+    await t.services.database.db
+      .update(users)
+      .set({ telegramId: 424243n })
+      .where(eq(users.id, member.userId));
+    await requestReset(member.email);
+    await mailedToken(member.email);
+    expect(await recordedTelegram(member.userId)).toBeNull();
+    expect(sendsTo(fakeBot, 424243n)).toEqual([]);
   });
 
   it("does the same work before answering whether or not the email has an account", async () => {
@@ -120,7 +155,8 @@ describe("POST /api/auth/password-reset", () => {
     const known = await workFor(member.email);
     const unknown = await workFor(uniqueEmail("nobody"));
     expect(known).toEqual(unknown);
-    expect(known).toEqual(["insert", "insert", "select"]);
+    // The counted attempt, then the one statement (built, then run) that issues and queues.
+    expect(known).toEqual(["insert", "insert", "select", "execute"]);
     await mailedToken(member.email);
   });
 

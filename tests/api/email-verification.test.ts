@@ -18,6 +18,7 @@ import {
   TestClock,
   uniqueEmail,
 } from "../helpers/accounts";
+import { runOutbox } from "../helpers/drain-outbox";
 import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -27,6 +28,7 @@ import { eventually, startTestApp, type TestApp } from "../helpers/test-app";
 const clock = new TestClock();
 const mailer = recordingMailer();
 let t: TestApp;
+let outbox: ReturnType<typeof runOutbox>;
 beforeAll(async () => {
   t = await startTestApp({
     now: clock.now,
@@ -38,8 +40,13 @@ beforeAll(async () => {
       TRUST_PROXY: "true",
     },
   });
+  // The links go through the outbox's mail lane, its sender running as in the app's process.
+  outbox = runOutbox(t.services, undefined);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await outbox.stop();
+  await t.close();
+});
 beforeEach(() => {
   mailer.sent.length = 0;
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpMailer, SMTP_CONNECTIONS } from "#api/domain/ports/mailer";
 import { createMember, post } from "../helpers/accounts";
+import { runOutbox } from "../helpers/drain-outbox";
 import { decodeQuotedPrintable, fakeSmtpServer } from "../helpers/fake-smtp";
 import { eventually, startTestApp } from "../helpers/test-app";
 
@@ -57,6 +58,8 @@ describe("SMTP mail", () => {
         expect(found).toBeDefined();
         return { from: found?.from, text: decodeQuotedPrintable(found?.data ?? "") };
       });
+    // The links go through the outbox's mail lane, its sender running as in the app's process.
+    const outbox = runOutbox(t.services, undefined);
     try {
       const member = await createMember(t);
       const verification = await mailTo(member.email, "Verify your email");
@@ -73,6 +76,7 @@ describe("SMTP mail", () => {
       expect(mail.from).toContain("<reset@shop.example>");
       expect(mail.text).toMatch(/https:\/\/shop\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}/);
     } finally {
+      await outbox.stop();
       await t.close();
     }
   });

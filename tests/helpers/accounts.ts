@@ -50,6 +50,8 @@ export interface TelegramTestUser {
   photo_url?: string;
   /** The language of the person's Telegram app (IETF tag), as Telegram sends it. */
   language_code?: string;
+  /** The launch allowed the bot to write to the person (decision 106). */
+  allows_write_to_pm?: boolean;
 }
 
 /** initData as Telegram would sign it for this bot token. */

@@ -52,28 +52,36 @@ export async function drainOutbox(
     throw new Error("drainOutbox: the app needs PUBLIC_URL, as a bot has");
   if (!fakeBot && !ctx.mailer)
     throw new Error("drainOutbox: neither a fake Bot API nor a mailer to send with");
-  const transport = fakeBot
-    ? botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx.storage)
-    : undefined;
   const channels = [...(fakeBot ? ["telegram"] : []), ...(ctx.mailer ? ["mail"] : [])];
-  // Quicker than production, as in tests/bot/outbox-sender.test.ts.
-  const sender = startQuickSender(ctx, transport);
+  const sender = runOutbox(ctx, fakeBot);
   try {
-    await eventually(async () => {
-      const [row] = await executeRows<{ left: number }>(
-        ctx.db,
-        sql`select count(*)::int as left from outbox
-          where channel::text in (${sql.join(
-            channels.map((channel) => sql`${channel}`),
-            sql`, `,
-          )})
-            and (state = 'sending' or (state = 'queued' and next_attempt_at < now() + interval '1 minute'))`,
-      );
-      expect(Number(row?.left)).toBe(0);
-    }, options.timeoutMs ?? 20_000);
+    await outboxIdle(ctx, channels, options.timeoutMs);
   } finally {
     await sender.stop();
   }
+}
+
+/**
+ * Returns once nothing on `channels` is left queued (due, or due within the minute: a retry) or in
+ * flight: with a sender running (runOutbox), once what was queued has gone.
+ */
+export async function outboxIdle(
+  ctx: ServiceContext,
+  channels: readonly string[] = ["telegram", "mail"],
+  timeoutMs = 20_000,
+): Promise<void> {
+  await eventually(async () => {
+    const [row] = await executeRows<{ left: number }>(
+      ctx.db,
+      sql`select count(*)::int as left from outbox
+        where channel::text in (${sql.join(
+          channels.map((channel) => sql`${channel}`),
+          sql`, `,
+        )})
+          and (state = 'sending' or (state = 'queued' and next_attempt_at < now() + interval '1 minute'))`,
+    );
+    expect(Number(row?.left)).toBe(0);
+  }, timeoutMs);
 }
 
 /** The sends to a chat the fake Bot API accepted (sendMessage, sendPhoto…), in order. */
@@ -93,3 +101,14 @@ export const keyboardOf = (
       : { text: button.text, callback_data: `stop:${button.stop}` },
   ]),
 });
+
+/**
+ * The outbox's sender running as in the bot's process until stopped (drainOutbox's transport and
+ * pace): a test waits for what it queued with `eventually`, as a member waits for the message.
+ */
+export function runOutbox(ctx: ServiceContext, fakeBot: FakeBotApi | undefined): { stop(): Promise<void> } {
+  const transport = fakeBot
+    ? botOutboxTransport({ BOT_TOKEN: TEST_BOT_TOKEN, BOT_API_ROOT: fakeBot.apiRoot }, ctx.storage)
+    : undefined;
+  return startQuickSender(ctx, transport);
+}

@@ -104,8 +104,10 @@ export async function signUp(
     // No role from ADMIN_EMAILS yet: typing an address proves nothing until its link is opened.
     return user.id;
   });
+  // The session notes the language first: the link's mail is rendered in it.
+  const session = await issueSession(ctx, userId, data.language);
   await issueVerificationLink(ctx, userId, data.email);
-  return issueSession(ctx, userId, data.language);
+  return session;
 }
 
 /**

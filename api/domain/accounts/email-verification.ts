@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { hashToken, limits, newToken, notePersonSeen, reserveAttempt } from "#api/domain/auth";
-import { recipientLanguage } from "#api/domain/messaging";
+import { enqueue, recipientLanguage } from "#api/domain/messaging";
 import type { Db } from "#db/client";
 import { findAccountById, lockEmail, markEmailProven } from "#db/queries/accounts/accounts";
 import { emailVerificationTokens } from "#db/schema/index";
@@ -13,40 +13,47 @@ import { grantConfiguredAdmin } from "./configured-admins";
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Stores a single-use token for `email` (its hash, valid for a day) and mails the link after the
- * answer. Only with a mailer: a link is only proof when it reaches the address itself. Sign-up
- * and attaching an email call it at once; "Send link" through requestEmailVerification.
+ * Stores a single-use token for `email` (its hash, valid for a day) and queues the link's mail to
+ * that address (kind email_verification) in the same transaction, in the account's stored language.
+ * Only with a mailer: a link is only proof when it reaches the address itself. Sign-up and
+ * attaching an email call it at once; "Send link" through requestEmailVerification.
  */
 export async function issueVerificationLink(
   ctx: ServiceContext,
   userId: string,
   email: string,
 ): Promise<void> {
-  const mailer = ctx.mailer;
   // The configuration requires PUBLIC_URL with SMTP_URL; links are built only from it.
   const base = ctx.config.PUBLIC_URL?.replace(/\/+$/, "");
-  if (!mailer || !base) return;
+  if (!ctx.mailer || !base) return;
   const token = newToken();
-  await ctx.db.insert(emailVerificationTokens).values({
-    userId,
-    email,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.now().getTime() + VERIFY_TTL_MS),
-  });
   const link = `${base}/verify-email?token=${encodeURIComponent(token)}`;
-  // In the account's stored language, read after the answer (sign-up notes it first).
-  ctx.background.run("email verification delivery", async () => {
-    const language = recipientLanguage((await findAccountById(ctx.db, userId))?.language);
-    await mailer.send({
-      to: email,
-      subject: serverText(language, "mail.verifySubject"),
-      text: [
-        serverText(language, "mail.verifyOpen"),
-        link,
-        "",
-        serverText(language, "mail.verifyIgnore"),
-      ].join("\n"),
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(emailVerificationTokens).values({
+      userId,
+      email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(ctx.now().getTime() + VERIFY_TTL_MS),
     });
+    const language = recipientLanguage((await findAccountById(tx, userId))?.language);
+    await enqueue(tx, [
+      {
+        kind: "email_verification",
+        userId,
+        // To the address the link proves, proven or not: never the bot's chat.
+        reach: { telegramId: null, botWritable: false, verifiedEmail: null },
+        payload: {
+          to: email,
+          subject: serverText(language, "mail.verifySubject"),
+          text: [
+            serverText(language, "mail.verifyOpen"),
+            link,
+            "",
+            serverText(language, "mail.verifyIgnore"),
+          ].join("\n"),
+        },
+      },
+    ]);
   });
 }
 

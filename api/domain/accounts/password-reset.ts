@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Language } from "#api/contracts/languages";
+import { languages } from "#api/contracts/languages";
 import { hashToken, limits, newToken, reserveAttempt } from "#api/domain/auth";
-import { recipientLanguage } from "#api/domain/messaging";
+import type { OutboxPayload } from "#api/domain/messaging";
 import {
   claimOrder,
   findAccountById,
@@ -10,6 +10,9 @@ import {
   unlinkTelegram,
 } from "#db/queries/accounts/accounts";
 import { revokeUserSessions } from "#db/queries/auth/sessions";
+import { payloadInLanguage } from "#db/queries/messaging/outbox";
+import { botWritableSql } from "#db/queries/messaging/recipients";
+import { executeRows } from "#db/rows";
 import { passwordResetTokens, profiles, telegramLinkCodes, users } from "#db/schema/index";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
@@ -18,25 +21,42 @@ import { proveEmail, tellProvenReachable } from "./email-verification";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** Where a reset link went: the address mailed, the Telegram messaged; neither for the operator. */
-interface IssuedReset {
-  userId: string;
-  email: string | null;
-  telegramId: bigint | null;
-}
-
 const publicBase = (ctx: ServiceContext) => ctx.config.PUBLIC_URL?.replace(/\/+$/, "");
 
+const linkPath = (token: string) => `/reset-password?token=${encodeURIComponent(token)}`;
+
+/** The link's mail (subject and text) and bot message in each language, by language code. */
+function resetPayloads(link: string) {
+  const mail: Record<string, OutboxPayload> = {};
+  const bot: Record<string, OutboxPayload> = {};
+  for (const language of languages) {
+    mail[language] = {
+      subject: serverText(language, "mail.resetSubject"),
+      text: [
+        serverText(language, "mail.resetAsked"),
+        "",
+        serverText(language, "mail.resetOpen", { link }),
+        "",
+        serverText(language, "mail.resetIgnore"),
+      ].join("\n"),
+    };
+    bot[language] = { text: serverText(language, "notice.resetPassword", { link }) };
+  }
+  return { mail, bot };
+}
+
 /**
- * Starts a reset: a single-use token valid for an hour, stored as its hash, sent as a link. Both
- * answers do the same work before replying, whether or not the email has an account: one counted
- * attempt and one statement that stores a token for the account if there is one. Finding the
- * recipient and delivering happen after the answer.
+ * Starts a reset: a single-use token valid for an hour, stored as its hash, and the link queued
+ * (kind password_reset) in the same statement. Both answers do the same work before replying,
+ * whether or not the email has an account: one counted attempt and that one statement.
  *
  * The address leads to one account, in claimOrder. It is mailed only where the address speaks for
  * the account: the account proved it, or has no other way in (no Telegram); there opening the link
  * proves the address. An account giving an address it never proved, with a Telegram link, hears
- * through its bot only: the address's owner gets no way into a stranger's account.
+ * through its bot only: the address's owner gets no way into a stranger's account. The token
+ * records the address and the Telegram its link is queued for, and nothing else: the Telegram only
+ * where the outbox reaches it (the bot runs and may write to the member, decision 106). A token
+ * queued nowhere goes to the operator's log after the answer.
  */
 export async function requestPasswordReset(
   ctx: ServiceContext,
@@ -45,11 +65,16 @@ export async function requestPasswordReset(
   const email = data.email.trim().toLowerCase();
   await reserveAttempt(ctx.db, ctx.now(), [limits.resetAccount, email], [limits.resetAddress, data.address]);
   const token = newToken();
-  const mails = ctx.mailer !== undefined && publicBase(ctx) !== undefined;
-  const mailedTo = mails
-    ? sql`case when ${profiles.emailVerifiedAt} is not null or ${users.telegramId} is null then ${profiles.email} end`
-    : sql`null`;
-  const [issued] = await ctx.db
+  // Built only from PUBLIC_URL, never from the request's Host header (the client chooses that).
+  // Without PUBLIC_URL there is no mail or bot to send it (the configuration refuses them).
+  const base = publicBase(ctx);
+  const mailedTo =
+    ctx.mailer && base
+      ? sql`case when ${profiles.emailVerifiedAt} is not null or ${users.telegramId} is null then ${profiles.email} end`
+      : sql`null`;
+  const messagedTo =
+    ctx.telegram.enabled && base ? sql`case when ${botWritableSql} then ${users.telegramId} end` : sql`null`;
+  const issue = ctx.db
     .insert(passwordResetTokens)
     .select(
       ctx.db
@@ -58,7 +83,7 @@ export async function requestPasswordReset(
           userId: profiles.id,
           tokenHash: sql`${hashToken(token)}`.as("token_hash"),
           email: mailedTo.as("email"),
-          telegramId: (ctx.telegram.enabled ? sql`${users.telegramId}` : sql`null`).as("telegram_id"),
+          telegramId: messagedTo.as("telegram_id"),
           createdAt: sql`now()`.as("created_at"),
           expiresAt: sql`${new Date(ctx.now().getTime() + RESET_TTL_MS).toISOString()}::timestamptz`.as(
             "expires_at",
@@ -76,84 +101,51 @@ export async function requestPasswordReset(
       email: passwordResetTokens.email,
       telegramId: passwordResetTokens.telegramId,
     });
-  if (!issued) return;
-  setImmediate(() => {
-    deliverResetLink(ctx, issued, token).catch((error: unknown) =>
-      ctx.log.warn("password reset delivery failed", { userId: issued.userId, error: String(error) }),
-    );
-  });
-}
-
-async function deliverResetLink(ctx: ServiceContext, issued: IssuedReset, token: string): Promise<void> {
-  const account = await findAccountById(ctx.db, issued.userId);
-  if (!account) return;
-  // Built only from PUBLIC_URL, never from the request's Host header (the client chooses that).
-  // Without PUBLIC_URL there is no mail or bot to send it (the configuration refuses them).
-  const base = publicBase(ctx);
-  const link = (secret: string) => `/reset-password?token=${encodeURIComponent(secret)}`;
-  const language = recipientLanguage(account.language);
-  const results = await Promise.allSettled(
-    base ? sendResetLink(ctx, issued, language, `${base}${link(token)}`) : [],
+  const payloads = resetPayloads(`${base}${linkPath(token)}`);
+  // One row per channel the token records, so the token is bound to exactly what is queued.
+  const [issued] = await executeRows<{ user_id: string; email: string | null; telegram_id: string | null }>(
+    ctx.db,
+    sql`with issued as (${issue.getSQL()}),
+    queued as (
+      insert into outbox (kind, user_id, channel, chat_id, payload)
+      select 'password_reset', issued.user_id, 'mail', null,
+             ${payloadInLanguage(payloads.mail)} || jsonb_build_object('to', issued.email)
+      from issued inner join ${profiles} on ${profiles.id} = issued.user_id
+      where issued.email is not null
+      union all
+      select 'password_reset', issued.user_id, 'telegram', issued.telegram_id, ${payloadInLanguage(payloads.bot)}
+      from issued inner join ${profiles} on ${profiles.id} = issued.user_id
+      where issued.telegram_id is not null
+    )
+    select user_id, email, telegram_id from issued`,
   );
-  for (const result of results) {
-    if (result.status === "rejected") {
-      ctx.log.warn("password reset delivery failed", { userId: account.id, error: String(result.reason) });
-    }
-  }
-  if (!results.some((r) => r.status === "fulfilled")) {
-    // A link the operator passes on proves neither an address nor a Telegram: one of its own.
-    const operatorToken =
-      issued.email || issued.telegramId !== null ? await issueOperatorToken(ctx, account.id) : token;
-    // The one place a secret token is written to the log, on purpose: with no mail server and no
-    // bot (or both failing) the operator passes the link on. Nothing else may log tokens.
-    ctx.log.info("password reset link for the operator to pass on", {
-      email: account.email,
-      ...(base
-        ? { link: `${base}${link(operatorToken)}` }
-        : { link: link(operatorToken), note: "PUBLIC_URL is not set: open this path on the app's address" }),
-    });
-  }
-}
-
-async function issueOperatorToken(ctx: ServiceContext, userId: string): Promise<string> {
-  const token = newToken();
-  await ctx.db.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS),
+  if (!issued || issued.email !== null || issued.telegram_id !== null) return;
+  setImmediate(() => {
+    logForOperator(ctx, issued.user_id, base, token).catch((error: unknown) =>
+      ctx.log.warn("password reset delivery failed", { userId: issued.user_id, error: String(error) }),
+    );
   });
-  return token;
 }
 
-/** The link by mail and through the bot, in the account's language. */
-function sendResetLink(
+/**
+ * The one place a secret token is written to the log, on purpose: with neither mail nor the bot
+ * reaching the account the operator passes the link on. Its token records no channel. Nothing else
+ * may log tokens.
+ */
+async function logForOperator(
   ctx: ServiceContext,
-  issued: IssuedReset,
-  language: Language,
-  link: string,
-): Promise<unknown>[] {
-  const attempts: Promise<unknown>[] = [];
-  if (ctx.mailer && issued.email) {
-    attempts.push(
-      ctx.mailer.send({
-        to: issued.email,
-        subject: serverText(language, "mail.resetSubject"),
-        text: [
-          serverText(language, "mail.resetAsked"),
-          "",
-          serverText(language, "mail.resetOpen", { link }),
-          "",
-          serverText(language, "mail.resetIgnore"),
-        ].join("\n"),
-      }),
-    );
-  }
-  if (ctx.telegram.enabled && issued.telegramId !== null) {
-    attempts.push(
-      ctx.telegram.sendMessage(issued.telegramId, serverText(language, "notice.resetPassword", { link })),
-    );
-  }
-  return attempts;
+  userId: string,
+  base: string | undefined,
+  token: string,
+): Promise<void> {
+  const account = await findAccountById(ctx.db, userId);
+  if (!account) return;
+  ctx.log.info("password reset link for the operator to pass on", {
+    email: account.email,
+    ...(base
+      ? { link: `${base}${linkPath(token)}` }
+      : { link: linkPath(token), note: "PUBLIC_URL is not set: open this path on the app's address" }),
+  });
 }
 
 /**

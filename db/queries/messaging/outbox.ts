@@ -65,6 +65,16 @@ async function insertChunk(db: Db, rows: OutboxRowInput[], paid: ReadonlySet<str
   return inserted.length;
 }
 
+/**
+ * Of payloads by language code ("en" always among them), the one in the member's stored language
+ * (a row of profiles in the statement), else English.
+ */
+export function payloadInLanguage(payloads: Record<string, unknown>): SQL {
+  const json = sql`${JSON.stringify(payloads)}::jsonb`;
+  const code = sql`split_part(replace(lower(btrim(coalesce(${profiles.language}, ''))), '_', '-'), '-', 1)`;
+  return sql`coalesce(${json} -> ${code}, ${json} -> 'en')`;
+}
+
 /** A segment's rows as one INSERT … SELECT: who, where each is reached, and what each gets. */
 export interface SegmentRowsInput {
   kind: OutboxKind;
@@ -87,8 +97,6 @@ export interface SegmentRowsInput {
  */
 export async function insertSegmentRows(tx: Db, input: SegmentRowsInput): Promise<number> {
   const at = sql`${input.at.toISOString()}::timestamptz`;
-  const payloads = sql`${JSON.stringify(input.payloads)}::jsonb`;
-  const languageCode = sql`split_part(replace(lower(btrim(coalesce(${profiles.language}, ''))), '_', '-'), '-', 1)`;
   const reachable = sql`(${input.byTelegram} or ${input.byMail})`;
   const [result] = await executeRows<{ made: number }>(
     tx,
@@ -98,7 +106,7 @@ export async function insertSegmentRows(tx: Db, input: SegmentRowsInput): Promis
       select ${input.kind}, ${users.id},
              case when not ${input.byTelegram} and ${input.byMail} then 'mail' else 'telegram' end,
              case when not ${input.byTelegram} and ${input.byMail} then null else ${users.telegramId} end,
-             coalesce(${payloads} -> ${languageCode}, ${payloads} -> 'en'),
+             ${payloadInLanguage(input.payloads)},
              ${input.broadcastId}::uuid,
              (select b.paid from broadcasts b where b.id = ${input.broadcastId}::uuid),
              ${input.kind} || ':' || ${input.broadcastId} || ':' || ${users.id}::text,

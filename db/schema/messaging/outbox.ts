@@ -27,6 +27,8 @@ export const OUTBOX_KINDS = [
   "back_in_stock",
   "order_notice",
   "staff_notice",
+  "password_reset",
+  "email_verification",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

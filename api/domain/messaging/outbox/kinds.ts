@@ -26,7 +26,10 @@ const planReminder: OutboxKindRules = {
   stopText: "plan.stopButton",
 };
 
-/** A message about the reader's own business (an order, an alert they asked for, a reply, a staff notice): no switch, no stop. */
+/**
+ * A message about the reader's own business (an order, an alert they asked for, a reply, a staff
+ * notice, a link they asked for): no switch, no stop.
+ */
 const personal = (mailFallback: boolean): OutboxKindRules => ({
   switch: undefined,
   resendWhenUncertain: true,
@@ -56,6 +59,9 @@ export const outboxKinds: Readonly<Record<OutboxKind, OutboxKindRules>> = {
   back_in_stock: personal(true),
   order_notice: personal(true),
   staff_notice: personal(false),
+  // Mailed only to the address the link is for (payload.to), never to another proven one.
+  password_reset: personal(true),
+  email_verification: personal(true),
 };
 
 /** The kinds sent again when their call may have landed (outboxKinds' resendWhenUncertain). */
