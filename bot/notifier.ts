@@ -43,10 +43,6 @@ export function botNotifier(
     get channelConfigured() {
       return bot.isInited() && channel !== undefined && storage !== undefined;
     },
-    async sendMessage(telegramId, text) {
-      // Telegram user ids have at most 52 significant bits, so a Number holds them exactly.
-      await bot.api.sendMessage(Number(telegramId), text, { link_preview_options: { is_disabled: true } });
-    },
     async publishPost(post: ChannelPost): Promise<PublishedPost> {
       if (!channel || !storage) throw new Error("No channel is configured (TELEGRAM_CHANNEL_ID)");
       const sent = await send(bot, channel.id, storage, post);

@@ -29,7 +29,6 @@ const telegram: TelegramNotifier = {
   get channelConfigured() {
     return bot.channelConfigured;
   },
-  sendMessage: (telegramId, text) => bot.sendMessage(telegramId, text),
   publishPost: (post) => bot.publishPost(post),
   readChannel: (logoStem) => bot.readChannel(logoStem),
   createPlanInvoice: (invoice) => bot.createPlanInvoice(invoice),

@@ -22,7 +22,6 @@ const telegram: TelegramNotifier = {
   get channelConfigured() {
     return bot.channelConfigured;
   },
-  sendMessage: (id, text) => bot.sendMessage(id, text),
   publishPost: (post) => bot.publishPost(post),
   readChannel: (stem) => bot.readChannel(stem),
   createPlanInvoice: (invoice) => bot.createPlanInvoice(invoice),

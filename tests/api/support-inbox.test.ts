@@ -181,7 +181,7 @@ describe("a member writes to the shop and staff answer", () => {
     ]);
     // Nothing goes straight to Telegram: the outbox's sender does.
     await t.services.background.drain();
-    expect(telegram.sent).toEqual([]);
+    expect(sendsTo(fakeBot, 7_700_001)).toEqual([]);
 
     // The sender delivers it to the member's chat, once, with the button back to the conversation.
     await drainOutbox(t.services, fakeBot);

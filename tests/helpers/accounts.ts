@@ -155,23 +155,17 @@ export function recordingTelegram(
   botUsername = testBotInfo.username,
   channel?: { chatId: bigint; fail?: boolean },
 ): TelegramNotifier & {
-  sent: { telegramId: bigint; text: string }[];
   published: ChannelPost[];
   shared: { telegramId: bigint; card: ShareCard }[];
 } {
-  const sent: { telegramId: bigint; text: string }[] = [];
   const published: ChannelPost[] = [];
   const shared: { telegramId: bigint; card: ShareCard }[] = [];
   return {
     enabled: true,
     botUsername,
     channelConfigured: channel !== undefined,
-    sent,
     published,
     shared,
-    async sendMessage(telegramId, text) {
-      sent.push({ telegramId, text });
-    },
     async publishPost(post) {
       if (!channel || channel.fail) throw new Error("Bad Request: chat not found");
       published.push(post);

@@ -53,7 +53,7 @@ export interface ShareCard {
   button: { text: string; url: string };
 }
 
-/** The bot as the services see it: a way to message a Telegram user, and its name for deep links. */
+/** The bot as the services see it: its name for deep links, the channel it posts to, invoices and share cards (members are messaged only through the outbox). */
 export interface TelegramNotifier {
   /** False while the bot is off (no BOT_TOKEN): nothing is sent and no deep link can work. */
   readonly enabled: boolean;
@@ -61,7 +61,6 @@ export interface TelegramNotifier {
   readonly botUsername: string | undefined;
   /** True when the bot runs and TELEGRAM_CHANNEL_ID names the channel it relays and posts to. */
   readonly channelConfigured: boolean;
-  sendMessage(telegramId: bigint, text: string): Promise<void>;
   /** Posts to the channel (sendMessage, sendPhoto or sendVideo); throws when Telegram refuses. */
   publishPost(post: ChannelPost): Promise<PublishedPost>;
   /**
@@ -89,7 +88,6 @@ export const telegramOff: TelegramNotifier = {
   enabled: false,
   botUsername: undefined,
   channelConfigured: false,
-  async sendMessage() {},
   async publishPost() {
     throw new Error("The bot is off: nothing can be posted to the channel");
   },
