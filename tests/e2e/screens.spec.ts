@@ -346,17 +346,22 @@ for (const launch of [
       const fullName = `${user.first_name} ${user.last_name}`;
       const shown = await products(page);
 
-      await test.step("landing while Telegram signs in", async () => {
-        // The sign-in is held so that the landing is seen as it is before it: signed out.
+      await test.step("the channel while Telegram signs in, then the landing", async () => {
+        // The sign-in is held so that the screen is seen as it is before it: the channel and the
+        // sign-in's spinner, without the landing's code (a returning member lands on the feed).
         const release = await holdRequests(page, "**/api/auth/telegram");
         await page.goto(`/${launchHash(undefined, { user, theme: THEME, platform: launch.platform })}`);
-        await expect(page.getByTestId("landing")).toBeVisible();
+        await expect(page.getByTestId("member-home-pending")).toBeVisible();
         await expect(page.getByRole("status", { name: "Signing in" })).toBeVisible();
+        await expect(page.getByTestId("landing")).toHaveCount(0);
+        await shot(page, launch, "signing-in");
+        // Let go: the sign-in (and any later one) goes through from now on; a new member, not yet
+        // through the age gate, gets the landing.
+        release();
+        await expect(page.getByTestId("landing")).toBeVisible();
         await expect(page.getByTestId("hero-image")).toBeVisible();
         await expect(page.getByText("You must be 21+ to join.", { exact: true })).toBeVisible();
         await shot(page, launch, "landing");
-        // Let go: the sign-in (and any later one) goes through from now on.
-        release();
       });
 
       await test.step("age gate", async () => {
