@@ -29,6 +29,8 @@ export const screenPaths = {
   account: "/settings/account",
   memberships: "/settings/memberships",
   invite: "/settings/invite",
+  // The chats (channel, groups) a member's plan opens, each with Join (decision 120).
+  chats: "/settings/chats",
   help: "/settings/help",
   administration: "/administration",
   admin: "/admin",
@@ -41,6 +43,7 @@ export const screenPaths = {
   adminBroadcasts: "/admin/broadcasts",
   adminReferrals: "/admin/referrals",
   adminPromoCodes: "/admin/promo-codes",
+  adminChats: "/admin/chats",
   adminProducts: "/admin/products",
   adminUploadProducts: "/admin/upload-products",
   adminEditProduct: "/admin/edit-product/:id",
@@ -71,6 +74,14 @@ export const messagePath = (id: string) => `/?message=${id}`;
 export const promoPath = (code: string) => `/settings/memberships?promo=${code}`;
 /** The home page through a member's referral link: the sign-up that follows carries the code. */
 export const referralPath = (code: string) => `/?ref=${code}`;
+
+/**
+ * Memberships opened for a join request to a gated chat (decision 120): the plan picker, and the
+ * request approved once the plan grants the chat. `sendChatJoinRequestWebApp` opens this path.
+ */
+export const joinChatPath = (chatId: string) => `/settings/memberships?join=${chatId}`;
+/** A Telegram chat id as a join path carries it: a signed integer. */
+export const CHAT_ID = /^-?\d{1,16}$/;
 
 /** Telegram's start parameters: each is its prefix followed by an id or a code. */
 export const startParams = {
