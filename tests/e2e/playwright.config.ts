@@ -142,7 +142,7 @@ export default defineConfig({
     command: "node --import tsx tests/e2e/support/start-servers.ts",
     cwd: root,
     url: `http://127.0.0.1:${LAUNCHER_PORT}/`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

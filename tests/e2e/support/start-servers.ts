@@ -20,7 +20,7 @@ export interface AppServer {
   log?: string;
 }
 
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 180_000;
 const servers = JSON.parse(process.env.E2E_APP_SERVERS ?? "[]") as AppServer[];
 
 await startFakeStorefront(STOREFRONT_PORT);
