@@ -95,11 +95,8 @@ async function vitestPass(name, env, projects, label = undefined) {
   const report = join(reports, `vitest-${name}.json`);
   const status = await timed(`vitest: ${name}`, () =>
     run(
-      "nice",
+      "npx",
       [
-        "-n",
-        "10",
-        "npx",
         "vitest",
         "run",
         "-c",
@@ -251,10 +248,11 @@ if ((await timed("server build", () => run("npm", ["run", "build:server", "--sil
   finish();
 }
 
-// The Mini App's build comes first for the browser passes, so it runs at once, beside the Vitest
-// passes and at their priority: the PGlite browser pass waits for it alone.
+// The Mini App's build is the browser passes' alone, so it runs beside the Vitest passes, niced: they
+// wait on databases, timers and child processes more than they compute, and it takes the CPU they
+// leave rather than theirs.
 const miniAppBuilt = timed("Mini App build (beside Vitest)", () =>
-  run("npm", ["run", "build:miniapp", "--silent"], baseEnv, "build"),
+  run("nice", ["-n", "10", "npm", "run", "build:miniapp", "--silent"], baseEnv, "build"),
 ).then((status) => {
   if (status !== 0) {
     console.error("The Mini App did not build: no browser pass runs.");
@@ -263,23 +261,24 @@ const miniAppBuilt = timed("Mini App build (beside Vitest)", () =>
   return status === 0;
 });
 
-/** A browser pass starts once the Mini App's build and whatever else it waits for are done. */
-const thenBrowsers = async (before, browsers) => {
-  await before;
+/** A database's browser pass starts once its own Vitest pass and the Mini App's build are done. */
+const thenBrowsers = async (vitest, browsers) => {
+  await vitest;
   if (await miniAppBuilt) await browsers();
 };
 
-// Unit tests touch no database and the process tests choose their own: both run once. Every pass
-// waits more than it computes (databases, timers, child processes, browsers), so they all run side
-// by side, output lines labelled: the PGlite browser pass (the longest, and the one whose waits are
-// shortest: 7 s for an element) as soon as the Mini App is built, the Vitest passes beside it at a
-// lower priority (nice 10), taking the CPU it leaves. Postgres's browser pass (the few @live tests)
-// follows its own Vitest pass. (2026-11-29: 1,018 s with the browser pass after the PGlite Vitest
-// pass; its servers could not start within 120 s beside three Vitest passes at the same priority.)
+// Unit tests touch no database and the process tests choose their own: both run once. The process
+// tests mostly wait (for child servers to start, signals, locks, timeouts), so they run in a Vitest
+// process of their own beside the others rather than holding one of the PGlite pass's two workers
+// while they wait; the unit tests run there too, off the PGlite pass, which the browser pass waits
+// for. (2026-11-29: starting the browser pass beside the Vitest passes, at their priority or above
+// them, was slower: its servers did not start within 120 s, and Chromium's renderers starved.) With Postgres, its pass runs beside too (output lines labelled), and neither
+// database's browser pass waits for the other's Vitest pass.
 await Promise.all([
-  vitestPass("PGlite", baseEnv, ["unit", "api"], "vitest PGlite"),
-  thenBrowsers(undefined, () => playwrightPass("PGlite", 0, workers)),
-  vitestPass("processes", baseEnv, ["processes"], "vitest processes"),
+  thenBrowsers(vitestPass("PGlite", baseEnv, ["api"], "vitest PGlite"), () =>
+    playwrightPass("PGlite", 0, workers),
+  ),
+  vitestPass("processes and unit", baseEnv, ["processes", "unit"], "vitest processes"),
   postgresUrl &&
     thenBrowsers(
       vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),

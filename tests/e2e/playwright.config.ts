@@ -108,9 +108,11 @@ export default defineConfig({
     hasTouch: true,
     locale: "en-US",
     colorScheme: "dark",
-    // A failed test keeps its trace: the DOM at each step, without the screencast (the screencast
-    // frames cost about a quarter of the suite's CPU, measured on admin-memberships.spec.ts).
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // No trace: recording one costs every test CPU (the DOM at each step; the screencast alone was
+    // about a quarter of the suite's, measured on admin-memberships.spec.ts) and CI has two cores. A
+    // failed test keeps its screenshot and its error; `--trace on` brings the trace back locally.
+    trace: "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
       args: [
