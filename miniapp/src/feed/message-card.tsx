@@ -1,5 +1,5 @@
 import { Button } from "@telegram-apps/telegram-ui";
-import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
+import { Flame, Heart, Lock, Pin, TrendingUp } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
 import { useT } from "../i18n/use-t";
@@ -7,6 +7,7 @@ import { api, call } from "../lib/api";
 import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
+import { LockedPost, tierList } from "./locked-post";
 import { MessageAvatar } from "./message-avatar";
 import { MessageMedia } from "./message-media";
 import { MessageText } from "./message-text";
@@ -43,7 +44,7 @@ export function MessageCard({
   onActions,
   onChange,
 }: MessageCardProps) {
-  const { t } = useT();
+  const { t, language } = useT();
   const name =
     message.author.name ?? (message.author.kind === "channel" ? t("feed.channel") : t("feed.member"));
   const press = useLongPress(onActions);
@@ -74,6 +75,12 @@ export function MessageCard({
             {formatFeedTime(message.createdAt)}
           </time>
         </div>
+        {message.tiers.length > 0 && !message.locked ? (
+          <span className="message-tiers">
+            <Lock size={14} aria-hidden="true" />
+            {t("feed.forTiers", { tiers: tierList(message.tiers.map((tier) => tier.name), language) })}
+          </span>
+        ) : null}
         {message.isPinned ? (
           <span className="message-pinned">
             <Pin size={16} aria-hidden="true" />
@@ -81,6 +88,7 @@ export function MessageCard({
           </span>
         ) : null}
       </header>
+      {message.locked ? <LockedPost tier={message.tiers[0]} /> : null}
       {canTranslate ? (
         <Suspense fallback={<PlainText message={message} />}>
           <TranslatableText message={message} canTranslate />
@@ -100,6 +108,7 @@ export function MessageCard({
           referrerPolicy="strict-origin-when-cross-origin"
         />
       ) : null}
+      {message.locked ? null : (
       <footer className="message-reactions">
         <Button
           mode="outline"
@@ -129,6 +138,7 @@ export function MessageCard({
           </span>
         ) : null}
       </footer>
+      )}
     </article>
   );
 }
