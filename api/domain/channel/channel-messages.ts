@@ -148,7 +148,7 @@ export async function creditChannelPosts(
 /** A message from the composer, checked already: stored and published at once. Its id. */
 export async function storeComposedMessage(
   ctx: Pick<ServiceContext, "db">,
-  message: { content: string | null; imageUrl: string | null; createdBy: string; tierIds: string[] },
+  message: { content: string | null; imageUrl: string | null; createdBy: string; tierIds?: string[] },
 ): Promise<string> {
   return insertFeedPost(ctx.db, message);
 }
@@ -157,6 +157,7 @@ export async function storeComposedMessage(
  * The tiers a relayed post is for (decision 118), set by the gate for posts relayed from a chat
  * gated to them; an empty list makes it every member's again. Unknown tiers are refused
  * (invalid_post); false when the post was never relayed.
+ * @public the gate (issue 46) calls it for posts relayed from a gated chat.
  */
 export async function setRelayedPostTiers(
   ctx: Pick<ServiceContext, "db">,

@@ -10,7 +10,7 @@ const m = channelMessages;
  */
 export async function insertFeedPost(
   db: Db,
-  post: { content: string | null; imageUrl: string | null; createdBy: string; tierIds: string[] },
+  post: { content: string | null; imageUrl: string | null; createdBy: string; tierIds?: string[] },
 ): Promise<string> {
   const [row] = await db
     .insert(m)

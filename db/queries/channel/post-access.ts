@@ -32,7 +32,7 @@ export const postTiers = sql<PostTier[]>`case when ${m.tierIds} = '{}'::uuid[] t
 /** A published post's tiers and the reader's standing, in one statement; undefined when not published. */
 export async function readPostAccess(db: Db, messageId: string, readerId: string) {
   const [row] = await db
-    .select({ tierIds: m.tierIds, tiers: postTiers, ...readerColumns(readerId) })
+    .select({ tierIds: m.tierIds, ...readerColumns(readerId) })
     .from(m)
     .where(and(eq(m.id, messageId), eq(m.isPublished, true)));
   return row;

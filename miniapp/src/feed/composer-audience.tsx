@@ -6,6 +6,7 @@ import { useT } from "../i18n/use-t";
 import { useResource } from "../lib/use-resource";
 import { fetchTiers } from "../plans/plan-api";
 import { tierList } from "./locked-post";
+import "./composer-audience.css";
 
 /**
  * Who a new post is for (decision 118): every member, or members of the tiers ticked here (the
