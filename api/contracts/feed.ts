@@ -139,7 +139,7 @@ export const postMessageFieldsSchema = z.object({
   tierIds: z
     .string()
     .max(POST_TIERS_MAX * 37, postMessageMessages.unknownTier)
-    .regex(/^[0-9a-fA-F-]*(,[0-9a-fA-F-]+)*$/, postMessageMessages.unknownTier)
+    .regex(/^([0-9a-fA-F-]+(,[0-9a-fA-F-]+)*)?$/, postMessageMessages.unknownTier)
     .default(""),
 });
 
