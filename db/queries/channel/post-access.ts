@@ -39,11 +39,11 @@ export async function readPostAccess(db: Db, messageId: string, readerId: string
 }
 
 /**
- * The tiers of the post a stored file belongs to (its picture or one of its attachments), looked for
- * among the posts for some tiers only (channel_messages_tiered_idx); undefined when none holds it.
+ * The post a stored file belongs to (its picture or one of its attachments), looked for among the
+ * posts for some tiers only (channel_messages_tiered_idx).
  */
-export async function tieredPostOfFile(db: Db, url: string): Promise<string[] | undefined> {
-  const [row] = await db
+export const tieredPostOfFileQuery = (db: Db, url: string) =>
+  db
     .select({ tierIds: m.tierIds })
     .from(m)
     .where(
@@ -53,6 +53,10 @@ export async function tieredPostOfFile(db: Db, url: string): Promise<string[] | 
       ),
     )
     .limit(1);
+
+/** The tiers of the post holding a stored file; undefined when no post for some tiers holds it. */
+export async function tieredPostOfFile(db: Db, url: string): Promise<string[] | undefined> {
+  const [row] = await tieredPostOfFileQuery(db, url);
   return row?.tierIds;
 }
 
