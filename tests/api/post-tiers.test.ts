@@ -7,8 +7,8 @@ import { messagePath } from "#api/contracts/app-links";
 import { type FeedMessage, feedPageSchema, postMessageResultSchema } from "#api/contracts/feed";
 import { relayChannelPost, setRelayedPostTiers } from "#api/domain/channel";
 import { Refusal } from "#api/domain/refusal";
-import { SHELL_END, SHELL_START } from "#api/http/app-shell";
 import { createApp } from "#api/http/app";
+import { SHELL_END, SHELL_START } from "#api/http/app-shell";
 import { channelMessages, profiles, users } from "#db/schema/index";
 import { bearer, createMember, errorOf, HOUR, recordingTelegram, TestClock } from "../helpers/accounts";
 import { startFakeOpenAi } from "../helpers/fake-openai";
@@ -252,7 +252,11 @@ describe("/media", () => {
     form.append("content", SECRET);
     form.append("tierIds", tiers.premium);
     form.append("file", new Blob([new Uint8Array(padded(PNG, 2000))], { type: "image/png" }), "drop.png");
-    const res = await t.app.request("/api/messages", { method: "POST", headers: bearer(admin.token), body: form });
+    const res = await t.app.request("/api/messages", {
+      method: "POST",
+      headers: bearer(admin.token),
+      body: form,
+    });
     const { id } = postMessageResultSchema.parse(await res.json());
     const granted = (await one(premium, id)).imageUrl ?? "";
     return { id, granted, bare: granted.split("?")[0] ?? "" };

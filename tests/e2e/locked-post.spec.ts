@@ -5,8 +5,8 @@ import { SEEDED_ORIGIN } from "./support/env";
 import { lookAt } from "./support/looks";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, THEME } from "./support/telegram";
-import { catalogText } from "./support/texts";
 import { expect, test } from "./support/test";
+import { catalogText } from "./support/texts";
 
 // Posts for some tiers (decision 118): a member without the tier sees the locked card naming the
 // plan that opens it, its button opens the plan picker, and choosing that plan opens the post; staff
@@ -26,7 +26,10 @@ async function postForPremium(page: Page): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  const pinned = await page.request.patch(`/api/messages/${id}`, { data: { isPinned: true }, headers: origin });
+  const pinned = await page.request.patch(`/api/messages/${id}`, {
+    data: { isPinned: true },
+    headers: origin,
+  });
   expect(pinned.status()).toBe(200);
   await page.context().clearCookies();
   return id;
@@ -61,7 +64,10 @@ test.describe("a post for Premium", () => {
       const dialog = page.getByRole("dialog", { name: "Manage Your Plan" });
       await dialog.getByLabel("Select plan").selectOption({ label: "$50.00/month" });
       await dialog.getByRole("button", { name: "Select Plan", exact: true }).click();
-      await page.getByRole("dialog", { name: "Upgrade Plan" }).getByRole("button", { name: "Confirm" }).click();
+      await page
+        .getByRole("dialog", { name: "Upgrade Plan" })
+        .getByRole("button", { name: "Confirm" })
+        .click();
       await expect(toast(page, "Your plan has been upgraded to Premium")).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       // The picker closed: the feed read again, and the plan now opens the post.
@@ -82,7 +88,9 @@ test.describe("a post for Premium", () => {
       await page.goto(`/${member.hash}`);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const locked = card(page, id).getByTestId("message-locked");
-      await expect(locked.getByRole("button", { name: catalogText("ar", "feed.lockedButton") })).toBeVisible();
+      await expect(
+        locked.getByRole("button", { name: catalogText("ar", "feed.lockedButton") }),
+      ).toBeVisible();
       await expect(locked).toContainText("Premium");
       await lookAt(page, "telegram", "locked-post-ar");
     } finally {

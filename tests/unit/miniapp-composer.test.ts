@@ -44,9 +44,9 @@ describe("the composer's checks", () => {
     const tierIds = "11111111-1111-4111-8111-111111111111,22222222-2222-4222-8222-222222222222";
     expect(postMessageFieldsSchema.parse({ content: "Hi", tierIds }).tierIds).toBe(tierIds);
     for (const bad of ["not a tier", "1111,", ",1111", "<x>"]) {
-      expect(postMessageFieldsSchema.safeParse({ content: "Hi", tierIds: bad }).error?.issues[0]?.message).toBe(
-        "A chosen tier does not exist",
-      );
+      expect(
+        postMessageFieldsSchema.safeParse({ content: "Hi", tierIds: bad }).error?.issues[0]?.message,
+      ).toBe("A chosen tier does not exist");
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grantedUrl, grantExpiry, validGrant } from "#api/domain/channel/media-grants";
+import { grantExpiry, grantedUrl, validGrant } from "#api/domain/channel/media-grants";
 import { mayRead, openingFirst } from "#api/domain/channel/post-access";
 
 // Posts for some tiers (decision 118): who reads a post, which plan a locked card names, and the

@@ -47,7 +47,8 @@ export function validGrant(key: string, path: string, grant: string, now: Date):
 }
 
 /** The key grants are signed with (made by whichever process needs it first). */
-export const mediaGrantKey = (ctx: Pick<ServiceContext, "db">): Promise<string> => serverKey(ctx.db, GRANT_KEY);
+export const mediaGrantKey = (ctx: Pick<ServiceContext, "db">): Promise<string> =>
+  serverKey(ctx.db, GRANT_KEY);
 
 /**
  * /media's rule: a file of a post for some tiers is served only with a valid grant (post_locked,

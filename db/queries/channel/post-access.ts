@@ -69,9 +69,6 @@ export async function setPostTiers(db: Db, messageId: string, tierIds: string[])
 /** How many of these tier ids name a tier (all of them: a post's tiers are checked when set). */
 export async function countTiers(db: Db, tierIds: string[]): Promise<number> {
   if (tierIds.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(t)
-    .where(inArray(t.id, tierIds));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(inArray(t.id, tierIds));
   return row?.n ?? 0;
 }

@@ -129,9 +129,7 @@ export const channelMessages = pgTable(
       .where(sql`${t.isPublished}`),
     uniqueIndex("channel_messages_telegram_key").on(t.telegramChatId, t.telegramMessageId),
     // The few posts for some tiers: /media looks a file up among them alone.
-    index("channel_messages_tiered_idx")
-      .on(t.id)
-      .where(sql`${t.tierIds} <> '{}'::uuid[]`),
+    index("channel_messages_tiered_idx").on(t.id).where(sql`${t.tierIds} <> '{}'::uuid[]`),
     // An album's posts arrive one by one and gather into one message.
     uniqueIndex("channel_messages_album_key")
       .on(t.telegramChatId, t.mediaGroupId)

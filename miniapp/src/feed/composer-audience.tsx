@@ -36,12 +36,16 @@ export function ComposerAudience({
         mode="plain"
         size="s"
         className="composer-audience"
-        before={value.length > 0 ? <Lock size={16} aria-hidden="true" /> : <Users size={16} aria-hidden="true" />}
+        before={
+          value.length > 0 ? <Lock size={16} aria-hidden="true" /> : <Users size={16} aria-hidden="true" />
+        }
         onClick={() => setOpen(true)}
         disabled={disabled}
         data-testid="composer-audience"
       >
-        {names.length > 0 ? t("composer.forTiers", { tiers: tierList(names, language) }) : t("composer.forEveryone")}
+        {names.length > 0
+          ? t("composer.forTiers", { tiers: tierList(names, language) })
+          : t("composer.forEveryone")}
       </Button>
       <BottomSheet
         open={open}

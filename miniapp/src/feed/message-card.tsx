@@ -78,7 +78,12 @@ export function MessageCard({
         {message.tiers.length > 0 && !message.locked ? (
           <span className="message-tiers">
             <Lock size={14} aria-hidden="true" />
-            {t("feed.forTiers", { tiers: tierList(message.tiers.map((tier) => tier.name), language) })}
+            {t("feed.forTiers", {
+              tiers: tierList(
+                message.tiers.map((tier) => tier.name),
+                language,
+              ),
+            })}
           </span>
         ) : null}
         {message.isPinned ? (
@@ -109,35 +114,35 @@ export function MessageCard({
         />
       ) : null}
       {message.locked ? null : (
-      <footer className="message-reactions">
-        <Button
-          mode="outline"
-          size="s"
-          className="reaction"
-          before={<Heart size={18} aria-hidden="true" />}
-          aria-pressed={message.myReactions.includes("heart")}
-          aria-label={t("feed.hearts", { count: message.hearts })}
-          onClick={() => void toggle("heart")}
-        >
-          {message.hearts}
-        </Button>
-        <Button
-          mode="outline"
-          size="s"
-          className="reaction"
-          before={<Flame size={18} aria-hidden="true" />}
-          aria-pressed={message.myReactions.includes("flame")}
-          aria-label={t("feed.flames", { count: message.flames })}
-          onClick={() => void toggle("flame")}
-        >
-          {message.flames}
-        </Button>
-        {message.trending ? (
-          <span className="message-trending">
-            <TrendingUp size={16} aria-hidden="true" /> {t("feed.trending")}
-          </span>
-        ) : null}
-      </footer>
+        <footer className="message-reactions">
+          <Button
+            mode="outline"
+            size="s"
+            className="reaction"
+            before={<Heart size={18} aria-hidden="true" />}
+            aria-pressed={message.myReactions.includes("heart")}
+            aria-label={t("feed.hearts", { count: message.hearts })}
+            onClick={() => void toggle("heart")}
+          >
+            {message.hearts}
+          </Button>
+          <Button
+            mode="outline"
+            size="s"
+            className="reaction"
+            before={<Flame size={18} aria-hidden="true" />}
+            aria-pressed={message.myReactions.includes("flame")}
+            aria-label={t("feed.flames", { count: message.flames })}
+            onClick={() => void toggle("flame")}
+          >
+            {message.flames}
+          </Button>
+          {message.trending ? (
+            <span className="message-trending">
+              <TrendingUp size={16} aria-hidden="true" /> {t("feed.trending")}
+            </span>
+          ) : null}
+        </footer>
       )}
     </article>
   );
