@@ -3,9 +3,9 @@ import { Lock, Users } from "lucide-react";
 import { useState } from "react";
 import { BottomSheet } from "../components/bottom-sheet";
 import { useT } from "../i18n/use-t";
+import { listText } from "../lib/format";
 import { useResource } from "../lib/use-resource";
 import { fetchTiers } from "../plans/plan-api";
-import { tierList } from "./locked-post";
 import "./composer-audience.css";
 
 /**
@@ -44,7 +44,7 @@ export function ComposerAudience({
         data-testid="composer-audience"
       >
         {names.length > 0
-          ? t("composer.forTiers", { tiers: tierList(names, language) })
+          ? t("composer.forTiers", { tiers: listText(names, language) })
           : t("composer.forEveryone")}
       </Button>
       <BottomSheet

@@ -4,17 +4,15 @@ import { Lock } from "lucide-react";
 import type { PostTier } from "#api/contracts/feed";
 import { useT } from "../i18n/use-t";
 import { openDrawerAtom } from "../state/drawers";
-
-/** Tier names as one phrase in the reader's language ("Basic, Premium and Gold"). */
-export const tierList = (names: string[], language: string): string =>
-  new Intl.ListFormat(language, { type: "conjunction" }).format(names);
+import "./locked-post.css";
 
 /**
  * A post for tiers the reader is not on (decision 118): the server sent none of it, so the card says
  * which plan opens it (the first of its tiers: offered, then the cheapest) and opens the plan picker.
- * Without a tier left to name (all of them deleted), it says another plan does.
+ * Without a tier left to name (all of them deleted), it says another plan does. Its own chunk: only
+ * a feed holding a locked post loads it.
  */
-export function LockedPost({ tier }: { tier: PostTier | undefined }) {
+export default function LockedPost({ tier }: { tier: PostTier | undefined }) {
   const { t } = useT();
   const openDrawer = useSetAtom(openDrawerAtom);
   return (

@@ -2,12 +2,13 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { Flame, Heart, Lock, Pin, TrendingUp } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
+import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
+import { listText } from "../lib/format";
 import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
-import { LockedPost, tierList } from "./locked-post";
 import { MessageAvatar } from "./message-avatar";
 import { MessageMedia } from "./message-media";
 import { MessageText } from "./message-text";
@@ -18,6 +19,9 @@ import { useLongPress } from "./use-long-press";
 const TranslatableText = lazy(() =>
   import("./translate-message").then(({ TranslatableText }) => ({ default: TranslatableText })),
 );
+
+// The locked card (decision 118) loads with the first locked post, not with every feed.
+const LockedPost = lazyWithTexts(() => import("./locked-post"));
 
 const initials = (name: string | null): string =>
   (name ?? "")
@@ -79,7 +83,7 @@ export function MessageCard({
           <span className="message-tiers">
             <Lock size={14} aria-hidden="true" />
             {t("feed.forTiers", {
-              tiers: tierList(
+              tiers: listText(
                 message.tiers.map((tier) => tier.name),
                 language,
               ),
@@ -93,7 +97,11 @@ export function MessageCard({
           </span>
         ) : null}
       </header>
-      {message.locked ? <LockedPost tier={message.tiers[0]} /> : null}
+      {message.locked ? (
+        <Suspense fallback={null}>
+          <LockedPost tier={message.tiers[0]} />
+        </Suspense>
+      ) : null}
       {canTranslate ? (
         <Suspense fallback={<PlainText message={message} />}>
           <TranslatableText message={message} canTranslate />
