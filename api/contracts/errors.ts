@@ -45,6 +45,8 @@ export const errorReasons = [
   "tier_name_taken",
   // The broadcast composer shows it on its schedule field.
   "broadcast_too_far_ahead",
+  // A post for tiers the member is not on (decision 118): the Mini App offers the plans.
+  "post_locked",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -22,6 +22,10 @@ export const relayedMediaSchema = z.object({
 });
 export type RelayedMedia = z.infer<typeof relayedMediaSchema>;
 
+/** One of the tiers a post is for (decision 118). */
+export const postTierSchema = z.object({ id: z.string(), name: z.string() });
+export type PostTier = z.infer<typeof postTierSchema>;
+
 export const feedMessageSchema = z.object({
   id: z.uuid(),
   content: z.string().nullable(),
@@ -47,6 +51,16 @@ export const feedMessageSchema = z.object({
     name: z.string().nullable(),
     avatarUrl: z.string().nullable(),
   }),
+  /**
+   * The tiers the post is for, the plan that opens it first (offered before retired, then the lowest
+   * level); empty: it is for every member (decision 118).
+   */
+  tiers: z.array(postTierSchema),
+  /**
+   * The reader is not on one of its tiers: it comes without its text, link, picture, media and
+   * Telegram link (and its translation, share card and files are refused: post_locked).
+   */
+  locked: z.boolean(),
 });
 export type FeedMessage = z.infer<typeof feedMessageSchema>;
 
@@ -98,6 +112,7 @@ export const feedMessages = {
   badCursor: "Invalid cursor",
   notFound: "Message not found",
   ageRequired: "You must be 21+ to join",
+  locked: "This post is for members of another plan",
 } as const;
 
 /** Telegram's limit for a message's text; a channel post longer than that could not be published. */
@@ -106,15 +121,26 @@ export const MESSAGE_MAX_LENGTH = 4096;
 export const postMessageMessages = {
   empty: "Message cannot be empty",
   tooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  unknownTier: "A chosen tier does not exist",
 } as const;
 
+/** At most this many tiers a post is for. */
+export const POST_TIERS_MAX = 50;
+
 /**
- * POST /api/messages is multipart/form-data: the text field `content` FIRST, then, optionally, one
- * image or video in the field `file` (the upload pipeline reads fields only until the file). Text
- * or a file is needed: blank text with no file is "Message cannot be empty".
+ * POST /api/messages is multipart/form-data: the text fields `content` and `tierIds` FIRST, then,
+ * optionally, one image or video in the field `file` (the upload pipeline reads fields only until
+ * the file). Text or a file is needed: blank text with no file is "Message cannot be empty".
+ * `tierIds`, comma-separated, makes the post for members of those tiers only (decision 118); empty
+ * or absent, it is for every member.
  */
 export const postMessageFieldsSchema = z.object({
   content: z.string().trim().max(MESSAGE_MAX_LENGTH, postMessageMessages.tooLong).default(""),
+  tierIds: z
+    .string()
+    .max(POST_TIERS_MAX * 37, postMessageMessages.unknownTier)
+    .regex(/^([0-9a-fA-F-]+(,[0-9a-fA-F-]+)*)?$/, postMessageMessages.unknownTier)
+    .default(""),
 });
 
 /** What a bot may upload to Telegram (sendPhoto, sendVideo): larger files stay in the feed only. */
@@ -125,8 +151,9 @@ export const postMessageResultSchema = z.object({
   /**
    * Where else it went: "published" to the Telegram channel; "failed" when Telegram refused it (the
    * message is in the feed only); "too_large" for a file over what bots may upload (BOT_UPLOAD_BYTES);
+   * "for_tiers" for a post for some tiers, which stays in the feed (the channel is anyone's to read);
    * "none" without a bot and channel.
    */
-  channel: z.enum(["published", "failed", "too_large", "none"]),
+  channel: z.enum(["published", "failed", "too_large", "for_tiers", "none"]),
 });
 export type PostMessageResult = z.infer<typeof postMessageResultSchema>;

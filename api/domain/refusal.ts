@@ -33,6 +33,7 @@ export const refusalReasons = [
   "invalid_text",
   "invalid_post",
   "empty_post",
+  "post_locked",
   // Products, images and stock alerts
   "product_not_found",
   "image_not_found",

@@ -73,6 +73,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
 
   bad_cursor: { code: "bad_request", message: feedMessages.badCursor },
   message_not_found: { code: "not_found", message: feedMessages.notFound },
+  post_locked: { code: "forbidden", message: feedMessages.locked },
   invalid_text: { code: "bad_request", message: invalidTextMessage },
   invalid_post: { code: "bad_request", message: own },
   empty_post: { code: "bad_request", message: postMessageMessages.empty },

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client";
 import { feedPageQuery, listFeedPage } from "#db/queries/channel/feed";
+import { tieredPostOfFileQuery } from "#db/queries/channel/post-access";
 import { freshDatabase } from "../helpers/test-db";
 
 // Runs on PGlite by default and on Postgres when DATABASE_URL is set: CI runs both.
@@ -84,5 +85,13 @@ describe("the feed's first page at 10,000 messages", () => {
     expect(seen).toHaveLength(published);
     expect(new Set(seen).size).toBe(published);
     expect(pinnedSeen).toBe(3);
+  });
+});
+
+describe("/media's look-up of a file among the posts for some tiers (decision 118)", () => {
+  it("reads channel_messages_tiered_idx, not the 10,000 posts for everyone", async () => {
+    const plan = await planOf(tieredPostOfFileQuery(database.db, "/media/message-images/a.png").toSQL());
+    expect(plan).toMatch(/channel_messages_tiered_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });

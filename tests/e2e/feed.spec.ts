@@ -178,6 +178,8 @@ test("a video plays inline with seeking, and a YouTube link becomes the privacy-
     telegramUrl: null,
     myReactions: [],
     author: { kind: "channel", name: "Private Smoke Shop", avatarUrl: null },
+    tiers: [],
+    locked: false,
   });
   // A page of the API's shape with such messages (as the composer stores a video: its URL as imageUrl).
   await page.route("**/api/messages*", (route) =>

@@ -52,6 +52,8 @@ async function withRelayedPost(page: Page) {
       telegramUrl: "https://t.me/privatesmokeshop/42",
       myReactions: [],
       author: { kind: "channel", name: "Private Smoke Shop", avatarUrl: null },
+      tiers: [],
+      locked: false,
     };
     await route.fulfill({
       json: { ...real, messages: [relayed, ...real.messages], telegramLinkPrefix: TELEGRAM_PREFIX },

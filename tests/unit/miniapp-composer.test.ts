@@ -31,13 +31,23 @@ describe("the composer's checks", () => {
   });
 
   it("the contract trims the text and holds it to Telegram's 4096 characters", () => {
-    expect(postMessageFieldsSchema.parse({ content: "  Hi\n" })).toEqual({ content: "Hi" });
-    expect(postMessageFieldsSchema.parse({})).toEqual({ content: "" });
+    expect(postMessageFieldsSchema.parse({ content: "  Hi\n" })).toEqual({ content: "Hi", tierIds: "" });
+    expect(postMessageFieldsSchema.parse({})).toEqual({ content: "", tierIds: "" });
     expect(postMessageFieldsSchema.safeParse({ content: "x".repeat(MESSAGE_MAX_LENGTH) }).success).toBe(true);
     expect(
       postMessageFieldsSchema.safeParse({ content: "x".repeat(MESSAGE_MAX_LENGTH + 1) }).error?.issues[0]
         ?.message,
     ).toBe("Message must be at most 4096 characters");
+  });
+
+  it("takes the tiers a post is for as comma-separated ids (decision 118), none for everyone", () => {
+    const tierIds = "11111111-1111-4111-8111-111111111111,22222222-2222-4222-8222-222222222222";
+    expect(postMessageFieldsSchema.parse({ content: "Hi", tierIds }).tierIds).toBe(tierIds);
+    for (const bad of ["not a tier", "1111,", ",1111", "<x>"]) {
+      expect(
+        postMessageFieldsSchema.safeParse({ content: "Hi", tierIds: bad }).error?.issues[0]?.message,
+      ).toBe("A chosen tier does not exist");
+    }
   });
 });
 

@@ -52,6 +52,8 @@ const message = (id: string, minute: number, isPinned = false): FeedMessage => (
   telegramUrl: null,
   myReactions: [],
   author: { kind: "member", name: null, avatarUrl: null },
+  tiers: [],
+  locked: false,
 });
 
 describe("a live change reloads the first page", () => {

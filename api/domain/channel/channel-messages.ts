@@ -7,9 +7,11 @@ import {
   updateRelayedPost,
 } from "#db/queries/channel/channel-relay";
 import { insertFeedPost, linkFeedPost } from "#db/queries/channel/feed-posts";
+import { setPostTiers } from "#db/queries/channel/post-access";
 import type { RelayedMedia, TelegramEntity } from "#db/schema/channel/channel";
 import type { ServiceContext } from "../context";
 import { isUniqueViolation } from "../db-errors";
+import { checkedTiers } from "./post-access";
 
 /*
  * The one way a feed message is written. Two callers: the composer (api/domain/channel/composer-post.ts: an
@@ -146,9 +148,26 @@ export async function creditChannelPosts(
 /** A message from the composer, checked already: stored and published at once. Its id. */
 export async function storeComposedMessage(
   ctx: Pick<ServiceContext, "db">,
-  message: { content: string | null; imageUrl: string | null; createdBy: string },
+  message: { content: string | null; imageUrl: string | null; createdBy: string; tierIds?: string[] },
 ): Promise<string> {
   return insertFeedPost(ctx.db, message);
+}
+
+/**
+ * The tiers a relayed post is for (decision 118), set by the gate for posts relayed from a chat
+ * gated to them; an empty list makes it every member's again. Unknown tiers are refused
+ * (invalid_post); false when the post was never relayed.
+ * @public the gate (issue 46) calls it for posts relayed from a gated chat.
+ */
+export async function setRelayedPostTiers(
+  ctx: Pick<ServiceContext, "db">,
+  chatId: bigint,
+  messageId: bigint,
+  tierIds: string[],
+): Promise<boolean> {
+  const tiers = await checkedTiers(ctx, tierIds);
+  const stored = await findRelayedPost(ctx.db, chatId, messageId);
+  return stored ? setPostTiers(ctx.db, stored.id, tiers) : false;
 }
 
 /**

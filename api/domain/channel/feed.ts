@@ -22,6 +22,8 @@ import {
 import type { ServiceContext } from "../context";
 import { openAiConfigured } from "../ports/openai-client";
 import { Refusal } from "../refusal";
+import { grantExpiry, grantedUrl, mediaGrantKey } from "./media-grants";
+import { mayRead, openingFirst } from "./post-access";
 
 /** The cursor is the last message's place in the feed's order, opaque to clients. */
 export function encodeCursor({ pinned, createdAt, id }: FeedCursor): string {
@@ -57,7 +59,7 @@ export async function readFeedPage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    messages: present(page),
+    messages: await present(ctx, page),
     nextCursor:
       rows.length > limit && last
         ? encodeCursor({ pinned: last.isPinned, createdAt: last.createdAt, id: last.id })
@@ -82,7 +84,7 @@ export async function readFeedMessages(
     ids.filter((id) => isUuid(id)),
   );
   return {
-    messages: present(rows),
+    messages: await present(ctx, rows),
     nextCursor: null,
     telegramLinkPrefix: telegramStartAppLink(ctx, startParams.message),
     canTranslate: openAiConfigured(ctx.config),
@@ -95,29 +97,49 @@ const feedViewer = (ctx: ServiceContext, viewerId: string): FeedViewer => ({
   since: new Date(ctx.now().getTime() - TRENDING_WINDOW_HOURS * 3_600_000),
 });
 
-/** Rows as the viewer sees them: their own reactions, the trending mark, the author or the channel. */
-function present(rows: FeedRow[]): FeedMessage[] {
-  return rows.map((row) => ({
-    id: row.id,
-    content: row.content,
-    link: row.link,
-    imageUrl: row.imageUrl,
-    isPinned: row.isPinned,
-    createdAt: row.createdAt.toISOString(),
-    hearts: row.hearts,
-    flames: row.flames,
-    trending: row.recentReactions >= TRENDING_MIN_REACTIONS,
-    entities: row.entities,
-    media: row.media.map(({ kind, url, name }) => ({ kind, url, ...(name ? { name } : {}) })),
-    telegramUrl: row.telegramUrl,
-    myReactions: row.myReactions,
-    // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
-    // bot), the demo's, and those whose author's account is gone.
-    author: row.hasAuthor
-      ? { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl }
-      : { kind: "channel" as const, name: row.channelName, avatarUrl: row.channelLogoUrl },
-  }));
+/**
+ * Rows as the viewer sees them: their own reactions, the trending mark, the author or the channel.
+ * A post for tiers the viewer is not on comes locked, without its words, link or files (decision
+ * 118); the files of one they may read come with a grant, which /media asks for.
+ */
+async function present(ctx: Pick<ServiceContext, "db" | "now">, rows: FeedRow[]): Promise<FeedMessage[]> {
+  const granted = rows.some((row) => row.tierIds.length > 0 && mayRead(row.tierIds, row));
+  const grant = granted ? grantFor(await mediaGrantKey(ctx), grantExpiry(ctx.now())) : undefined;
+  return rows.map((row) => {
+    const locked = !mayRead(row.tierIds, row);
+    const file = row.tierIds.length > 0 && grant ? grant : (url: string) => url;
+    return {
+      id: row.id,
+      content: locked ? null : row.content,
+      link: locked ? null : row.link,
+      imageUrl: locked || !row.imageUrl ? null : file(row.imageUrl),
+      isPinned: row.isPinned,
+      createdAt: row.createdAt.toISOString(),
+      hearts: row.hearts,
+      flames: row.flames,
+      trending: row.recentReactions >= TRENDING_MIN_REACTIONS,
+      entities: locked ? null : row.entities,
+      media: locked
+        ? []
+        : row.media.map(({ kind, url, name }) => ({
+            kind,
+            url: url === null ? null : file(url),
+            ...(name ? { name } : {}),
+          })),
+      telegramUrl: locked ? null : row.telegramUrl,
+      myReactions: row.myReactions,
+      // Posts with no author are the channel's: relayed ones (unless an admin posted them through the
+      // bot), the demo's, and those whose author's account is gone.
+      author: row.hasAuthor
+        ? { kind: "member" as const, name: row.authorName, avatarUrl: row.authorAvatarUrl }
+        : { kind: "channel" as const, name: row.channelName, avatarUrl: row.channelLogoUrl },
+      tiers: openingFirst(row.tiers).map(({ id, name }) => ({ id, name })),
+      locked,
+    };
+  });
 }
+
+const grantFor = (key: string, expires: number) => (url: string) => grantedUrl(key, url, expires);
 
 /** A member's heart or flame, on or off; the message's counts and the member's reactions after. */
 export async function react(

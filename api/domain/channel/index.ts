@@ -9,9 +9,11 @@ export {
   relayChannelEdit,
   relayChannelPost,
   setChannelReactions,
+  setRelayedPostTiers,
 } from "./channel-messages";
 export { postMessage } from "./composer-post";
 export { pinMessage, react, readFeedMessages, readFeedPage, removeMessage } from "./feed";
+export { assertFileReadable, GRANT_PARAMETER } from "./media-grants";
 export { messageTranslations } from "./message-translation";
 export { inlineProducts, preparePostShare, prepareProductShare, summary } from "./share";
 export { claimUpdate, forgetOldUpdates, releaseUpdate } from "./telegram-updates";

@@ -13,6 +13,7 @@ import type { ServiceContext } from "../context";
 import { openAiCallMs } from "../ports/openai-client";
 import type { Translator } from "../ports/openai-translator";
 import { Refusal } from "../refusal";
+import { mayRead } from "./post-access";
 
 /** How often a request waiting for another process's translation looks at its row. */
 const POLL_MS = 100;
@@ -30,10 +31,11 @@ export interface MessageTranslations {
  * Feed posts translated into the reader's language, once per message and language however many ask
  * (docs/decisions/103): the process's requests for one text share one promise, and across processes
  * the message_translations row is the single flight (db/queries/channel/translations.ts). Refusals: no
- * model translation_not_configured (503); no published message message_not_found; no text
- * no_text_to_translate; over the member's limit rate_limited (429: a request not answered from the
- * kept translations counts before it asks or waits); the model's failure translation_failed (502),
- * with nothing kept, so the next request asks again.
+ * model translation_not_configured (503); no published message message_not_found; a post for tiers
+ * the member is not on post_locked (403, decision 118); no text no_text_to_translate; over the
+ * member's limit rate_limited (429: a request not answered from the kept translations counts before
+ * it asks or waits); the model's failure translation_failed (502), with nothing kept, so the next
+ * request asks again.
  */
 export function messageTranslations(
   ctx: Pick<ServiceContext, "db" | "log" | "now" | "config">,
@@ -94,6 +96,8 @@ export function messageTranslations(
       if (!translator) throw new Refusal("translation_not_configured");
       const source = isUuid(messageId) ? await translationSource(ctx.db, messageId, userId) : undefined;
       if (!source) throw new Refusal("message_not_found");
+      // A post for tiers the reader is not on is not theirs to read, in any language (decision 118).
+      if (!mayRead(source.tierIds, source)) throw new Refusal("post_locked");
       if (!source.content?.trim()) throw new Refusal("no_text_to_translate");
       // A stored language we no longer ship reads as English, as everywhere else.
       const language = shippedLanguage(source.language) ?? defaultLanguage;

@@ -8,12 +8,12 @@ import { publicPageLink, recipientLanguage, telegramStartAppLink } from "#api/do
 import type { Db } from "#db/client";
 import { findAccountById } from "#db/queries/accounts/accounts";
 import { findActiveProduct, type ProductRow, searchListedProducts } from "#db/queries/catalogue/products";
-import { isPublishedPost } from "#db/queries/channel/feed-posts";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import type { ShareCard } from "../ports/telegram-notifier";
 import { Refusal } from "../refusal";
 import { readChannelName } from "./channel-info";
+import { assertReadable } from "./post-access";
 
 /** Inline mode answers this many results a page (Telegram takes at most 50). */
 export const INLINE_PAGE = 20;
@@ -166,10 +166,12 @@ export async function prepareProductShare(ctx: ServiceContext, userId: string, p
   return prepare(ctx, userId, telegramId, card);
 }
 
-/** Share on a feed post: its card (no words of the post) for the member's shareMessage. */
+/**
+ * Share on a feed post: its card (no words of the post) for the member's shareMessage. A post they
+ * may not read is not theirs to share (post_locked, decision 118).
+ */
 export async function preparePostShare(ctx: ServiceContext, userId: string, messageId: string) {
-  if (!isUuid(messageId) || !(await isPublishedPost(ctx.db, messageId)))
-    throw new Refusal("message_not_found");
+  await assertReadable(ctx, messageId, userId);
   const { telegramId, language } = await sharer(ctx, ctx.db, userId);
   const card = postCard(ctx, messageId.toLowerCase(), await readChannelName(ctx), language);
   return prepare(ctx, userId, telegramId, card);

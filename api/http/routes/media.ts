@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
+import { assertFileReadable, GRANT_PARAMETER } from "#api/domain/channel";
 import { mediaCacheControl } from "#api/domain/ports/media-storage";
 import type { AppDeps } from "../deps";
 import { errorResponse } from "../errors";
@@ -34,7 +35,8 @@ export function byteRange(header: string | undefined, size: number) {
 
 /**
  * /media/<bucket>/<name>: stored files, cached for an hour (members-only ones by the browser alone),
- * with ranges for video.
+ * with ranges for video. A file of a post for some tiers needs the grant the feed gave with its URL
+ * (?grant=, decision 118): 403 post_locked without one.
  */
 export const mediaRoutes = (deps: AppDeps) =>
   new Hono().get("/:bucket/:name{.+}", async (c) => {
@@ -42,6 +44,7 @@ export const mediaRoutes = (deps: AppDeps) =>
     const name = c.req.param("name");
     const file = await deps.storage.stat(bucket, name);
     if (!file) return errorResponse(c, "not_found", "File not found");
+    await assertFileReadable(deps, bucket, name, c.req.query(GRANT_PARAMETER));
     const headers: Record<string, string> = {
       "Content-Type": file.contentType,
       "Cache-Control": mediaCacheControl(bucket),

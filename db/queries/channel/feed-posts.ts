@@ -10,7 +10,7 @@ const m = channelMessages;
  */
 export async function insertFeedPost(
   db: Db,
-  post: { content: string | null; imageUrl: string | null; createdBy: string },
+  post: { content: string | null; imageUrl: string | null; createdBy: string; tierIds?: string[] },
 ): Promise<string> {
   const [row] = await db
     .insert(m)
@@ -43,14 +43,4 @@ export async function linkFeedPost(
       .set({ telegramChatId: post.chatId, telegramMessageId: post.messageId })
       .where(eq(m.id, id));
   });
-}
-
-/** Whether the feed shows this message (it exists and is published). */
-export async function isPublishedPost(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: m.id })
-    .from(m)
-    .where(and(eq(m.id, id), eq(m.isPublished, true)))
-    .limit(1);
-  return rows.length > 0;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../client";
 import { channelMessages, messageReactions, profiles, publicChannelInfo } from "../../schema";
 import type { RelayedMedia, TelegramEntity } from "../../schema/channel/channel";
+import { type PostTier, postTiers, readerColumns } from "./post-access";
 
 /** Where a feed page ended: the last message's place in the order (pinned, created, id). */
 export interface FeedCursor {
@@ -32,6 +33,12 @@ export interface FeedRow {
   myReactions: Reaction[];
   /** The app's reactions since the viewer's `since` (for trending). */
   recentReactions: number;
+  /** The tiers the post is for (empty: every member), and those of them that still exist. */
+  tierIds: string[];
+  tiers: PostTier[];
+  /** The viewer's current tier and staff role, which decide whether they may read it. */
+  readerTierId: string | null;
+  readerIsStaff: boolean;
 }
 
 /** Who reads the feed, and from when reactions count as recent (the trending window). */
@@ -79,6 +86,9 @@ function feedRows(db: Db, viewer: FeedViewer, where: SQL | undefined) {
           where ${r.messageId} = ${m.id} and ${r.userId} = ${viewer.id}), '{}')`,
         recentReactions: sql<number>`(select count(*)::int from ${r}
           where ${r.messageId} = ${m.id} and ${r.createdAt} >= ${viewer.since.toISOString()}::timestamptz)`,
+        tierIds: m.tierIds,
+        tiers: postTiers,
+        ...readerColumns(viewer.id),
       })
       .from(m)
       .leftJoin(profiles, eq(profiles.id, m.createdBy))

@@ -2,14 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../client";
 import { executeRows } from "../../rows";
 import { channelMessages, messageTranslations, profiles } from "../../schema";
+import { readerColumns } from "./post-access";
 
 const t = messageTranslations;
 const m = channelMessages;
 
 /**
- * What a translation request needs, in one statement: the published message's text, the reader's
- * stored language, and the finished translation into that language (English for no stored one).
- * Undefined when no published message has the id.
+ * What a translation request needs, in one statement: the published message's text and tiers, the
+ * reader's stored language, tier and staff role, and the finished translation into that language
+ * (English for no stored one). Undefined when no published message has the id.
  */
 export async function translationSource(db: Db, messageId: string, userId: string) {
   const language = sql`coalesce((select ${profiles.language} from ${profiles} where ${profiles.id} = ${userId}), 'en')`;
@@ -20,6 +21,8 @@ export async function translationSource(db: Db, messageId: string, userId: strin
       cached: sql<
         string | null
       >`(select ${t.text} from ${t} where ${t.messageId} = ${m.id} and ${t.language} = ${language} and ${t.status} = 'done')`,
+      tierIds: m.tierIds,
+      ...readerColumns(userId),
     })
     .from(m)
     .where(and(eq(m.id, messageId), eq(m.isPublished, true)));

@@ -116,6 +116,9 @@ export const channelMessages = pgTable(
     // The channel's own reaction counts (message_reaction_count), shown added to the app's.
     telegramHearts: integer("telegram_hearts").notNull().default(0),
     telegramFlames: integer("telegram_flames").notNull().default(0),
+    // The membership tiers the post is for (decision 118): empty, it is for every member; else only
+    // members on one of these tiers (and staff) read it. No foreign key: a deleted tier opens nothing.
+    tierIds: uuid("tier_ids").array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,6 +128,8 @@ export const channelMessages = pgTable(
       .on(t.isPinned.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isPublished}`),
     uniqueIndex("channel_messages_telegram_key").on(t.telegramChatId, t.telegramMessageId),
+    // The few posts for some tiers: /media looks a file up among them alone.
+    index("channel_messages_tiered_idx").on(t.id).where(sql`${t.tierIds} <> '{}'::uuid[]`),
     // An album's posts arrive one by one and gather into one message.
     uniqueIndex("channel_messages_album_key")
       .on(t.telegramChatId, t.mediaGroupId)

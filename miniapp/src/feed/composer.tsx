@@ -10,6 +10,7 @@ import { useBottomBar } from "../lib/use-bottom-bar";
 import { useContractForm } from "../lib/use-contract-form";
 import { useObjectUrl } from "../lib/use-object-url";
 import { hapticImpact } from "../telegram/hooks";
+import { ComposerAudience } from "./composer-audience";
 import { attachmentProblem, postMessageForm } from "./composer-rules";
 
 interface Sending {
@@ -23,8 +24,8 @@ interface Sending {
 /** The admins' composer, fixed to the bottom of the feed: text, one image or video, progress, cancel. */
 export default function Composer({ onPosted }: { onPosted: () => void }) {
   const { t, tm, language } = useT();
-  const form = useContractForm(postMessageForm, { content: "", file: null as File | null });
-  const { content: text, file } = form.values;
+  const form = useContractForm(postMessageForm, { content: "", tierIds: "", file: null as File | null });
+  const { content: text, tierIds, file } = form.values;
   const [sending, setSending] = useState<Sending | null>(null);
   const preview = useObjectUrl(file);
   const bar = useRef<HTMLFormElement>(null);
@@ -41,6 +42,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
       const body = new FormData();
       // The text goes first: the API reads the fields that come before the file.
       body.append("content", data.content);
+      body.append("tierIds", data.tierIds);
       if (data.file) body.append("file", data.file);
       let uploaded = false;
       const request = sendForm(postMessageResultSchema, "/api/messages", body, {
@@ -56,6 +58,9 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           (result) => {
             hapticImpact();
             toast.success(t("composer.posted"), { description: t("composer.postedText") });
+            if (result.channel === "for_tiers") {
+              toast(t("composer.keptForTiers"), { description: t("composer.keptForTiersText") });
+            }
             if (result.channel === "failed" || result.channel === "too_large") {
               toast.error(t("composer.notPublished"), {
                 description:
@@ -64,7 +69,7 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
                     : t("composer.tooLargeForTelegram"),
               });
             }
-            form.setValues({ content: "", file: null });
+            form.setValues({ content: "", tierIds: "", file: null });
             onPosted();
           },
           (error: unknown) => {
@@ -123,6 +128,11 @@ export default function Composer({ onPosted }: { onPosted: () => void }) {
           )}
         </div>
       ) : null}
+      <ComposerAudience
+        value={tierIds ? tierIds.split(",") : []}
+        onChange={(ids) => form.set("tierIds", ids.join(","))}
+        disabled={form.busy}
+      />
       <ComposerRow
         text={text}
         onText={(value) => form.set("content", value)}

@@ -1,4 +1,5 @@
 import { Button, Skeleton, Spinner } from "@telegram-apps/telegram-ui";
+import { useAtomValue } from "jotai";
 import { MessagesSquare } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
@@ -6,6 +7,7 @@ import type { Role } from "#api/contracts/roles";
 import { StateView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
 import { signedInUser, useAuth } from "../state/auth";
+import { openDrawerAtom } from "../state/drawers";
 import { hasRole } from "../state/role-cache";
 import { useRoles } from "../state/roles";
 import "./feed.css";
@@ -26,6 +28,7 @@ const MessageActions = lazyWithTexts(() =>
 /** The channel feed, and for admins the composer below it, whatever state the feed is in. */
 export default function Feed() {
   const feed = useFeed();
+  usePlanPickerClosed(feed.refresh);
   const roles = useRoles(signedInUser(useAuth())?.id ?? null);
   const has = (role: Role) => roles.status === "loaded" && hasRole(roles.roles, role);
   return (
@@ -39,6 +42,19 @@ export default function Feed() {
       ) : null}
     </>
   );
+}
+
+/**
+ * The plan picker closed (a locked post's button opens it): the first page again, so a post the new
+ * plan opens shows (decision 118).
+ */
+function usePlanPickerClosed(onClosed: () => void) {
+  const drawer = useAtomValue(openDrawerAtom);
+  const previous = useRef(drawer);
+  useEffect(() => {
+    if (previous.current === "plan" && drawer !== "plan") onClosed();
+    previous.current = drawer;
+  }, [drawer, onClosed]);
 }
 
 /** The messages: pinned first, newest first, more as the reader scrolls. */

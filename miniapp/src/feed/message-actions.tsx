@@ -121,15 +121,20 @@ export function MessageActions({
         </div>
       ) : (
         <div className="message-actions">
-          <Button mode="plain" size="l" stretched before={<Copy size={18} />} onClick={copyText}>
-            {t("feed.copyText")}
-          </Button>
+          {/* A locked post (decision 118) has no text to copy and is not the reader's to share. */}
+          {message.locked ? null : (
+            <Button mode="plain" size="l" stretched before={<Copy size={18} />} onClick={copyText}>
+              {t("feed.copyText")}
+            </Button>
+          )}
           <Button mode="plain" size="l" stretched before={<Link2 size={18} />} onClick={copyLink}>
             {t("feed.copyLink")}
           </Button>
-          <Button mode="plain" size="l" stretched before={<Share2 size={18} />} onClick={share}>
-            {t("feed.share")}
-          </Button>
+          {message.locked ? null : (
+            <Button mode="plain" size="l" stretched before={<Share2 size={18} />} onClick={share}>
+              {t("feed.share")}
+            </Button>
+          )}
           <TranslateAction message={message} canTranslate={canTranslate} onDone={onClose} />
           {staff ? (
             <>

@@ -1,9 +1,11 @@
 import { Button } from "@telegram-apps/telegram-ui";
-import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
+import { Flame, Heart, Lock, Pin, TrendingUp } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
+import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
+import { listText } from "../lib/format";
 import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
@@ -17,6 +19,9 @@ import { useLongPress } from "./use-long-press";
 const TranslatableText = lazy(() =>
   import("./translate-message").then(({ TranslatableText }) => ({ default: TranslatableText })),
 );
+
+// The locked card (decision 118) loads with the first locked post, not with every feed.
+const LockedPost = lazyWithTexts(() => import("./locked-post"));
 
 const initials = (name: string | null): string =>
   (name ?? "")
@@ -43,7 +48,7 @@ export function MessageCard({
   onActions,
   onChange,
 }: MessageCardProps) {
-  const { t } = useT();
+  const { t, language } = useT();
   const name =
     message.author.name ?? (message.author.kind === "channel" ? t("feed.channel") : t("feed.member"));
   const press = useLongPress(onActions);
@@ -74,6 +79,17 @@ export function MessageCard({
             {formatFeedTime(message.createdAt)}
           </time>
         </div>
+        {message.tiers.length > 0 && !message.locked ? (
+          <span className="message-tiers">
+            <Lock size={14} aria-hidden="true" />
+            {t("feed.forTiers", {
+              tiers: listText(
+                message.tiers.map((tier) => tier.name),
+                language,
+              ),
+            })}
+          </span>
+        ) : null}
         {message.isPinned ? (
           <span className="message-pinned">
             <Pin size={16} aria-hidden="true" />
@@ -81,6 +97,11 @@ export function MessageCard({
           </span>
         ) : null}
       </header>
+      {message.locked ? (
+        <Suspense fallback={null}>
+          <LockedPost tier={message.tiers[0]} />
+        </Suspense>
+      ) : null}
       {canTranslate ? (
         <Suspense fallback={<PlainText message={message} />}>
           <TranslatableText message={message} canTranslate />
@@ -100,35 +121,37 @@ export function MessageCard({
           referrerPolicy="strict-origin-when-cross-origin"
         />
       ) : null}
-      <footer className="message-reactions">
-        <Button
-          mode="outline"
-          size="s"
-          className="reaction"
-          before={<Heart size={18} aria-hidden="true" />}
-          aria-pressed={message.myReactions.includes("heart")}
-          aria-label={t("feed.hearts", { count: message.hearts })}
-          onClick={() => void toggle("heart")}
-        >
-          {message.hearts}
-        </Button>
-        <Button
-          mode="outline"
-          size="s"
-          className="reaction"
-          before={<Flame size={18} aria-hidden="true" />}
-          aria-pressed={message.myReactions.includes("flame")}
-          aria-label={t("feed.flames", { count: message.flames })}
-          onClick={() => void toggle("flame")}
-        >
-          {message.flames}
-        </Button>
-        {message.trending ? (
-          <span className="message-trending">
-            <TrendingUp size={16} aria-hidden="true" /> {t("feed.trending")}
-          </span>
-        ) : null}
-      </footer>
+      {message.locked ? null : (
+        <footer className="message-reactions">
+          <Button
+            mode="outline"
+            size="s"
+            className="reaction"
+            before={<Heart size={18} aria-hidden="true" />}
+            aria-pressed={message.myReactions.includes("heart")}
+            aria-label={t("feed.hearts", { count: message.hearts })}
+            onClick={() => void toggle("heart")}
+          >
+            {message.hearts}
+          </Button>
+          <Button
+            mode="outline"
+            size="s"
+            className="reaction"
+            before={<Flame size={18} aria-hidden="true" />}
+            aria-pressed={message.myReactions.includes("flame")}
+            aria-label={t("feed.flames", { count: message.flames })}
+            onClick={() => void toggle("flame")}
+          >
+            {message.flames}
+          </Button>
+          {message.trending ? (
+            <span className="message-trending">
+              <TrendingUp size={16} aria-hidden="true" /> {t("feed.trending")}
+            </span>
+          ) : null}
+        </footer>
+      )}
     </article>
   );
 }

@@ -81,3 +81,7 @@ export function formatPercent(value: string): string {
 export function stockText(stock: number): string {
   return stock > 0 ? t("format.inStock", { count: stock }) : t("format.outOfStock");
 }
+
+/** Names as one phrase in the reader's language ("Basic, Premium and Gold"). */
+export const listText = (names: string[], language: string): string =>
+  new Intl.ListFormat(language, { type: "conjunction" }).format(names);
