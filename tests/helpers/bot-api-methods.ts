@@ -82,12 +82,20 @@ function members(body: string): string[] {
  * then wrong, and the fake must not start on a wrong list.
  */
 export function parseBotApiMethods(source: string): Map<string, BotApiMethod> {
-  const text = blankCommentsAndStrings(source);
+  // An alias's target is a string literal, which blanking would lose: it is unquoted first.
+  const text = blankCommentsAndStrings(source.replace(/ApiMethods<(\w+)>\["(\w+)"\]/g, "ApiMethods<$1>[$2]"));
   const start = /\bApiMethods<\w+>\s*=\s*\{/.exec(text);
   if (!start) throw new Error("ApiMethods not found in methods.d.ts");
   const open = start.index + start[0].length - 1;
   const methods = new Map<string, BotApiMethod>();
+  const aliases = new Map<string, string>();
   for (const member of members(text.slice(open + 1, closing(text, open)))) {
+    // A deprecated name typed as another method (kickChatMember: ApiMethods<F>["banChatMember"]).
+    const alias = /^(\w+)\s*:\s*ApiMethods<\w+>\[(\w+)\]$/.exec(member);
+    if (alias?.[1] && alias[2]) {
+      aliases.set(alias[1], alias[2]);
+      continue;
+    }
     const name = /^(\w+)\s*\(/.exec(member);
     if (!name?.[1]) throw new Error(`not a method: ${member.slice(0, 60)}`);
     const paren = member.indexOf("(");
@@ -106,6 +114,11 @@ export function parseBotApiMethods(source: string): Map<string, BotApiMethod> {
       method.params.add(declared[1]);
       if (!declared[2]) method.required.add(declared[1]);
     }
+  }
+  for (const [name, target] of aliases) {
+    const method = methods.get(target);
+    if (!method) throw new Error(`${name}: names no method (${target})`);
+    methods.set(name, method);
   }
   return methods;
 }

@@ -23,6 +23,8 @@ describe("the Bot API's methods from grammY's types", () => {
       "name",
     ]);
     expect(requiredOf("createChatInviteLink")).toEqual(["chat_id"]);
+    // A deprecated name Telegram still answers is the method it names.
+    expect(paramsOf("kickChatMember")).toEqual(paramsOf("banChatMember"));
     expect(paramsOf("unbanChatMember")).toEqual(["chat_id", "only_if_banned", "user_id"]);
     expect(requiredOf("answerChatJoinRequestQuery")).toEqual(["chat_join_request_query_id", "result"]);
     expect(requiredOf("setChatMemberTag")).toEqual(["chat_id", "user_id"]);
@@ -54,9 +56,12 @@ describe("the Bot API's methods from grammY's types", () => {
         }): true;
         second(): true;
         third(args?: { only?: boolean }): Array<{ y: number }>;
+        /** @deprecated Use \`second\` instead. */
+        old: ApiMethods<F>["third"];
       };
     `);
-    expect([...parsed.keys()]).toEqual(["first", "second", "third"]);
+    expect([...parsed.keys()]).toEqual(["first", "second", "third", "old"]);
+    expect(parsed.get("old")).toBe(parsed.get("third"));
     expect([...(parsed.get("first")?.params ?? [])]).toEqual(["chat_id", "options", "mode", "list", "file"]);
     expect([...(parsed.get("first")?.required ?? [])]).toEqual(["chat_id", "mode", "file"]);
     expect(parsed.get("second")?.params.size).toBe(0);
