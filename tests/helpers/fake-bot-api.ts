@@ -215,7 +215,10 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   const rightsOf = (chat: FakeChat): FakeBotRights => ({ ...fullRights, ...chat.botRights });
 
   /** The chat a chat-administration call names, or Telegram's refusals: unknown chat, a right missing. */
-  const administered = (payload: Record<string, unknown>, right?: keyof FakeBotRights) => {
+  const administered = (
+    payload: Record<string, unknown>,
+    right?: keyof FakeBotRights,
+  ): FakeChat | { failure: Failure } => {
     const chat = knownChat(payload.chat_id);
     if (!chat) return badRequest("chat not found");
     if (right && !rightsOf(chat)[right]) return badRequest(`not enough rights (${right})`);
@@ -236,6 +239,7 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     can_post_stories: false,
     can_edit_stories: false,
     can_delete_stories: false,
+    can_send_welcome_messages: false,
     ...rightsOf(chat),
   });
   const personAsAdmin = (chat: FakeChat, user: User): ChatMember =>
@@ -256,6 +260,7 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
           can_post_stories: false,
           can_edit_stories: false,
           can_delete_stories: false,
+          can_send_welcome_messages: false,
         };
 
   const chatMember = (chat: FakeChat, userId: number): ChatMember => {
@@ -367,14 +372,14 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       const chat = administered(p, "can_invite_users");
       if (refused(chat)) return chat;
       const link = links.get(String(p.invite_link));
-      if (link?.chatId !== chat.id || link.is_revoked) return badRequest("INVITE_HASH_EXPIRED");
+      if (!link || link.chatId !== chat.id || link.is_revoked) return badRequest("INVITE_HASH_EXPIRED");
       return inviteLink(chat, p, link.invite_link);
     },
     revokeChatInviteLink: (p) => {
       const chat = administered(p, "can_invite_users");
       if (refused(chat)) return chat;
       const link = links.get(String(p.invite_link));
-      if (link?.chatId !== chat.id) return badRequest("INVITE_HASH_EXPIRED");
+      if (!link || link.chatId !== chat.id) return badRequest("INVITE_HASH_EXPIRED");
       link.is_revoked = true;
       return linkOf(link);
     },
