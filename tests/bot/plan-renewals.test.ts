@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { invoiceSchema, planSubscriptionSchema } from "#api/contracts/plan-payments";
-import { budgetSchema, planSchema } from "#api/contracts/plans";
+import { planSubscriptionSchema } from "#api/contracts/plan-payments";
+import { budgetSchema } from "#api/contracts/plans";
 import { lapsePlans, plansEndingSoon, plansInGrace, plansLapsedSince } from "#api/domain/plans/plan-renewals";
 import type { createApp } from "#api/http/app";
-import { membershipHistory, starPayments, users } from "#db/schema/index";
+import { membershipHistory, starPayments } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
@@ -44,7 +43,8 @@ const setRenewal = (token: string, body: unknown) =>
 
 const shop = (): StarsShop => ({ fake, t, app, clock });
 /** A Telegram member who bought Basic for Stars now; their period ends in 30 days. */
-const subscriber = () => starsSubscriber(shop(), tier.basic, nextTelegramId++, `renewal-charge-${nextCharge++}`);
+const subscriber = () =>
+  starsSubscriber(shop(), tier.basic, nextTelegramId++, `renewal-charge-${nextCharge++}`);
 const pay = (telegramId: number, payload: string, chargeId: string, expiresAt: Date, renewal: boolean) =>
   payStars(shop(), { telegramId, payload, chargeId, expiresAt, renewal });
 

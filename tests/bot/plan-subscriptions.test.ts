@@ -44,7 +44,11 @@ const rowOf = async (userId: string) =>
   (await db().select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId)))[0];
 
 /** Pushes the update and waits until the bot has taken it and every update before it. */
-async function subscriptionUpdate(telegramId: number, payload: string, state: "canceled" | "active" | "failed") {
+async function subscriptionUpdate(
+  telegramId: number,
+  payload: string,
+  state: "canceled" | "active" | "failed",
+) {
   const update = fake.pushSubscription(telegramId, payload, state);
   await eventually(async () =>
     expect(fake.callsTo("getUpdates").some((c) => Number(c.payload.offset) > update.update_id)).toBe(true),
@@ -89,7 +93,10 @@ describe("a Stars subscription as Telegram changes it", () => {
 
   it("its payment failed: Payment due from then, the grace reminder once, then the lapse", async () => {
     const member = await subscriber();
-    await db().update(profiles).set({ botWritableAt: new Date(START) }).where(eq(profiles.id, member.userId));
+    await db()
+      .update(profiles)
+      .set({ botWritableAt: new Date(START) })
+      .where(eq(profiles.id, member.userId));
     // Telegram charges at the period's end; the failure may arrive a little before our clock's.
     const failedAt = member.expiresAt.getTime() - 5 * 60_000;
     clock.ms = failedAt;

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import busboy from "busboy";
 import type { ChatInviteLink, ChatMember, Update, User } from "grammy/types";
 import { TEST_BOT_TOKEN, testBotInfo } from "./accounts";
@@ -185,7 +185,11 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   /** The known chat a chat_id names (its id, in digits or not, or its @username). */
   const knownChat = (chatId: unknown): FakeChat | undefined => {
     for (const chat of chats.values()) {
-      if (chatId === chat.id || chatId === String(chat.id) || (chat.username && chatId === `@${chat.username}`))
+      if (
+        chatId === chat.id ||
+        chatId === String(chat.id) ||
+        (chat.username && chatId === `@${chat.username}`)
+      )
         return chat;
     }
     return undefined;
@@ -224,7 +228,8 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     if (right && !rightsOf(chat)[right]) return badRequest(`not enough rights (${right})`);
     return chat;
   };
-  const refused = (value: FakeChat | { failure: Failure }): value is { failure: Failure } => "failure" in value;
+  const refused = (value: FakeChat | { failure: Failure }): value is { failure: Failure } =>
+    "failure" in value;
 
   const botAsAdmin = (chat: FakeChat): ChatMember => ({
     status: "administrator",
@@ -591,7 +596,10 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
         ...(link ? { invite_link: linkOf(link) } : {}),
         ...(queryId ? { query_id: queryId } : {}),
       };
-      return enqueue({ chat_join_request: request } as Omit<Update, "update_id">, options.updateId ?? nextUpdateId++);
+      return enqueue(
+        { chat_join_request: request } as Omit<Update, "update_id">,
+        options.updateId ?? nextUpdateId++,
+      );
     },
     /**
      * Someone's standing in a chat changed (joined, left, was removed): a chat_member update, and
@@ -624,7 +632,10 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
      * The bot's own standing in a chat changed (made an administrator, rights changed, removed): a
      * my_chat_member update from `by`; an administrator's chat becomes known to the fake.
      */
-    pushMyChatMember(chat: FakeChat, change: { to: "administrator" | "left" | "kicked"; by: number | User }): Update {
+    pushMyChatMember(
+      chat: FakeChat,
+      change: { to: "administrator" | "left" | "kicked"; by: number | User },
+    ): Update {
       if (change.to === "administrator") chats.set(chat.id, { type: "channel", ...chat });
       const now = chats.get(chat.id) ?? { type: "channel", ...chat };
       const bot = testBotInfo;
@@ -642,7 +653,11 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       );
     },
     /** A Stars subscription changed (Bot API 10.2): canceled, re-activated or its payment failed. */
-    pushSubscription(user: number | User, invoicePayload: string, state: "canceled" | "active" | "failed"): Update {
+    pushSubscription(
+      user: number | User,
+      invoicePayload: string,
+      state: "canceled" | "active" | "failed",
+    ): Update {
       return enqueue(
         { subscription: { user: person(user), invoice_payload: invoicePayload, state } },
         nextUpdateId++,

@@ -61,6 +61,8 @@ export async function starsSubscriber(shop: StarsShop, tierId: string, telegramI
   const payload = String(shop.fake.callsTo("createInvoiceLink").at(-1)?.payload.payload);
   const expiresAt = new Date(shop.clock.now().getTime() + 30 * DAY);
   payStars(shop, { telegramId, payload, chargeId, expiresAt, renewal: false });
-  await eventually(async () => expect((await planOf(shop, member.token)).subscription?.expiresAt).toBeDefined());
+  await eventually(async () =>
+    expect((await planOf(shop, member.token)).subscription?.expiresAt).toBeDefined(),
+  );
   return { ...member, telegramId, payload, chargeId, expiresAt };
 }

@@ -30,7 +30,9 @@ describe("the Bot API's methods from grammY's types", () => {
     expect(requiredOf("setChatMemberTag")).toEqual(["chat_id", "user_id"]);
     expect(paramsOf("setChatMemberTag")).toContain("tag");
     expect(requiredOf("sendMessage")).toEqual(["chat_id", "text"]);
-    expect(paramsOf("sendMessage")).toEqual(expect.arrayContaining(["parse_mode", "reply_markup", "entities"]));
+    expect(paramsOf("sendMessage")).toEqual(
+      expect.arrayContaining(["parse_mode", "reply_markup", "entities"]),
+    );
   });
 
   it("has no method or parameter Telegram does not have", () => {

@@ -21,7 +21,10 @@ async function call(method: string, payload: Record<string, unknown> = {}) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(payload),
   });
-  return { status: res.status, body: (await res.json()) as { ok: boolean; result?: any; description?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { ok: boolean; result: Record<string, unknown>; description?: string },
+  };
 }
 
 describe("what Telegram does not have", () => {
@@ -53,22 +56,36 @@ describe("chats, links, join requests, bans and tags", () => {
     });
     expect((await call("getChat", { chat_id: CHANNEL })).body.result).toMatchObject({ type: "channel" });
     fake.setBotRights(GROUP, { can_manage_tags: false });
-    expect((await call("getChatMember", { chat_id: GROUP, user_id: testBotInfo.id })).body.result).toMatchObject({
+    expect(
+      (await call("getChatMember", { chat_id: GROUP, user_id: testBotInfo.id })).body.result,
+    ).toMatchObject({
       status: "administrator",
       can_invite_users: true,
       can_restrict_members: true,
       can_manage_tags: false,
     });
-    expect((await call("getChatMember", { chat_id: GROUP, user_id: OWNER.id })).body.result.status).toBe("creator");
-    const admins = (await call("getChatAdministrators", { chat_id: GROUP })).body.result as { user: { id: number } }[];
+    expect((await call("getChatMember", { chat_id: GROUP, user_id: OWNER.id })).body.result.status).toBe(
+      "creator",
+    );
+    const admins = (await call("getChatAdministrators", { chat_id: GROUP })).body.result as unknown as {
+      user: { id: number };
+    }[];
     expect(admins.map((a) => a.user.id)).toEqual([testBotInfo.id, OWNER.id, ADMIN.id]);
     expect((await call("setChatMemberTag", { chat_id: GROUP, user_id: 5, tag: "Gold" })).status).toBe(400);
     fake.setBotRights(GROUP, { can_manage_tags: true });
   });
 
   it("makes unique invite links, edits and revokes them", async () => {
-    const made = await call("createChatInviteLink", { chat_id: GROUP, name: "Ann", creates_join_request: true });
-    const other = await call("createChatInviteLink", { chat_id: GROUP, name: "Bob", creates_join_request: true });
+    const made = await call("createChatInviteLink", {
+      chat_id: GROUP,
+      name: "Ann",
+      creates_join_request: true,
+    });
+    const other = await call("createChatInviteLink", {
+      chat_id: GROUP,
+      name: "Bob",
+      creates_join_request: true,
+    });
     expect(made.body.result).toMatchObject({ name: "Ann", creates_join_request: true, is_revoked: false });
     expect(made.body.result.invite_link).not.toBe(other.body.result.invite_link);
     const link = made.body.result.invite_link as string;
@@ -84,7 +101,9 @@ describe("chats, links, join requests, bans and tags", () => {
   it("decides join requests with and without a query, once", async () => {
     const plain = fake.pushJoinRequest(GROUP, 801);
     expect(plain.chat_join_request).toMatchObject({ user_chat_id: 801, chat: { id: GROUP } });
-    expect(await call("approveChatJoinRequest", { chat_id: GROUP, user_id: 801 })).toMatchObject({ status: 200 });
+    expect(await call("approveChatJoinRequest", { chat_id: GROUP, user_id: 801 })).toMatchObject({
+      status: 200,
+    });
     expect((await call("approveChatJoinRequest", { chat_id: GROUP, user_id: 801 })).body.description).toBe(
       "Bad Request: HIDE_REQUESTER_MISSING",
     );
@@ -94,16 +113,23 @@ describe("chats, links, join requests, bans and tags", () => {
     const queryId = asked.chat_join_request?.query_id;
     expect(queryId).toBeDefined();
     expect(
-      (await call("sendChatJoinRequestWebApp", { chat_join_request_query_id: queryId, web_app_url: "https://x/" }))
-        .status,
+      (
+        await call("sendChatJoinRequestWebApp", {
+          chat_join_request_query_id: queryId,
+          web_app_url: "https://x/",
+        })
+      ).status,
     ).toBe(200);
     expect(fake.pendingRequests(GROUP).get(802)?.webAppUrl).toBe("https://x/");
-    expect((await call("answerChatJoinRequestQuery", { chat_join_request_query_id: queryId, result: "decline" })).status).toBe(200);
+    expect(
+      (await call("answerChatJoinRequestQuery", { chat_join_request_query_id: queryId, result: "decline" }))
+        .status,
+    ).toBe(200);
     expect(fake.pendingRequests(GROUP).has(802)).toBe(false);
     expect(fake.membersOf(GROUP).get(802)).toBeUndefined();
     expect(
-      (await call("answerChatJoinRequestQuery", { chat_join_request_query_id: queryId, result: "approve" })).body
-        .description,
+      (await call("answerChatJoinRequestQuery", { chat_join_request_query_id: queryId, result: "approve" }))
+        .body.description,
     ).toBe("Bad Request: QUERY_ID_INVALID");
   });
 
@@ -111,7 +137,9 @@ describe("chats, links, join requests, bans and tags", () => {
     fake.pushChatMember(GROUP, 803, { from: "left", to: "member" });
     expect((await call("banChatMember", { chat_id: GROUP, user_id: 803 })).status).toBe(200);
     expect(fake.membersOf(GROUP).get(803)).toBe("kicked");
-    expect((await call("unbanChatMember", { chat_id: GROUP, user_id: 803, only_if_banned: true })).status).toBe(200);
+    expect(
+      (await call("unbanChatMember", { chat_id: GROUP, user_id: 803, only_if_banned: true })).status,
+    ).toBe(200);
     expect(fake.membersOf(GROUP).get(803)).toBe("left");
     expect(fake.bansOf(GROUP, 803)).toBe(1);
     expect((await call("banChatMember", { chat_id: GROUP, user_id: ADMIN.id })).body.description).toBe(
@@ -135,13 +163,16 @@ describe("chats, links, join requests, bans and tags", () => {
     }
     expect((await call("setChatMemberTag", { chat_id: GROUP, user_id: 805 })).status).toBe(200);
     expect(fake.tagsOf(GROUP).has(805)).toBe(false);
-    expect((await call("setChatMemberTag", { chat_id: CHANNEL, user_id: 805, tag: "Gold" })).status).toBe(400);
+    expect((await call("setChatMemberTag", { chat_id: CHANNEL, user_id: 805, tag: "Gold" })).status).toBe(
+      400,
+    );
   });
 
   it("limits the admin methods' rate when asked to", async () => {
     fake.limitRate(2, 1, { methods: ["banChatMember"] });
     const statuses = [];
-    for (const user of [810, 811, 812]) statuses.push((await call("banChatMember", { chat_id: GROUP, user_id: user })).status);
+    for (const user of [810, 811, 812])
+      statuses.push((await call("banChatMember", { chat_id: GROUP, user_id: user })).status);
     expect(statuses).toEqual([200, 200, 429]);
     expect(fake.refused().rateLimited).toBe(1);
     expect(fake.bansOf(GROUP, 812)).toBe(0);
