@@ -11,6 +11,7 @@ import { dedupeUpdates } from "./features/dedupe";
 import { inlineShare } from "./features/inline-share";
 import { memberLanguage } from "./features/member-language";
 import { planPayments } from "./features/plan-payments";
+import { planSubscriptions } from "./features/plan-subscriptions";
 import { channelPosting } from "./features/post-through-bot";
 import { startFeature } from "./features/start";
 import { stopMessages } from "./features/stop-messages";
@@ -87,6 +88,7 @@ export function createBot(deps: BotDeps): AppBot {
   bot.use(inlineShare(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
   bot.use(planPayments(services));
+  bot.use(planSubscriptions(services));
   bot.use(stopMessages(services));
   // Members' messages go to the support inbox; the channel's admins' go on to posting.
   bot.use(supportIntake(services, { fetchFile }));
