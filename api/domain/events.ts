@@ -24,6 +24,12 @@ export interface DomainEvents {
    * the change committed, outside any transaction.
    */
   memberReachable: { userId: string };
+  /**
+   * A member's tier changed by their own pick (the free path of changePlan), after it committed: the
+   * gate approves their pending join requests and sets their tags at once (paid plans are told by
+   * paidPlanGranted; every other change reaches the gate through its reconcile job).
+   */
+  tierChanged: { userId: string };
 }
 
 type EventName = keyof DomainEvents;
