@@ -30,6 +30,11 @@ export interface DomainEvents {
    * paidPlanGranted; every other change reaches the gate through its reconcile job).
    */
   tierChanged: { userId: string };
+  /**
+   * An account was deleted, inside the transaction that deletes it (its rows are gone): its Telegram,
+   * if it had one, which the gate removes from its gated chats at once.
+   */
+  accountDeleted: { telegramId: bigint | null };
 }
 
 type EventName = keyof DomainEvents;

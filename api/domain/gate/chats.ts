@@ -93,7 +93,7 @@ export async function setChatAccess(ctx: ServiceContext, chatId: string, access:
   const id = BigInt(chatId);
   if (access.kind === "tiers" && (await existingTierCount(ctx.db, access.tierIds)) !== access.tierIds.length)
     throw new Refusal("unknown_tier");
-  const found = await ctx.db.transaction((tx) => saveChatAccess(tx, id, access));
+  const found = await ctx.db.transaction((tx) => saveChatAccess(tx, id, access, ctx.now()));
   if (!found) throw new Refusal("chat_not_found");
   return adminChatById(ctx, id);
 }

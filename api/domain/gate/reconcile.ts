@@ -68,22 +68,23 @@ async function removalNotices(tx: Db, removals: ClaimedRemoval[]): Promise<Outbo
  * Everything it decides is claimed in the same statements that record it, so two processes running
  * it at once decide each thing once; each Bot API call goes through the outbox, at Telegram's pace,
  * and a removal is checked again just before its call. With `telegramId`, only that person's (a plan
- * change, a join); expired requests are declined by the full run only.
+ * change, a join, a deleted account: `noWait`, no time to link an account); expired requests are
+ * declined by the full run only.
  */
 export async function reconcileIn(
   ctx: Pick<ServiceContext, "config" | "now">,
   tx: Db,
   telegramId?: bigint,
+  options: { noWait?: boolean } = {},
 ): Promise<GateRun> {
-  const waitHours = ctx.config.JOIN_REQUEST_WAIT_HOURS;
+  const waitedSince = new Date(ctx.now().getTime() - ctx.config.JOIN_REQUEST_WAIT_HOURS * HOUR_MS);
   const approved = await decideRequests(tx, "approved", { qualified: true, telegramId });
   const declined =
-    telegramId === undefined
-      ? await decideRequests(tx, "declined", {
-          expiredBefore: new Date(ctx.now().getTime() - waitHours * HOUR_MS),
-        })
-      : [];
-  const removals = await claimRemovals(tx, { waitHours, telegramId });
+    telegramId === undefined ? await decideRequests(tx, "declined", { expiredBefore: waitedSince }) : [];
+  const removals = await claimRemovals(tx, {
+    waitedSince: options.noWait ? new Date(ctx.now().getTime() + HOUR_MS) : waitedSince,
+    telegramId,
+  });
   const links = await revokeEndedLinks(tx, telegramId);
   const tags = await claimTagChanges(
     tx,

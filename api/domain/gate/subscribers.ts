@@ -14,4 +14,8 @@ async function reconcileMember(ctx: ServiceContext, tx: Db, userId: string): Pro
 export const gateSubscribers: Subscribers = {
   paidPlanGranted: (ctx, tx, event) => reconcileMember(ctx, tx, event.userId),
   tierChanged: (ctx, tx, event) => reconcileMember(ctx, tx, event.userId),
+  // A deleted account's Telegram gets no wait to link one: it had one, and gave it up.
+  accountDeleted: async (ctx, tx, event) => {
+    if (event.telegramId !== null) await reconcileIn(ctx, tx, event.telegramId, { noWait: true });
+  },
 };

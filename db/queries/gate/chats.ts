@@ -66,12 +66,13 @@ export async function setChatAccess(
   tx: Db,
   chatId: bigint,
   access: { kind: "open" } | { kind: "tiers"; tierIds: string[] },
+  at: Date,
 ): Promise<boolean> {
   const [row] = await tx
     .update(gateChats)
     .set({
       access: access.kind,
-      gatedAt: access.kind === "tiers" ? sql`coalesce(${gateChats.gatedAt}, now())` : null,
+      gatedAt: access.kind === "tiers" ? sql`coalesce(${gateChats.gatedAt}, ${at.toISOString()}::timestamptz)` : null,
     })
     .where(eq(gateChats.chatId, chatId))
     .returning({ chatId: gateChats.chatId });

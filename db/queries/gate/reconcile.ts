@@ -18,12 +18,12 @@ export interface ClaimedRemoval {
  * processes (a new episode, `removing_since` set, under FOR UPDATE SKIP LOCKED): people the gate saw
  * in the chat (member or restricted; Telegram administrators and creators never), in a chat where
  * the bot may ban, who may not stay (mayStaySql), and who either have an account or were seen there
- * without one for longer than `waitHours` (since they joined, or since the chat was gated). Only one
+ * without one since before `waitedSince` (since they joined, or since the chat was gated). Only one
  * person's (`telegramId`) when given. First, people with a removal in wait who may stay again end it.
  */
 export async function claimRemovals(
   tx: Db,
-  { waitHours, telegramId }: { waitHours: number; telegramId?: bigint },
+  { waitedSince, telegramId }: { waitedSince: Date; telegramId?: bigint },
 ): Promise<ClaimedRemoval[]> {
   const only = telegramId === undefined ? sql`` : sql`and m.telegram_id = ${telegramId.toString()}::bigint`;
   await executeRows(
@@ -48,7 +48,7 @@ export async function claimRemovals(
           and m.status in ('member', 'restricted') and m.removing_since is null ${only}
           and not ${mayStaySql(sql`m.chat_id`, sql`m.telegram_id`)}
           and (exists (select 1 from users u where u.telegram_id = m.telegram_id)
-            or greatest(m.since, c.gated_at) < now() - ${waitHours} * interval '1 hour')
+            or greatest(m.since, c.gated_at) < ${waitedSince.toISOString()}::timestamptz)
         for update of m skip locked
       )
       update gate_members m set removals = m.removals + 1, removing_since = now(), tag = null
