@@ -103,10 +103,7 @@ export function botOutboxTransport(
         await api.declineChatJoinRequest(Number(action.chatId), Number(action.userId));
         return;
       case "answer":
-        await api.raw.answerChatJoinRequestQuery({
-          chat_join_request_query_id: action.queryId,
-          result: action.result,
-        });
+        await api.answerChatJoinRequestQuery(action.queryId, action.result);
         return;
       case "remove":
         // Banned then unbanned at once: out of the chat, free to come back after paying. Run again
@@ -118,11 +115,7 @@ export function botOutboxTransport(
         await api.revokeChatInviteLink(Number(action.chatId), action.link);
         return;
       case "tag":
-        await api.raw.setChatMemberTag({
-          chat_id: Number(action.chatId),
-          user_id: Number(action.userId),
-          tag: action.tag,
-        });
+        await api.setChatMemberTag(Number(action.chatId), Number(action.userId), action.tag);
         return;
       case "announce":
         await api.sendMessage(Number(action.chatId), action.text, {

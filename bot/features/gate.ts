@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { type Api, Composer } from "grammy";
 import type { Chat, ChatMember } from "grammy/types";
 import type { ServiceContext } from "#api/domain/context";
 import { type GateChat, receiveJoinRequest, recordBotStatus, recordChatMember } from "#api/domain/gate";
@@ -26,8 +26,30 @@ function rightsOf(member: ChatMember) {
   return {
     canInviteUsers: member.can_invite_users,
     canBanUsers: member.can_restrict_members,
-    canManageTags: (member as { can_manage_tags?: boolean }).can_manage_tags === true,
+    canManageTags: member.can_manage_tags === true,
   };
+}
+
+/**
+ * The channel of TELEGRAM_CHANNEL_ID as the gate knows it (decision 120): a bot made its administrator
+ * before the gate existed gets no my_chat_member, so at start it asks (getChat, getChatMember).
+ */
+export async function learnChannel(
+  api: Api,
+  services: Pick<ServiceContext, "db">,
+  channelId: string,
+  botId: number,
+): Promise<void> {
+  const [chat, bot] = await Promise.all([api.getChat(channelId), api.getChatMember(channelId, botId)]);
+  if (chat.type === "private") return;
+  await recordBotStatus(services, {
+    chatId: BigInt(chat.id),
+    kind: chat.type,
+    title: chat.title ?? "",
+    username: chat.username ?? null,
+    botStatus: bot.status,
+    ...rightsOf(bot),
+  });
 }
 
 /**
@@ -58,7 +80,7 @@ export function gateFeature(services: ServiceContext) {
   composer.on("chat_join_request", async (ctx) => {
     const request = ctx.chatJoinRequest;
     if (!isGroupChat(request.chat)) return;
-    const queryId = (request as { query_id?: string }).query_id ?? null;
+    const queryId = request.query_id ?? null;
     const answer = await receiveJoinRequest(services, {
       chat: gateChat(request.chat),
       telegramId: BigInt(request.from.id),
@@ -69,10 +91,7 @@ export function gateFeature(services: ServiceContext) {
       language: ctx.language,
     });
     if (answer && queryId)
-      await ctx.api.raw.sendChatJoinRequestWebApp({
-        chat_join_request_query_id: queryId,
-        web_app_url: answer.webAppUrl,
-      });
+      await ctx.api.sendChatJoinRequestWebApp(queryId, answer.webAppUrl);
   });
   return composer;
 }

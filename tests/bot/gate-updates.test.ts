@@ -94,7 +94,7 @@ describe("the bot's gate", () => {
         user_chat_id: 7001,
         date: date(),
         query_id: "guard-7001",
-      } as never,
+      },
     });
     const call = await eventually(async () => {
       const [found] = fake.callsTo("sendChatJoinRequestWebApp");
