@@ -420,4 +420,25 @@ describe("the routes", () => {
       inline_keyboard: [[{ text: "Link my account", url: "https://t.me/test_shop_bot?startapp=chats" }]],
     });
   });
+
+  it("two Joins at once keep one personal link; the other is revoked through the outbox", async () => {
+    await racing();
+    const where = await chat(["premium"]);
+    const m = await member("premium");
+    const invite = () =>
+      t.app.request(`/api/me/chats/${where.chatId}/invite`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${m.token}` },
+      });
+    const links = await Promise.all([invite(), invite()]).then((answers) =>
+      Promise.all(answers.map(async (res) => ((await res.json()) as { link: string }).link)),
+    );
+    expect(links[0]).toBe(links[1]);
+    await drain();
+    const revoked = fakeBot
+      .callsTo("revokeChatInviteLink")
+      .filter((call) => call.payload.chat_id === Number(where.chatId))
+      .map((call) => call.payload.invite_link);
+    expect(revoked).not.toContain(links[0]);
+  });
 });
