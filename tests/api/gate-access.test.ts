@@ -346,17 +346,28 @@ describe("tier tags", () => {
     const m = await member();
     await db().update(profiles).set({ membershipTierId: club.id }).where(eq(profiles.id, m.userId));
     const staff = await member("premium", { roles: ["employee"] });
+    const tags = (telegramId: bigint) =>
+      callsAbout("setChatMemberTag", where.chatId, telegramId).map((call) => call.payload.tag);
     await enter(where, m.telegramId);
     await enter(where, staff.telegramId);
     await reconcileGate(ctx());
+    await drain();
+    expect(tags(m.telegramId)).toEqual(["Golden Members C"]);
+    expect(tags(staff.telegramId)).toEqual(["Premium"]);
+    // Staff stay without a tier: their tag is cleared, once.
     await setTier(staff.userId, null);
     await reconcileGate(ctx());
     await reconcileGate(ctx());
     await drain();
-    const tags = (telegramId: bigint) =>
-      callsAbout("setChatMemberTag", where.chatId, telegramId).map((call) => call.payload.tag);
-    expect(tags(m.telegramId)).toEqual(["Golden Members C"]);
     expect(tags(staff.telegramId)).toEqual(["Premium", ""]);
+    // A tag set and changed again before it went: only the last goes.
+    await setTier(staff.userId, "basic");
+    await reconcileGate(ctx());
+    await setTier(staff.userId, "premium");
+    await reconcileGate(ctx());
+    await drain();
+    expect(tags(staff.telegramId)).toEqual(["Premium", "", "Premium"]);
+    expect(tags(m.telegramId)).toEqual(["Golden Members C"]);
   });
 });
 

@@ -116,6 +116,7 @@ export async function reconcileIn(
     ...tags.map(
       (tag): OutboxAction => ({
         action: { action: "tag", chatId: tag.chatId, userId: tag.telegramId, tag: tag.tag },
+        replacesQueued: true,
       }),
     ),
   ]);
