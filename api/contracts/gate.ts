@@ -12,8 +12,7 @@ export const gateMessages = {
   unknownTier: "A chosen tier does not exist",
   chatNotFound: "Chat not found",
   notGranted: "Your plan does not open this chat",
-  botCannotInvite:
-    "The bot cannot invite people to this chat: make it an administrator allowed to invite users",
+  botCannotInvite: "The bot cannot invite people to this chat: make it an administrator allowed to invite users",
   botNotRunning: "The bot is not running",
 } as const;
 
