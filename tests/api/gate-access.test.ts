@@ -69,6 +69,8 @@ const setTier = (userId: string, on: TestTierName | null) =>
 /** A supergroup the bot administers with every right, gated to `tiers` (open without). */
 async function chat(tiers?: TestTierName[], options: { kind?: "channel" | "supergroup" } = {}) {
   const chatId = BigInt(nextChatId--);
+  // The fake Bot API knows the chat, the bot an administrator there with every right.
+  fakeBot.addChat({ id: Number(chatId), type: options.kind ?? "supergroup", title: `Chat ${chatId}` });
   await recordBotStatus(ctx(), {
     chatId,
     kind: options.kind ?? "supergroup",

@@ -24,6 +24,8 @@ let tier: Record<TestTierName, string>;
 
 beforeAll(async () => {
   ({ fake, t, app, close } = await startBotApp());
+  // The fake knows the group (the bot an administrator there), as Telegram would.
+  fake.addChat({ ...GROUP, botRights: { can_manage_tags: false } });
   tier = await insertTestTiers(t.services.database.db);
 });
 afterAll(() => close());
