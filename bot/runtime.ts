@@ -8,6 +8,7 @@ import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import type { Config } from "#api/process/config";
 import { createBot } from "./bot";
 import type { BotContext } from "./context";
+import { learnChannel } from "./features/gate";
 import { botCommands, menuButton } from "./features/start";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
@@ -105,6 +106,11 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
       if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
       if (stopped) return;
       await bot.api.setMyCommands(botCommands("en"));
+      const channelId = config.TELEGRAM_CHANNEL_ID;
+      if (channelId)
+        await learnChannel(bot.api, services, channelId, bot.botInfo.id).catch((error: unknown) =>
+          log.warn("the channel's rights were not read", { error: String(error) }),
+        );
       if (config.PUBLIC_URL) {
         // Every private chat with the bot gets the Mini App as its menu button.
         await bot.api.setChatMenuButton({ menu_button: menuButton(defaultLanguage, config.PUBLIC_URL) });

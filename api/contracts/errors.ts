@@ -47,6 +47,10 @@ export const errorReasons = [
   "broadcast_too_far_ahead",
   // A post for tiers the member is not on (decision 118): the Mini App offers the plans.
   "post_locked",
+  // The gate (decision 120): a member's Join, and the bot's rights or absence behind it.
+  "chat_not_granted",
+  "bot_cannot_invite",
+  "bot_not_running",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -31,6 +31,7 @@ import { checkoutRoutes, staffOrderRoutes } from "./routes/checkout";
 import { eventRoutes } from "./routes/events";
 import { exportRoutes } from "./routes/exports";
 import { feedRoutes } from "./routes/feed";
+import { adminGateRoutes, memberGateRoutes } from "./routes/gate";
 import { healthRoutes } from "./routes/health";
 import { legalRoutes } from "./routes/legal";
 import { mediaRoutes, mediaSandbox } from "./routes/media";
@@ -91,6 +92,7 @@ export function createApi(deps: AppDeps) {
     .route("/", feedRoutes(deps))
     .route("/", planRoutes(deps))
     .route("/", memberReferralRoutes(deps))
+    .route("/", memberGateRoutes(deps))
     .route("/", memberPromoRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
@@ -111,6 +113,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/broadcasts", broadcastRoutes(deps))
     .route("/admin/referrals", adminReferralRoutes(deps))
     .route("/admin/promo-codes", adminPromoCodeRoutes(deps))
+    .route("/admin/chats", adminGateRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);
