@@ -86,7 +86,7 @@ export default function ChatsPage() {
         }}
       >
         {(list) => (
-          <Section className="chat-list" aria-label={t("chats.title")}>
+          <Section className="chat-list">
             {list.map((chat) => (
               <Cell
                 key={chat.chatId}

@@ -64,6 +64,12 @@ const countTexts = [
   ["pendingRequests", "admin.chats.pendingRequests"],
 ] as const;
 
+/** Who may join: each choice with what it means. */
+const accessChoices = [
+  ["open", "admin.chats.everyone", "admin.chats.everyoneNote"],
+  ["tiers", "admin.chats.tiers", "admin.chats.tiersNote"],
+] as const;
+
 /** The rights the gate needs, each ticked or crossed, and what the missing ones cost. */
 function BotRights({ chat }: { chat: AdminChat }) {
   const { t } = useT();
@@ -139,32 +145,21 @@ function AccessForm({ chat, tiers, onSaved }: { chat: AdminChat; tiers: AdminTie
         <legend id={titleId} className="chat-section-title">
           {t("admin.chats.access")}
         </legend>
-        <label className="chat-option">
-          <Radio
-            name={`access-${chat.chatId}`}
-            value="open"
-            checked={values.kind === "open"}
-            onChange={() => set("kind", "open")}
-            disabled={busy}
-          />
-          <span className="chat-option-text">
-            <span>{t("admin.chats.everyone")}</span>
-            <span className="field-note">{t("admin.chats.everyoneNote")}</span>
-          </span>
-        </label>
-        <label className="chat-option">
-          <Radio
-            name={`access-${chat.chatId}`}
-            value="tiers"
-            checked={values.kind === "tiers"}
-            onChange={() => set("kind", "tiers")}
-            disabled={busy}
-          />
-          <span className="chat-option-text">
-            <span>{t("admin.chats.tiers")}</span>
-            <span className="field-note">{t("admin.chats.tiersNote")}</span>
-          </span>
-        </label>
+        {accessChoices.map(([kind, label, note]) => (
+          <label key={kind} className="chat-option">
+            <Radio
+              name={`access-${chat.chatId}`}
+              value={kind}
+              checked={values.kind === kind}
+              onChange={() => set("kind", kind)}
+              disabled={busy}
+            />
+            <span className="chat-option-text">
+              <span>{t(label)}</span>
+              <span className="field-note">{t(note)}</span>
+            </span>
+          </label>
+        ))}
         {values.kind === "tiers" ? (
           <div className="chat-tiers" role="group" aria-label={t("admin.chats.tiers")}>
             {offered.length === 0 ? <p className="field-note">{t("admin.chats.noTiers")}</p> : null}
