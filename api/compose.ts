@@ -5,6 +5,7 @@ import { BackgroundTasks } from "#api/domain/background";
 import { CatalogueCache, stockAlertSubscribers } from "#api/domain/catalogue";
 import { ChangeHub } from "#api/domain/change-hub";
 import type { ServiceContext } from "#api/domain/context";
+import { gateSubscribers } from "#api/domain/gate";
 import { LocalStorage } from "#api/domain/ports/local-storage";
 import { createSmtpMailer, type Mailer } from "#api/domain/ports/mailer";
 import type { MediaStorage } from "#api/domain/ports/media-storage";
@@ -66,7 +67,7 @@ export function createServiceContext(
     storage: mediaStorage(config, resolve(config.DATA_DIR)),
     background: new BackgroundTasks(log),
     metrics: overrides.metrics ?? createMetrics(),
-    subscribers: [referralSubscribers, stockAlertSubscribers],
+    subscribers: [referralSubscribers, stockAlertSubscribers, gateSubscribers],
   };
 }
 

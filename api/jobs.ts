@@ -1,4 +1,5 @@
 import type { ServiceContext } from "#api/domain/context";
+import { reconcileGate } from "#api/domain/gate";
 import { recoverOutboxLeases, startDueBroadcasts } from "#api/domain/messaging";
 import { sweepEnded } from "#api/domain/operations";
 import { remindCarts } from "#api/domain/orders";
@@ -37,4 +38,8 @@ export const jobs: Job<ServiceContext>[] = [
   { name: "outbox-leases", every: 5 * SECOND, run: recoverOutboxLeases },
   // Referral rewards whose hold is over are given, each once over all processes (decision 114).
   { name: "referral-rewards", every: MINUTE, run: giveDueReferralRewards },
+  // The gate (decision 120): who is in a gated chat but should not be is removed, requests whose
+  // person now qualifies approved and those that waited JOIN_REQUEST_WAIT_HOURS declined, links
+  // revoked, tags set; each once over all processes, every call through the outbox.
+  { name: "gate-reconcile", every: MINUTE, run: reconcileGate },
 ];

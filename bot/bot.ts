@@ -8,6 +8,7 @@ import { channelTarget } from "./channel-target";
 import type { BotContext } from "./context";
 import { channelRelay } from "./features/channel-relay";
 import { dedupeUpdates } from "./features/dedupe";
+import { gateFeature } from "./features/gate";
 import { inlineShare } from "./features/inline-share";
 import { memberLanguage } from "./features/member-language";
 import { planPayments } from "./features/plan-payments";
@@ -87,6 +88,7 @@ export function createBot(deps: BotDeps): AppBot {
   bot.use(inlineShare(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
   bot.use(planPayments(services));
+  bot.use(gateFeature(services));
   bot.use(stopMessages(services));
   // Members' messages go to the support inbox; the channel's admins' go on to posting.
   bot.use(supportIntake(services, { fetchFile }));

@@ -111,6 +111,10 @@ export function botNotifier(
       });
       return prepared.id;
     },
+    async createJoinLink(chatId: bigint, name: string) {
+      const link = await bot.api.createChatInviteLink(Number(chatId), { name, creates_join_request: true });
+      return link.invite_link;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { MediaStorage } from "#api/domain/ports/media-storage";
 import type {
   OutboxTransport,
   SendOutcome,
+  TransportAction,
   TransportButton,
   TransportMessage,
 } from "#api/domain/ports/outbox-transport";
@@ -48,7 +49,7 @@ function outcomeOf(error: unknown): SendOutcome {
 
 /**
  * The outbox's sends through the Bot API (BOT_API_ROOT): sendMessage, or sendPhoto with the text as
- * its caption. Its own Api, without the bot's automatic retries: the outbox decides what a 429 or a
+ * its caption; and the gate's actions (act). Its own Api, without the bot's automatic retries: the outbox decides what a 429 or a
  * 5xx means for every process. A photo is uploaded once per process; later sends reuse its file_id.
  */
 export function botOutboxTransport(
@@ -92,14 +93,50 @@ export function botOutboxTransport(
     if (fileId) uploaded.set(message.image, fileId);
   }
 
+  /** A gate action's Bot API call(s) (decision 120); ids arrive as decimal strings. */
+  async function act(action: TransportAction): Promise<void> {
+    switch (action.action) {
+      case "approve":
+        await api.approveChatJoinRequest(Number(action.chatId), Number(action.userId));
+        return;
+      case "decline":
+        await api.declineChatJoinRequest(Number(action.chatId), Number(action.userId));
+        return;
+      case "answer":
+        await api.answerChatJoinRequestQuery(action.queryId, action.result);
+        return;
+      case "remove":
+        // Banned then unbanned at once: out of the chat, free to come back after paying. Run again
+        // (a retry), the pair has the same end.
+        await api.banChatMember(Number(action.chatId), Number(action.userId));
+        await api.unbanChatMember(Number(action.chatId), Number(action.userId), { only_if_banned: true });
+        return;
+      case "revoke":
+        await api.revokeChatInviteLink(Number(action.chatId), action.link);
+        return;
+      case "tag":
+        await api.setChatMemberTag(Number(action.chatId), Number(action.userId), action.tag);
+        return;
+      case "announce":
+        await api.sendMessage(Number(action.chatId), action.text, {
+          reply_markup: InlineKeyboard.from([[InlineKeyboard.url(action.button.text, action.button.url)]]),
+          link_preview_options: { is_disabled: true },
+        });
+        return;
+    }
+  }
+
+  const outcome = async (call: () => Promise<void>): Promise<SendOutcome> => {
+    try {
+      await call();
+      return { outcome: "sent" };
+    } catch (error) {
+      return outcomeOf(error);
+    }
+  };
+
   return {
-    async send(message) {
-      try {
-        await call(message);
-        return { outcome: "sent" };
-      } catch (error) {
-        return outcomeOf(error);
-      }
-    },
+    send: (message) => outcome(() => call(message)),
+    act: (action) => outcome(() => act(action)),
   };
 }

@@ -6,6 +6,7 @@ import { defaultLanguage, languages } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import type { Config } from "#api/process/config";
+import { learnChannel } from "./features/gate";
 import { createBot } from "./bot";
 import type { BotContext } from "./context";
 import { botCommands, menuButton } from "./features/start";
@@ -101,6 +102,11 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
       if (!bot.isInited()) bot.botInfo = await bot.api.getMe();
       if (stopped) return;
       await bot.api.setMyCommands(botCommands("en"));
+      const channelId = config.TELEGRAM_CHANNEL_ID;
+      if (channelId)
+        await learnChannel(bot.api, services, channelId, bot.botInfo.id).catch((error: unknown) =>
+          log.warn("the channel's rights were not read", { error: String(error) }),
+        );
       if (config.PUBLIC_URL) {
         // Every private chat with the bot gets the Mini App as its menu button.
         await bot.api.setChatMenuButton({ menu_button: menuButton(defaultLanguage, config.PUBLIC_URL) });

@@ -45,6 +45,10 @@ export const errorReasons = [
   "tier_name_taken",
   // The broadcast composer shows it on its schedule field.
   "broadcast_too_far_ahead",
+  // The gate (decision 120): a member's Join, and the bot's rights or absence behind it.
+  "chat_not_granted",
+  "bot_cannot_invite",
+  "bot_not_running",
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

@@ -24,6 +24,17 @@ export interface DomainEvents {
    * the change committed, outside any transaction.
    */
   memberReachable: { userId: string };
+  /**
+   * A member's tier changed by their own pick (the free path of changePlan), after it committed: the
+   * gate approves their pending join requests and sets their tags at once (paid plans are told by
+   * paidPlanGranted; every other change reaches the gate through its reconcile job).
+   */
+  tierChanged: { userId: string };
+  /**
+   * An account was deleted, inside the transaction that deletes it (its rows are gone): its Telegram,
+   * if it had one, which the gate removes from its gated chats at once.
+   */
+  accountDeleted: { telegramId: bigint | null };
 }
 
 type EventName = keyof DomainEvents;

@@ -129,6 +129,11 @@ export const refusalReasons = [
   "trial_already_had",
   "trial_needs_identity",
   "trial_plan_includes",
+  // The gate (decision 120)
+  "chat_not_found",
+  "chat_not_granted",
+  "bot_cannot_invite",
+  "bot_not_running",
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 

@@ -39,6 +39,7 @@ import { openApiRouter } from "./routes/openapi-route";
 import { planRoutes } from "./routes/plans";
 import { productRoutes } from "./routes/products";
 import { adminPromoCodeRoutes, memberPromoRoutes } from "./routes/promo-codes";
+import { adminGateRoutes, memberGateRoutes } from "./routes/gate";
 import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
 import { shareRoutes } from "./routes/share";
@@ -91,6 +92,7 @@ export function createApi(deps: AppDeps) {
     .route("/", feedRoutes(deps))
     .route("/", planRoutes(deps))
     .route("/", memberReferralRoutes(deps))
+    .route("/", memberGateRoutes(deps))
     .route("/", memberPromoRoutes(deps))
     .route("/", eventRoutes(deps))
     .route("/", authRoutes(deps))
@@ -111,6 +113,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/broadcasts", broadcastRoutes(deps))
     .route("/admin/referrals", adminReferralRoutes(deps))
     .route("/admin/promo-codes", adminPromoCodeRoutes(deps))
+    .route("/admin/chats", adminGateRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);

@@ -10,6 +10,7 @@ import { broadcastMessages } from "#api/contracts/broadcasts";
 import { checkoutMessages } from "#api/contracts/checkout";
 import { type ErrorCode, type ErrorReason, errorReasons } from "#api/contracts/errors";
 import { feedMessages, postMessageMessages } from "#api/contracts/feed";
+import { gateMessages } from "#api/contracts/gate";
 import type { Language } from "#api/contracts/languages";
 import { planPaymentMessages } from "#api/contracts/plan-payments";
 import { planMessages, trialMessages } from "#api/contracts/plans";
@@ -155,6 +156,11 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   request_not_found: { code: "not_found", message: planPaymentMessages.requestNotFound },
   request_decided: { code: "conflict", message: planPaymentMessages.requestDecided },
   tier_gone: { code: "conflict", message: planPaymentMessages.tierGone },
+
+  chat_not_found: { code: "not_found", message: gateMessages.chatNotFound },
+  chat_not_granted: { code: "forbidden", message: gateMessages.notGranted },
+  bot_cannot_invite: { code: "conflict", message: gateMessages.botCannotInvite },
+  bot_not_running: { code: "unavailable", message: gateMessages.botNotRunning },
 
   conversation_not_found: { code: "not_found", message: supportMessages.conversationNotFound },
   invalid_support_message: { code: "bad_request", message: own },

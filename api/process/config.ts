@@ -189,6 +189,9 @@ const configSchema = z
     REFERRAL_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     // Hours a member's kept cart stays untouched before its one reminder through the bot (decision 106).
     CART_REMINDER_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    // Hours a join request to a gated chat waits for the person's plan before it is declined, and a
+    // person the gate saw in a gated chat without an account waits to link one (decision 120).
+    JOIN_REQUEST_WAIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // Messages per second the outbox sends through the bot, over all processes together (decision 104):
     // under the Bot API's 30 per second for a bot's free broadcasting.
     BROADCAST_RATE: z.coerce.number().int().min(1).max(1000).default(25),

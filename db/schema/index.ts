@@ -5,6 +5,7 @@ export * from "./catalogue/catalogue";
 export * from "./catalogue/stock-alerts";
 export * from "./channel/channel";
 export * from "./channel/translations";
+export * from "./gate/gate";
 export * from "./messaging/outbox";
 export * from "./operations/dashboard";
 export * from "./orders/carts";

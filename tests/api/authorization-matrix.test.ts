@@ -57,6 +57,8 @@ const adminOnly = (status: number): Record<Who, number> => ({
 const UNKNOWN_ID = "0000000A-0000-4000-8000-00000000000B";
 
 const id = { id: UNKNOWN_ID };
+// A Telegram chat the gate does not know.
+const UNKNOWN_CHAT = "-1009999999999";
 const terms = { type: "terms" as const };
 // The reaction is read by the route itself (an unknown one: 404), so the client's type has no field for it.
 const heart = { ...id, reaction: "heart" };
@@ -135,6 +137,12 @@ const expected: Record<string, Row> = {
   "GET /api/me/plan": { status: signedIn(200), call: (api, o) => api.me.plan.$get(undefined, o) },
   // Referrals (docs/decisions/114-referrals.md): the member's own invite page.
   "GET /api/me/referrals": { status: signedIn(200), call: (api, o) => api.me.referrals.$get(undefined, o) },
+  // The gate (docs/decisions/120-the-gate.md): the member's chats, and Join (an unknown chat: 404).
+  "GET /api/me/chats": { status: signedIn(200), call: (api, o) => api.me.chats.$get(undefined, o) },
+  "POST /api/me/chats/:chatId/invite": {
+    status: signedIn(404),
+    call: (api, o) => api.me.chats[":chatId"].invite.$post({ param: { chatId: UNKNOWN_CHAT } }, o),
+  },
   "PUT /api/me/plan": {
     status: signedIn(404),
     call: (api, o) => api.me.plan.$put({ json: { tierId: UNKNOWN_ID } }, o),
@@ -454,6 +462,19 @@ const expected: Record<string, Row> = {
     call: (api, o) => api.admin.broadcasts[":id"].cancel.$post({ param: id }, o),
   },
   // The referral programme: admins only. A body without a reward is 400 once allowed, so nothing changes.
+  "GET /api/admin/chats": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.chats.$get(undefined, o),
+  },
+  "PUT /api/admin/chats/:chatId": {
+    status: adminOnly(404),
+    call: (api, o) =>
+      api.admin.chats[":chatId"].$put({ param: { chatId: UNKNOWN_CHAT }, json: { access: { kind: "open" } } }, o),
+  },
+  "POST /api/admin/chats/:chatId/announcement": {
+    status: adminOnly(404),
+    call: (api, o) => api.admin.chats[":chatId"].announcement.$post({ param: { chatId: UNKNOWN_CHAT } }, o),
+  },
   "GET /api/admin/referrals": {
     status: adminOnly(200),
     call: (api, o) => api.admin.referrals.$get(undefined, o),

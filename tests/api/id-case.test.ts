@@ -15,6 +15,7 @@ import {
   conversationListSchema,
   postedSupportMessageSchema,
 } from "#api/contracts/support";
+import { recordBotStatus } from "#api/domain/gate";
 import { channelMessages, membershipTiers, orders, products } from "#db/schema/index";
 import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
 import { PDF } from "../helpers/sample-files";
@@ -461,6 +462,36 @@ describe("an id in upper case names the same row as in lower case", () => {
       const res = await t.app.request(`/api/admin/products/${encodeURI(spelling)}`, { headers: staff });
       expect(res.status, spelling).toBe(404);
       expect((await errorOf(res)).message).toBe("Product not found");
+    }
+  });
+});
+
+describe("a Telegram chat id (the gate's :chatId) in one form", () => {
+  it("names the same chat however its number is written; no number is 404, never a 500", async () => {
+    await recordBotStatus(t.services, {
+      chatId: -1001234567890n,
+      kind: "supergroup",
+      title: "Lounge",
+      username: null,
+      botStatus: "administrator",
+      canInviteUsers: true,
+      canBanUsers: true,
+      canManageTags: false,
+    });
+    const put = (chatId: string, tierId: string) =>
+      t.app.request(
+        `/api/admin/chats/${encodeURI(chatId)}`,
+        jsonRequest("PUT", { access: { kind: "tiers", tierIds: [tierId] } }, bearer(admin.token)),
+      );
+    const answered = await put("-01001234567890", upper(tier.basic));
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(((await answered.json()) as { chatId: string; access: unknown })).toEqual(
+      expect.objectContaining({ chatId: "-1001234567890", access: { kind: "tiers", tierIds: [tier.basic] } }),
+    );
+    for (const spelling of ["-100abc", " -1001234567890", "-1001234567890.0", "--1"]) {
+      const res = await put(spelling, tier.basic);
+      expect(res.status, spelling).toBe(404);
+      expect((await errorOf(res)).message).toBe("Chat not found");
     }
   });
 });

@@ -157,15 +157,18 @@ export function recordingTelegram(
 ): TelegramNotifier & {
   published: ChannelPost[];
   shared: { telegramId: bigint; card: ShareCard }[];
+  joinLinks: { chatId: bigint; name: string }[];
 } {
   const published: ChannelPost[] = [];
   const shared: { telegramId: bigint; card: ShareCard }[] = [];
+  const joinLinks: { chatId: bigint; name: string }[] = [];
   return {
     enabled: true,
     botUsername,
     channelConfigured: channel !== undefined,
     published,
     shared,
+    joinLinks,
     async publishPost(post) {
       if (!channel || channel.fail) throw new Error("Bad Request: chat not found");
       published.push(post);
@@ -188,6 +191,10 @@ export function recordingTelegram(
     async prepareShare(telegramId, card) {
       shared.push({ telegramId, card });
       return `prepared-${shared.length}`;
+    },
+    async createJoinLink(chatId, name) {
+      joinLinks.push({ chatId, name });
+      return `https://t.me/+join-${chatId}-${joinLinks.length}`;
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 import { revokeUserSessions } from "#db/queries/auth/sessions";
 import { profiles, users } from "#db/schema/index";
 import type { ServiceContext } from "../context";
+import { publish } from "../events";
 import { Refusal } from "../refusal";
 import { removeStoredAvatar } from "./avatar";
 import { issueVerificationLink } from "./email-verification";
@@ -218,6 +219,7 @@ export async function deleteAccount(
     // The same rule as a demotion: the last admin stays.
     await assertAdminRemains(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
+    await publish(ctx, tx, "accountDeleted", { telegramId: account.telegramId });
   });
   if (account.avatarUrl) await removeStoredAvatar(ctx, userId, account.avatarUrl);
 }

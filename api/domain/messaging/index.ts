@@ -12,7 +12,13 @@ export {
 } from "./broadcasts";
 export { backInStockMail, orderPlacedMail, orderStatusMail } from "./member-mail";
 export { orderNoticeTexts } from "./order-notice-texts";
-export { enqueue, type OutboxMessage, type OutboxPayload } from "./outbox/enqueue";
+export {
+  enqueue,
+  enqueueActions,
+  type OutboxAction,
+  type OutboxMessage,
+  type OutboxPayload,
+} from "./outbox/enqueue";
 export { stopButton } from "./outbox/kinds";
 export { recoverOutboxLeases, startOutboxSender } from "./outbox/sender";
 export { openedBot, stopKind } from "./outbox/switches";

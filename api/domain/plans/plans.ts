@@ -13,6 +13,7 @@ import {
   type TierRow,
 } from "#db/queries/plans/plans";
 import type { ServiceContext } from "../context";
+import { publish } from "../events";
 import { isForeignKeyViolation } from "../db-errors";
 import { Refusal } from "../refusal";
 import {
@@ -102,6 +103,7 @@ export async function changePlan(
     throw error;
   });
   if (!changed) throw new Refusal("unknown_tier");
+  await publish(ctx, ctx.db, "tierChanged", { userId });
   ctx.metrics.planPayments.inc({ mode: Number(tier.priceMonthly) > 0 ? mode : "free", outcome: "changed" });
   const plan = await readPlan(ctx, userId);
   return {

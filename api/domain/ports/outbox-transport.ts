@@ -12,6 +12,20 @@ export interface TransportMessage {
   paid: boolean;
 }
 
+/**
+ * One Bot API call the gate makes through the outbox (decision 120), at the lane's pace, once: ids as
+ * decimal strings (they are stored in the row's payload). `remove` bans then unbans (only_if_banned),
+ * so the person may come back; an empty `tag` clears it; `announce` posts to the chat with a URL button.
+ */
+export type TransportAction =
+  | { action: "approve"; chatId: string; userId: string }
+  | { action: "decline"; chatId: string; userId: string }
+  | { action: "answer"; queryId: string; result: "approve" | "decline" }
+  | { action: "remove"; chatId: string; userId: string }
+  | { action: "revoke"; chatId: string; link: string }
+  | { action: "tag"; chatId: string; userId: string; tag: string }
+  | { action: "announce"; chatId: string; text: string; button: { text: string; url: string } };
+
 /** What Telegram made of a call, in the terms the outbox's rules use (decision 104). */
 export type SendOutcome =
   | { outcome: "sent" }
@@ -26,7 +40,9 @@ export type SendOutcome =
   /** A timeout or a connection lost after the request went out: it may have landed. */
   | { outcome: "unknown"; reason: string };
 
-/** The bot's side of the outbox (bot/outbox-transport.ts): one call per message, never retried inside. */
+/** The bot's side of the outbox (bot/outbox-transport.ts): one call per row, never retried inside. */
 export interface OutboxTransport {
   send(message: TransportMessage): Promise<SendOutcome>;
+  /** A chat_action row's Bot API call(s), with the same outcomes as a message. */
+  act(action: TransportAction): Promise<SendOutcome>;
 }

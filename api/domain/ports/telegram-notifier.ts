@@ -82,6 +82,11 @@ export interface TelegramNotifier {
    * private chat, group or channel (shareMessage); resolves with its id. Throws when Telegram refuses.
    */
   prepareShare(telegramId: bigint, card: ShareCard): Promise<string>;
+  /**
+   * createChatInviteLink with creates_join_request, named `name` (at most 32 characters): a member's
+   * personal link to a gated chat (decision 120). Resolves with the link; throws when Telegram refuses.
+   */
+  createJoinLink(chatId: bigint, name: string): Promise<string>;
 }
 
 export const telegramOff: TelegramNotifier = {
@@ -105,5 +110,8 @@ export const telegramOff: TelegramNotifier = {
   },
   async prepareShare() {
     throw new Error("The bot is off: nothing can be prepared to share");
+  },
+  async createJoinLink() {
+    throw new Error("The bot is off: no invite link can be made");
   },
 };

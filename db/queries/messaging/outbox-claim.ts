@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../client";
 import { executeRows } from "../../rows";
 import type { OutboxKind } from "../../schema";
+import { mayStaySql } from "../gate/access";
 
 /** Where a claim takes rows from: the bot's free or paid pace, or mail. */
 export type OutboxLane = "free" | "paid" | "mail";
@@ -10,7 +11,7 @@ export type OutboxLane = "free" | "paid" | "mail";
 export interface ClaimedRow {
   id: string;
   kind: OutboxKind;
-  userId: string;
+  userId: string | null;
   channel: "telegram" | "mail";
   chatId: bigint | null;
   payload: unknown;
@@ -22,12 +23,14 @@ export interface ClaimedRow {
   botBlocked: boolean;
   verifiedEmail: string | null;
   broadcastCancelled: boolean;
+  /** A gate removal whose person may be in the chat again (decision 120): it is skipped, never called. */
+  keepsAccess: boolean;
 }
 
 interface Raw {
   id: string;
   kind: OutboxKind;
-  user_id: string;
+  user_id: string | null;
   channel: "telegram" | "mail";
   chat_id: string | null;
   payload: unknown;
@@ -39,6 +42,7 @@ interface Raw {
   bot_blocked: boolean | null;
   verified_email: string | null;
   broadcast_cancelled: boolean | null;
+  keeps_access: boolean | null;
 }
 
 const laneFilter = (lane: OutboxLane) =>
@@ -48,7 +52,9 @@ const laneFilter = (lane: OutboxLane) =>
  * Claims up to `limit` due rows of the lane: state "sending" under a lease of `leaseMs`. Rows other
  * processes hold are skipped (FOR UPDATE SKIP LOCKED), so each row goes to one claimer. At most one
  * row per chat, and none for a chat with a row in flight or sent in the last second. Everything but
- * broadcasts goes first. Returns the rows with their recipient's switches, block and verified address.
+ * broadcasts goes first (a chat_action row has no chat_id: actions are paced by the lane alone).
+ * Returns the rows with their recipient's switches, block and verified address, and for a gate
+ * removal whether its person may stay after all (the send-time check: nobody with access is removed).
  */
 export async function claimOutboxRows(
   db: Db,
@@ -85,7 +91,10 @@ export async function claimOutboxRows(
         outbox.payload, outbox.broadcast_id, outbox.tries, p.news_messages, p.plan_reminders,
         p.cart_reminders, p.bot_blocked_at is not null as bot_blocked,
         case when p.email_verified_at is not null then p.email end as verified_email,
-        b.status = 'cancelled' as broadcast_cancelled`,
+        b.status = 'cancelled' as broadcast_cancelled,
+        case when outbox.kind = 'chat_action' and outbox.payload ->> 'action' = 'remove'
+          then ${mayStaySql(sql`(outbox.payload ->> 'chatId')::bigint`, sql`(outbox.payload ->> 'userId')::bigint`)}
+        end as keeps_access`,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -102,5 +111,6 @@ export async function claimOutboxRows(
     botBlocked: row.bot_blocked ?? false,
     verifiedEmail: row.verified_email,
     broadcastCancelled: row.broadcast_cancelled ?? false,
+    keepsAccess: row.keeps_access ?? false,
   }));
 }

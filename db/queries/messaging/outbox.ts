@@ -5,7 +5,7 @@ import { broadcasts, type OutboxKind, type OutboxState, outbox, profiles, users 
 
 export interface OutboxRowInput {
   kind: OutboxKind;
-  userId: string;
+  userId: string | null;
   channel: "telegram" | "mail";
   chatId: bigint | null;
   payload: unknown;

@@ -29,6 +29,9 @@ export const OUTBOX_KINDS = [
   "staff_notice",
   "password_reset",
   "email_verification",
+  "chat_action",
+  "chat_removed",
+  "join_request",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -83,10 +86,12 @@ export const outbox = pgTable(
   {
     id: id(),
     kind: text("kind").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** "telegram" (chat_id set) or "mail". */
+    /**
+     * The member it is for; null for a person without an account (a join request's answer, the gate's
+     * actions on people it has only seen in a chat). A member's rows go with their account.
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** "telegram" (chat_id set; null for a chat_action row, whose action names its chat) or "mail". */
     channel: text("channel").notNull().default("telegram"),
     chatId: bigint("chat_id", { mode: "bigint" }),
     /** What to send, in the recipient's language, already rendered: { text, image?, buttons? }. */

@@ -12,12 +12,16 @@ export interface Skip {
 }
 
 /**
- * The send-time checks: the broadcast was cancelled or the member turned the kind's switch off →
+ * The send-time checks: a gate removal whose person may stay after all → cancelled (decision 120);
+ * the broadcast was cancelled or the member turned the kind's switch off →
  * cancelled; the member blocked the bot → blocked; mail to a member with no verified address (and
  * none given in the payload) → failed. Undefined: send it.
  */
 export function skipOf(row: ClaimedRow): Skip | undefined {
   if (row.broadcastCancelled) return { state: "cancelled", reason: "broadcast cancelled" };
+  // A gate action names its chat in its payload; a removal of someone with access again never goes.
+  if (row.kind === "chat_action")
+    return row.keepsAccess ? { state: "cancelled", reason: "access again" } : undefined;
   const which = outboxKinds[row.kind].switch;
   if (which && !row[which]) return { state: "cancelled", reason: "switched off" };
   if (row.channel === "telegram") {

@@ -4,6 +4,7 @@ import { insertOutboxRows, insertSegmentRows } from "#db/queries/messaging/outbo
 import { botWritableSql, verifiedEmailSql } from "#db/queries/messaging/recipients";
 import type { OutboxKind } from "#db/schema/index";
 import type { MailBody } from "../../ports/mailer";
+import type { TransportAction } from "../../ports/outbox-transport";
 import { outboxKinds } from "./kinds";
 
 /** A button under an outbox message: one that opens a Mini App path, or one that stops this kind. */
@@ -34,7 +35,8 @@ export interface Reach {
 
 export interface OutboxMessage {
   kind: OutboxKind;
-  userId: string;
+  /** The member; null for a person without an account (a join request's answer through user_chat_id). */
+  userId: string | null;
   reach: Reach;
   payload: OutboxPayload;
   broadcastId?: string;
@@ -100,4 +102,33 @@ export function enqueueSegment(db: Db, segment: OutboxSegment): Promise<number> 
     byTelegram: botWritableSql,
     byMail: outboxKinds[segment.kind].mailFallback ? sql`${verifiedEmailSql} is not null` : sql`false`,
   });
+}
+
+/** One gate action (decision 120): the Bot API call, and whom it concerns. */
+export interface OutboxAction {
+  action: TransportAction;
+  /** The account it concerns, if any: its rows go with the account. */
+  userId?: string | null;
+  /** An action that must happen once (a removal per access-ending episode): a second enqueue is skipped. */
+  dedupeKey?: string;
+}
+
+/**
+ * Queues the gate's Bot API calls (approve, decline, answer, remove, revoke, tag, announce) as
+ * chat_action rows: sent at the lane's pace with every other row, durable across restarts, each once
+ * by its dedupe key. No chat_id: the one-message-a-second rule for a chat is for messages. Returns
+ * how many rows were new.
+ */
+export function enqueueActions(db: Db, actions: OutboxAction[]): Promise<number> {
+  return insertOutboxRows(
+    db,
+    actions.map((action) => ({
+      kind: "chat_action" as const,
+      userId: action.userId ?? null,
+      channel: "telegram" as const,
+      chatId: null,
+      payload: action.action,
+      dedupeKey: action.dedupeKey,
+    })),
+  );
 }

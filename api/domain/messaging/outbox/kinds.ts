@@ -62,6 +62,11 @@ export const outboxKinds: Readonly<Record<OutboxKind, OutboxKindRules>> = {
   // Mailed only to the address the link is for (payload.to), never to another proven one.
   password_reset: personal(true),
   email_verification: personal(true),
+  // The gate (decision 120): its Bot API calls (idempotent: a retry after an uncertain call is
+  // harmless), the notice of a removal, and the answer to a join request.
+  chat_action: personal(false),
+  chat_removed: personal(false),
+  join_request: personal(false),
 };
 
 /** The kinds sent again when their call may have landed (outboxKinds' resendWhenUncertain). */

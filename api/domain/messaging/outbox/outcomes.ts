@@ -16,7 +16,8 @@ const MAX_BACKOFF_MS = 15 * 60_000;
 
 /**
  * Writes what became of each call (decision 104): sent (batched); 429 → every process pauses and the
- * row waits, its try given back; 403 → blocked, and the member is skipped until they open the bot;
+ * row waits, its try given back; 403 → blocked, and the member is skipped until they open the bot
+ * (a gate action's 403 → failed: the bot lacks a right there);
  * another 4xx → failed with the reason; 5xx or the network → again after a backoff that doubles,
  * failed after MAX_TRIES; a call that may have landed (a timeout) → like a 5xx for the kinds sent
  * again when uncertain, "uncertain" for the others. Each call is counted (outbox_calls_total).
@@ -47,8 +48,13 @@ export class Outcomes {
         await requeueRows(this.db, [row.id], { delayMs: result.retryAfterSeconds * 1000, untried: true });
         return;
       case "blocked":
+        // A gate action refused (the bot lacks a right in that chat) says nothing of the member.
+        if (row.kind === "chat_action") {
+          await recordFinal(this.db, [row.id], "failed", result.reason);
+          return;
+        }
         // The member first, so no later row of theirs is claimed as reachable.
-        await markBotBlocked(this.db, row.userId);
+        if (row.userId) await markBotBlocked(this.db, row.userId);
         await recordFinal(this.db, [row.id], "blocked", result.reason);
         return;
       case "rejected":

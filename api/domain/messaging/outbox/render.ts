@@ -1,13 +1,18 @@
 import type { ServiceContext } from "../../context";
 import type { MailMessage } from "../../ports/mailer";
-import type { TransportButton, TransportMessage } from "../../ports/outbox-transport";
+import type { TransportAction, TransportButton, TransportMessage } from "../../ports/outbox-transport";
 import { publicPageLink } from "../app-links";
 import type { ClaimedRow } from "./claim";
 import type { OutboxPayload } from "./enqueue";
 
 /** The stored payload (jsonb: an object, or its text on some drivers). */
-export const payloadOf = (row: ClaimedRow): OutboxPayload =>
-  (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as OutboxPayload;
+const stored = (row: ClaimedRow): unknown =>
+  typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+
+export const payloadOf = (row: ClaimedRow) => stored(row) as OutboxPayload;
+
+/** A chat_action row's payload: the gate's Bot API call (decision 120), stored as enqueued. */
+export const actionOf = (row: ClaimedRow) => stored(row) as TransportAction;
 
 /**
  * The payload for the bot: `open` buttons open that Mini App path at PUBLIC_URL (left out without it:

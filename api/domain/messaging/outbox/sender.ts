@@ -13,7 +13,7 @@ import { type ClaimedRow, claim, skipOf } from "./claim";
 import { MAX_TRIES, RESEND_WHEN_UNCERTAIN } from "./kinds";
 import { Outcomes } from "./outcomes";
 import { Pace } from "./pace";
-import { mailMessage, telegramMessage } from "./render";
+import { actionOf, mailMessage, telegramMessage } from "./render";
 
 export interface OutboxSenderOptions {
   /** How long a lane with nothing due waits before looking again. */
@@ -119,9 +119,9 @@ export function startOutboxSender(
   async function callTelegram(bot: OutboxTransport, row: ClaimedRow, paid: boolean): Promise<void> {
     // Stopping or paused since the row was marked: it goes back, never called.
     if (stopping || pace.pausedLocally()) return release([row]);
-    const result: SendOutcome = await bot
-      .send(telegramMessage(ctx, row, paid))
-      .catch((error: unknown) => ({ outcome: "transient", reason: String(error) }) as const);
+    const result: SendOutcome = await (
+      row.kind === "chat_action" ? bot.act(actionOf(row)) : bot.send(telegramMessage(ctx, row, paid))
+    ).catch((error: unknown) => ({ outcome: "transient", reason: String(error) }) as const);
     await outcomes.settle(row, result);
   }
 
