@@ -10,7 +10,7 @@ import {
 import { openAdminScreen, signUpViaApi, telegramAdmin, toast, verifiedTelegramMember } from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 import { LAUNCHES, type Launch, launchTheme, lookAt } from "./support/looks";
-import { installTelegramClient, postedEvents, THEME } from "./support/telegram";
+import { installTelegramClient, launchHash, newTelegramUser, postedEvents, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 import { catalogText } from "./support/texts";
 import { untilToastsGo } from "./support/toasts";
@@ -19,9 +19,10 @@ import { untilToastsGo } from "./support/toasts";
 // join banner on Memberships, on the web and inside Telegram (dark and light), and in Arabic.
 //
 // What the bot learns from Telegram (the chats it administers, its rights there, who is in, the
-// join requests) cannot reach these servers: they run with the bot off. So the gate's answers
-// come from a stand-in here, held to the contract (every answer parsed by its schema, every body
-// checked by the schema the server checks it with), while everything else is the real server's:
+// join requests) cannot reach these servers: they run with the bot off, and their gate answers so
+// (no chat, the bot not running: the empty states below are theirs). For the screens with chats, the
+// gate's answers come from a stand-in, held to the contract (every answer parsed by its schema, every
+// body checked by the schema the server checks it with), while everything else is the real server's:
 // the accounts, roles, tiers and the member's plan (PLAN_PAYMENTS=free), which decides what the
 // stand-in's member may join.
 
@@ -96,18 +97,18 @@ function adminChats(tiers: SeededTiers): AdminChat[] {
   ];
 }
 
-const refusal = (route: Route, status: number, code: string, message: string) =>
-  route.fulfill({ status, json: { error: { code, message } } });
+const refusal = (route: Route, status: number, code: string, message: string, reason?: string) =>
+  route.fulfill({ status, json: { error: { code, message, ...(reason ? { reason } : {}) } } });
 
 /**
  * The admin's side of the stand-in: GET /api/admin/chats, PUT /api/admin/chats/:chatId (its body
- * checked by putChatAccessSchema, as the server does), POST …/announcement (202). Returns what was
+ * checked by putChatAccessSchema, as the server does), POST …/announcement. Returns what was
  * announced where.
  */
-async function standInForAdmin(page: Page, chats: AdminChat[], botRunning = true): Promise<string[]> {
+async function standInForAdmin(page: Page, chats: AdminChat[]): Promise<string[]> {
   const announced: string[] = [];
   await page.route("**/api/admin/chats", (route) =>
-    route.fulfill({ json: adminChatsSchema.parse({ chats, botRunning }) }),
+    route.fulfill({ json: adminChatsSchema.parse({ chats, botRunning: true }) }),
   );
   await page.route(/\/api\/admin\/chats\/[^/]+$/, async (route) => {
     const chatId = new URL(route.request().url()).pathname.split("/").at(-1);
@@ -120,7 +121,7 @@ async function standInForAdmin(page: Page, chats: AdminChat[], botRunning = true
   });
   await page.route(/\/api\/admin\/chats\/[^/]+\/announcement$/, async (route) => {
     announced.push(new URL(route.request().url()).pathname.split("/").at(-2) ?? "");
-    return route.fulfill({ status: 202, json: {} });
+    return route.fulfill({ json: { ok: true } });
   });
   return announced;
 }
@@ -168,7 +169,9 @@ async function standInForMember(page: Page, gated: GatedChat[]): Promise<void> {
   await page.route(/\/api\/me\/chats\/[^/]+\/invite$/, async (route) => {
     const chatId = new URL(route.request().url()).pathname.split("/").at(-2);
     const chat = memberChats(await tierOf(route)).find((one) => one.chatId === chatId);
-    if (!chat?.granted) return refusal(route, 403, "forbidden", "Your plan does not open this chat");
+    if (!chat?.granted) {
+      return refusal(route, 403, "forbidden", "Your plan does not open this chat", "chat_not_granted");
+    }
     return route.fulfill({ json: { link: `https://t.me/+personal${chatId?.slice(-4)}` } });
   });
 }
@@ -246,8 +249,8 @@ for (const launch of LAUNCHES) {
   });
 }
 
+// The server's own answer: these servers run the bot off, so it knows no chat.
 test("web: with no chat and the bot off, Chats says so and how to add the bot", async ({ page, request }) => {
-  await standInForAdmin(page, [], false);
   await openAdminScreen(page, request, { theme: null, firstName: "Eve", screen: "Chats", path: "/admin/chats" });
   await expect(page.getByTestId("bot-not-running")).toContainText("The bot is not running");
   const empty = page.getByTestId("chats-empty");
@@ -374,6 +377,16 @@ test("telegram in Arabic: the member's Chats read right to left", async ({ page,
   await lookAt(page, "telegram", "chats-member-ar");
 });
 
+// The server's own answer: no chat is gated on these servers.
+test("web: a member whose plan opens no chat is led to the plans", async ({ page }) => {
+  await signUpViaApi(page, { fullName: "Nina None" });
+  await page.goto("/settings/chats");
+  await expect(page.getByRole("heading", { name: "No chats yet" })).toBeVisible();
+  await lookAt(page, "web", "chats-member-empty");
+  await page.getByRole("button", { name: "See plans" }).click();
+  await expect(page).toHaveURL("/settings/memberships");
+});
+
 /** The lounge the member asked to join, which Premium and VIP open. */
 const askedLounge = (tiers: SeededTiers): GatedChat[] => [
   { chatId: LOUNGE, kind: "supergroup", title: "Members’ Lounge", tierIds: [tiers.premium, tiers.vip], asked: true },
@@ -388,16 +401,19 @@ async function takePremium(page: Page, action: string, confirm: string) {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-test("telegram: a join request opens Memberships for the chat; a plan taken, the request is approved", async ({
+test("telegram: a join request opens Memberships for the chat, past the age gate; a plan taken, the request is approved", async ({
   page,
   request,
 }) => {
   const tiers = await seededTiers(request);
   await standInForMember(page, askedLounge(tiers));
-  const member = await verifiedTelegramMember(request, "Joan", { theme: THEME });
+  // Someone new to the shop: Telegram signs them in, the age gate comes first, then the chat's plans.
   await installTelegramClient(page, THEME);
-  await page.goto(`/settings/memberships?join=${LOUNGE}${member.hash}`);
-  await expect(page).toHaveURL("/settings/memberships");
+  await page.goto(`/settings/memberships?join=${LOUNGE}${launchHash(undefined, { user: newTelegramUser("Joan") })}`);
+  const gate = page.getByTestId("age-gate");
+  await gate.getByLabel("I confirm I am 21 years or older").check();
+  await gate.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(`/settings/memberships`);
   const sheet = page.getByRole("dialog", { name: "Manage Your Plan" });
   await expect(sheet.getByTestId("join-banner")).toHaveText("Pick a plan to join Members’ Lounge");
   await expect(sheet.getByLabel("Select plan")).toBeVisible();

@@ -9,7 +9,7 @@ import { requestInvite } from "./chats-api";
 
 /**
  * Join: the member's personal invite link, opened by Telegram inside Telegram (openTelegramLink) and
- * in a new tab on the web. A plan that no longer opens the chat (403) reads the list again.
+ * in a new tab on the web. A plan that no longer opens the chat (its refusal) reads the list again.
  */
 export function JoinButton({ chat, onRefused }: { chat: MemberChat; onRefused: () => void }) {
   const { t } = useT();
@@ -21,7 +21,7 @@ export function JoinButton({ chat, onRefused }: { chat: MemberChat; onRefused: (
       openOutside(link);
     } catch (failed) {
       toast.error(t("chats.joinFailed", { title: chat.title }), { description: errorMessage(failed) });
-      if (failed instanceof LoadError && failed.code === "forbidden") onRefused();
+      if (failed instanceof LoadError && failed.reason === "chat_not_granted") onRefused();
     } finally {
       setBusy(false);
     }
