@@ -1,13 +1,19 @@
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import {
   type AdminChat,
-  adminChatsSchema,
   adminChatSchema,
+  adminChatsSchema,
   type MemberChat,
   memberChatsSchema,
   putChatAccessSchema,
 } from "../../api/contracts/gate";
-import { openAdminScreen, signUpViaApi, telegramAdmin, toast, verifiedTelegramMember } from "./support/accounts";
+import {
+  openAdminScreen,
+  signUpViaApi,
+  telegramAdmin,
+  toast,
+  verifiedTelegramMember,
+} from "./support/accounts";
 import { SEEDED_ORIGIN } from "./support/env";
 import { LAUNCHES, type Launch, launchTheme, lookAt } from "./support/looks";
 import { installTelegramClient, launchHash, newTelegramUser, postedEvents, THEME } from "./support/telegram";
@@ -219,7 +225,9 @@ for (const launch of LAUNCHES) {
 
     const circle = chatRow(page, "VIP Circle");
     await expect(circle.getByTestId("chat-missing")).toContainText("The bot is not an administrator here");
-    await expect(circle.getByTestId("chat-missing")).toContainText("cannot remove people whose plan has ended");
+    await expect(circle.getByTestId("chat-missing")).toContainText(
+      "cannot remove people whose plan has ended",
+    );
     await lookAt(page, launch, "chats-admin");
 
     // Gating the circle: at least one tier, as the contract says, before anything is sent.
@@ -233,7 +241,10 @@ for (const launch of LAUNCHES) {
     await save.click();
     await expect(toast(page, "Access to VIP Circle saved")).toBeVisible();
     await expect(circle).toContainText("Members only");
-    expect(chats.find((chat) => chat.chatId === CIRCLE)?.access).toEqual({ kind: "tiers", tierIds: [tiers.vip] });
+    expect(chats.find((chat) => chat.chatId === CIRCLE)?.access).toEqual({
+      kind: "tiers",
+      tierIds: [tiers.vip],
+    });
     await expect(save).toBeDisabled();
     await untilToastsGo(page);
 
@@ -251,7 +262,12 @@ for (const launch of LAUNCHES) {
 
 // The server's own answer: these servers run the bot off, so it knows no chat.
 test("web: with no chat and the bot off, Chats says so and how to add the bot", async ({ page, request }) => {
-  await openAdminScreen(page, request, { theme: null, firstName: "Eve", screen: "Chats", path: "/admin/chats" });
+  await openAdminScreen(page, request, {
+    theme: null,
+    firstName: "Eve",
+    screen: "Chats",
+    path: "/admin/chats",
+  });
   await expect(page.getByTestId("bot-not-running")).toContainText("The bot is not running");
   const empty = page.getByTestId("chats-empty");
   await expect(empty.getByRole("heading", { name: "No chats yet" })).toBeVisible();
@@ -267,7 +283,12 @@ test("telegram: a failed load offers Retry, which loads the chats", async ({ pag
       ? refusal(route, 500, "internal", "boom")
       : route.fulfill({ json: adminChatsSchema.parse({ chats: adminChats(tiers), botRunning: true }) }),
   );
-  await openAdminScreen(page, request, { theme: THEME, firstName: "Rita", screen: "Chats", path: "/admin/chats" });
+  await openAdminScreen(page, request, {
+    theme: THEME,
+    firstName: "Rita",
+    screen: "Chats",
+    path: "/admin/chats",
+  });
   await expect(page.getByText("Failed to load chats")).toBeVisible();
   fail = false;
   await page.getByRole("button", { name: "Retry" }).click();
@@ -301,7 +322,12 @@ const premiumMemberChats = (tiers: SeededTiers): GatedChat[] => [
     tierIds: [tiers.basic, tiers.premium, tiers.vip],
     joined: true,
   },
-  { chatId: LOUNGE, kind: "supergroup", title: "The Premium Members’ Lounge", tierIds: [tiers.premium, tiers.vip] },
+  {
+    chatId: LOUNGE,
+    kind: "supergroup",
+    title: "The Premium Members’ Lounge",
+    tierIds: [tiers.premium, tiers.vip],
+  },
   { chatId: CIRCLE, kind: "group", title: "VIP Circle", tierIds: [tiers.vip], asked: true },
 ];
 
@@ -343,7 +369,10 @@ test("telegram: the member's Chats, from Settings; Join opens the personal link 
   );
 });
 
-test("web: the member's Chats from Memberships; Join opens the link in a new tab", async ({ page, context }) => {
+test("web: the member's Chats from Memberships; Join opens the link in a new tab", async ({
+  page,
+  context,
+}) => {
   const tiers = await seededTiers(page.request);
   await standInForMember(page, premiumMemberChats(tiers));
   await signUpViaApi(page, { fullName: "Wanda Web" });
@@ -389,7 +418,13 @@ test("web: a member whose plan opens no chat is led to the plans", async ({ page
 
 /** The lounge the member asked to join, which Premium and VIP open. */
 const askedLounge = (tiers: SeededTiers): GatedChat[] => [
-  { chatId: LOUNGE, kind: "supergroup", title: "Members’ Lounge", tierIds: [tiers.premium, tiers.vip], asked: true },
+  {
+    chatId: LOUNGE,
+    kind: "supergroup",
+    title: "Members’ Lounge",
+    tierIds: [tiers.premium, tiers.vip],
+    asked: true,
+  },
 ];
 
 /** The plan picker: Premium, confirmed; the sheets close on the change. */
@@ -409,7 +444,9 @@ test("telegram: a join request opens Memberships for the chat, past the age gate
   await standInForMember(page, askedLounge(tiers));
   // Someone new to the shop: Telegram signs them in, the age gate comes first, then the chat's plans.
   await installTelegramClient(page, THEME);
-  await page.goto(`/settings/memberships?join=${LOUNGE}${launchHash(undefined, { user: newTelegramUser("Joan") })}`);
+  await page.goto(
+    `/settings/memberships?join=${LOUNGE}${launchHash(undefined, { user: newTelegramUser("Joan") })}`,
+  );
   const gate = page.getByTestId("age-gate");
   await gate.getByLabel("I confirm I am 21 years or older").check();
   await gate.getByRole("button", { name: "Continue" }).click();
@@ -435,7 +472,9 @@ test("web: Memberships opened for a join request shows the banner, then the appr
   await expect(sheet.getByLabel("Select plan")).toBeVisible();
   await lookAt(page, "web", "chats-join-pick");
   await takePremium(page, "Select Plan", "Confirm");
-  await expect(page.getByTestId("join-banner")).toHaveText("Your request to join Members’ Lounge is approved");
+  await expect(page.getByTestId("join-banner")).toHaveText(
+    "Your request to join Members’ Lounge is approved",
+  );
   await untilToastsGo(page);
   await lookAt(page, "web", "chats-join-approved");
 });

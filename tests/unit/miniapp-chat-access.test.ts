@@ -21,7 +21,11 @@ describe("a chat's access form", () => {
   });
 
   it("sends the tiers ticked once each", () => {
-    const checked = checkWith(putChatAccessSchema, { kind: "tiers", tierIds: [VIP, PREMIUM, VIP] }, accessRules);
+    const checked = checkWith(
+      putChatAccessSchema,
+      { kind: "tiers", tierIds: [VIP, PREMIUM, VIP] },
+      accessRules,
+    );
     expect(checked).toMatchObject({ ok: true, data: { access: { kind: "tiers", tierIds: [VIP, PREMIUM] } } });
   });
 

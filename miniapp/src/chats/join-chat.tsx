@@ -57,7 +57,12 @@ function Banner({ chatId, planVersion }: { chatId: string; planVersion: number }
     join: t("chats.planOpens", { title }),
   };
   return (
-    <div className={`join-banner join-banner-${state}`} role="status" data-testid="join-banner" data-state={state}>
+    <div
+      className={`join-banner join-banner-${state}`}
+      role="status"
+      data-testid="join-banner"
+      data-state={state}
+    >
       <Icon size={20} aria-hidden="true" className="join-banner-icon" />
       <p className="join-banner-text">{texts[state]}</p>
       {state === "join" ? <JoinButton chat={chat} onRefused={() => setTick((n) => n + 1)} /> : null}

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Radio } from "@telegram-apps/telegram-ui";
+import { Badge, Button, Cell, Checkbox, Radio } from "@telegram-apps/telegram-ui";
 import { Check, Megaphone, MessagesSquare, TriangleAlert, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
@@ -83,7 +83,11 @@ function BotRights({ chat }: { chat: AdminChat }) {
         {listedRights(chat.kind).map((right) => {
           const has = chat.rights[right];
           return (
-            <li key={right} className={has ? "chat-right" : "chat-right chat-right-missing"} data-right={right}>
+            <li
+              key={right}
+              className={has ? "chat-right" : "chat-right chat-right-missing"}
+              data-right={right}
+            >
               {has ? <Check size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />}
               <span>{t(rightTexts[right])}</span>
               <span className="visually-hidden">
@@ -113,7 +117,11 @@ function AccessForm({ chat, tiers, onSaved }: { chat: AdminChat; tiers: AdminTie
   const { t } = useT();
   const titleId = useId();
   const errorId = useId();
-  const form = useContractForm(putChatAccessSchema, (): AccessValues => accessValuesOf(chat.access), accessRules);
+  const form = useContractForm(
+    putChatAccessSchema,
+    (): AccessValues => accessValuesOf(chat.access),
+    accessRules,
+  );
   const { values, set, errors, setErrors, busy } = form;
   const failed = t("admin.chats.saveFailed");
   const submit = form.submit(
@@ -146,37 +154,48 @@ function AccessForm({ chat, tiers, onSaved }: { chat: AdminChat; tiers: AdminTie
           {t("admin.chats.access")}
         </legend>
         {accessChoices.map(([kind, label, note]) => (
-          <label key={kind} className="chat-option">
-            <Radio
-              name={`access-${chat.chatId}`}
-              value={kind}
-              checked={values.kind === kind}
-              onChange={() => set("kind", kind)}
-              disabled={busy}
-            />
-            <span className="chat-option-text">
-              <span>{t(label)}</span>
-              <span className="field-note">{t(note)}</span>
-            </span>
-          </label>
+          <Cell
+            key={kind}
+            Component="label"
+            className="chat-option"
+            multiline
+            before={
+              <Radio
+                name={`access-${chat.chatId}`}
+                value={kind}
+                checked={values.kind === kind}
+                onChange={() => set("kind", kind)}
+                disabled={busy}
+              />
+            }
+            description={t(note)}
+          >
+            {t(label)}
+          </Cell>
         ))}
         {values.kind === "tiers" ? (
-          <div className="chat-tiers" role="group" aria-label={t("admin.chats.tiers")}>
+          <fieldset className="chat-tiers">
+            <legend className="visually-hidden">{t("admin.chats.tiers")}</legend>
             {offered.length === 0 ? <p className="field-note">{t("admin.chats.noTiers")}</p> : null}
             {offered.map((tier) => (
-              <label key={tier.id} className="chat-option chat-tier">
-                <Checkbox
-                  checked={values.tierIds.includes(tier.id)}
-                  onChange={(event) => tick(tier.id, event.target.checked)}
-                  disabled={busy}
-                />
-                <span className="chat-option-text">
-                  <span>{tier.displayName}</span>
-                  {tier.isActive ? null : <span className="field-note">{t("admin.common.inactive")}</span>}
-                </span>
-              </label>
+              <Cell
+                key={tier.id}
+                Component="label"
+                className="chat-option"
+                multiline
+                before={
+                  <Checkbox
+                    checked={values.tierIds.includes(tier.id)}
+                    onChange={(event) => tick(tier.id, event.target.checked)}
+                    disabled={busy}
+                  />
+                }
+                description={tier.isActive ? undefined : t("admin.common.inactive")}
+              >
+                {tier.displayName}
+              </Cell>
             ))}
-          </div>
+          </fieldset>
         ) : null}
         {error ? (
           <p id={errorId} className="field-error" role="alert">
@@ -248,7 +267,11 @@ function ChatRow({
               {t("admin.chats.mainChannel")}
             </Badge>
           ) : null}
-          <Badge type="number" mode={chat.access.kind === "open" ? "gray" : "secondary"} className="admin-row-badge">
+          <Badge
+            type="number"
+            mode={chat.access.kind === "open" ? "gray" : "secondary"}
+            className="admin-row-badge"
+          >
             {chat.access.kind === "open" ? t("admin.chats.open") : t("admin.chats.gated")}
           </Badge>
         </div>
