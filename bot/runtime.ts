@@ -6,9 +6,9 @@ import { defaultLanguage, languages } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
 import type { Config } from "#api/process/config";
-import { learnChannel } from "./features/gate";
 import { createBot } from "./bot";
 import type { BotContext } from "./context";
+import { learnChannel } from "./features/gate";
 import { botCommands, menuButton } from "./features/start";
 
 export const WEBHOOK_PATH = "/telegram/webhook";

@@ -22,7 +22,8 @@ const statusOf = (member: ChatMember) =>
 /** The rights the gate needs of the bot in a chat, as Telegram reports them. */
 function rightsOf(member: ChatMember) {
   if (member.status === "creator") return { canInviteUsers: true, canBanUsers: true, canManageTags: true };
-  if (member.status !== "administrator") return { canInviteUsers: false, canBanUsers: false, canManageTags: false };
+  if (member.status !== "administrator")
+    return { canInviteUsers: false, canBanUsers: false, canManageTags: false };
   return {
     canInviteUsers: member.can_invite_users,
     canBanUsers: member.can_restrict_members,
@@ -90,8 +91,7 @@ export function gateFeature(services: ServiceContext) {
       at: new Date(request.date * 1000),
       language: ctx.language,
     });
-    if (answer && queryId)
-      await ctx.api.sendChatJoinRequestWebApp(queryId, answer.webAppUrl);
+    if (answer && queryId) await ctx.api.sendChatJoinRequestWebApp(queryId, answer.webAppUrl);
   });
   return composer;
 }

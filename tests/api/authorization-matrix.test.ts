@@ -469,7 +469,10 @@ const expected: Record<string, Row> = {
   "PUT /api/admin/chats/:chatId": {
     status: adminOnly(404),
     call: (api, o) =>
-      api.admin.chats[":chatId"].$put({ param: { chatId: UNKNOWN_CHAT }, json: { access: { kind: "open" } } }, o),
+      api.admin.chats[":chatId"].$put(
+        { param: { chatId: UNKNOWN_CHAT }, json: { access: { kind: "open" } } },
+        o,
+      ),
   },
   "POST /api/admin/chats/:chatId/announcement": {
     status: adminOnly(404),

@@ -36,6 +36,7 @@ const telegram: TelegramNotifier = {
   editStarSubscription: (telegramId, chargeId, canceled) =>
     bot.editStarSubscription(telegramId, chargeId, canceled),
   prepareShare: (telegramId, card) => bot.prepareShare(telegramId, card),
+  createJoinLink: (chatId, name) => bot.createJoinLink(chatId, name),
 };
 const log = recordingLogger();
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinChatPath } from "#api/contracts/app-links";
+import { deleteAccount } from "#api/domain/accounts";
 import {
   receiveJoinRequest,
   reconcileGate,
@@ -8,7 +9,6 @@ import {
   recordChatMember,
   setChatAccess,
 } from "#api/domain/gate";
-import { deleteAccount } from "#api/domain/accounts";
 import { changePlan } from "#api/domain/plans";
 import { executeRows } from "#db/rows";
 import { gateJoinRequests, membershipTiers, profiles, users } from "#db/schema/index";
@@ -80,8 +80,14 @@ async function chat(tiers?: TestTierName[], options: { kind?: "channel" | "super
     canManageTags: true,
   });
   if (tiers)
-    await setChatAccess(ctx(), chatId.toString(), { kind: "tiers", tierIds: tiers.map((name) => tier[name]) });
-  return { chatId, gate: { chatId, kind: options.kind ?? "supergroup", title: `Chat ${chatId}`, username: null } as const };
+    await setChatAccess(ctx(), chatId.toString(), {
+      kind: "tiers",
+      tierIds: tiers.map((name) => tier[name]),
+    });
+  return {
+    chatId,
+    gate: { chatId, kind: options.kind ?? "supergroup", title: `Chat ${chatId}`, username: null } as const,
+  };
 }
 
 const join = (
@@ -152,7 +158,12 @@ describe("joining a gated chat", () => {
     expect(message?.payload.text).toContain(`Chat ${where.chatId}`);
     expect(message?.payload.reply_markup).toEqual({
       inline_keyboard: [
-        [{ text: "Choose a plan", web_app: { url: `${PUBLIC_URL}${joinChatPath(where.chatId.toString())}` } }],
+        [
+          {
+            text: "Choose a plan",
+            web_app: { url: `${PUBLIC_URL}${joinChatPath(where.chatId.toString())}` },
+          },
+        ],
       ],
     });
     expect(await requestState(where.chatId, m.telegramId)).toEqual(["pending"]);
@@ -218,7 +229,9 @@ describe("joining a gated chat", () => {
 describe("leaving when access ends", () => {
   const removals = (where: { chatId: bigint }, telegramId: bigint) => ({
     bans: callsAbout("banChatMember", where.chatId, telegramId).length,
-    unbans: callsAbout("unbanChatMember", where.chatId, telegramId).map((call) => call.payload.only_if_banned),
+    unbans: callsAbout("unbanChatMember", where.chatId, telegramId).map(
+      (call) => call.payload.only_if_banned,
+    ),
   });
 
   it("a lapsed member is removed once (two reconciles at once), told why with a button to the plans", async () => {
@@ -320,7 +333,12 @@ describe("tier tags", () => {
   it("sets each member's tier name (no emoji, at most 16 characters) and clears it when the tier goes", async () => {
     const [club] = await db()
       .insert(membershipTiers)
-      .values({ name: "club", displayName: "⭐ Golden  Members Club 🎉", priceMonthly: "70.00", tierLevel: 5 })
+      .values({
+        name: "club",
+        displayName: "⭐ Golden  Members Club 🎉",
+        priceMonthly: "70.00",
+        tierLevel: 5,
+      })
       .returning();
     if (!club) throw new Error("no tier");
     const where = await chat(["premium"]);
@@ -328,17 +346,28 @@ describe("tier tags", () => {
     const m = await member();
     await db().update(profiles).set({ membershipTierId: club.id }).where(eq(profiles.id, m.userId));
     const staff = await member("premium", { roles: ["employee"] });
+    const tags = (telegramId: bigint) =>
+      callsAbout("setChatMemberTag", where.chatId, telegramId).map((call) => call.payload.tag);
     await enter(where, m.telegramId);
     await enter(where, staff.telegramId);
     await reconcileGate(ctx());
+    await drain();
+    expect(tags(m.telegramId)).toEqual(["Golden Members C"]);
+    expect(tags(staff.telegramId)).toEqual(["Premium"]);
+    // Staff stay without a tier: their tag is cleared, once.
     await setTier(staff.userId, null);
     await reconcileGate(ctx());
     await reconcileGate(ctx());
     await drain();
-    const tags = (telegramId: bigint) =>
-      callsAbout("setChatMemberTag", where.chatId, telegramId).map((call) => call.payload.tag);
-    expect(tags(m.telegramId)).toEqual(["Golden Members C"]);
     expect(tags(staff.telegramId)).toEqual(["Premium", ""]);
+    // A tag set and changed again before it went: only the last goes.
+    await setTier(staff.userId, "basic");
+    await reconcileGate(ctx());
+    await setTier(staff.userId, "premium");
+    await reconcileGate(ctx());
+    await drain();
+    expect(tags(staff.telegramId)).toEqual(["Premium", "", "Premium"]);
+    expect(tags(m.telegramId)).toEqual(["Golden Members C"]);
   });
 });
 
@@ -349,11 +378,21 @@ describe("the routes", () => {
     const inside = await member("premium");
     const out = await member();
     await enter(where, inside.telegramId);
-    await recordChatMember(ctx(), { chat: where.gate, telegramId: out.telegramId, status: "member", at: clock.now() });
+    await recordChatMember(ctx(), {
+      chat: where.gate,
+      telegramId: out.telegramId,
+      status: "member",
+      at: clock.now(),
+    });
     await join(where, (await member()).telegramId);
-    const res = await t.app.request("/api/admin/chats", { headers: { authorization: `Bearer ${admin.token}` } });
+    const res = await t.app.request("/api/admin/chats", {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { chats: { chatId: string; counts: unknown; access: unknown; missing: unknown }[]; botRunning: boolean };
+    const body = (await res.json()) as {
+      chats: { chatId: string; counts: unknown; access: unknown; missing: unknown }[];
+      botRunning: boolean;
+    };
     expect(body.botRunning).toBe(true);
     const listed = body.chats.find((c) => c.chatId === where.chatId.toString());
     expect(listed?.access).toEqual({ kind: "tiers", tierIds: [tier.premium] });
@@ -374,12 +413,18 @@ describe("the routes", () => {
     expect((await put("-42", { access: { kind: "open" } })).status).toBe(404);
     expect((await put(where.chatId.toString(), { access: { kind: "tiers", tierIds: [] } })).status).toBe(400);
     expect(
-      (await put(where.chatId.toString(), { access: { kind: "tiers", tierIds: ["6f1c2b0e-0d7e-4a57-9d6f-0c3c6d1f9a11"] } }))
-        .status,
+      (
+        await put(where.chatId.toString(), {
+          access: { kind: "tiers", tierIds: ["6f1c2b0e-0d7e-4a57-9d6f-0c3c6d1f9a11"] },
+        })
+      ).status,
     ).toBe(404);
     const ok = await put(where.chatId.toString(), { access: { kind: "tiers", tierIds: [tier.basic] } });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { access: unknown }).access).toEqual({ kind: "tiers", tierIds: [tier.basic] });
+    expect(((await ok.json()) as { access: unknown }).access).toEqual({
+      kind: "tiers",
+      tierIds: [tier.basic],
+    });
   });
 
   it("a member's chats and Join: one personal link reused, refused when the plan does not open the chat", async () => {
@@ -398,7 +443,9 @@ describe("the routes", () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { reason: string } }).error.reason).toBe("chat_not_granted");
     const list = await t.app.request("/api/me/chats", { headers: { authorization: `Bearer ${m.token}` } });
-    const { chats } = (await list.json()) as { chats: { chatId: string; granted: boolean; tierIds: string[] }[] };
+    const { chats } = (await list.json()) as {
+      chats: { chatId: string; granted: boolean; tierIds: string[] }[];
+    };
     expect(chats.find((c) => c.chatId === where.chatId.toString())).toMatchObject({
       granted: true,
       tierIds: [tier.premium],

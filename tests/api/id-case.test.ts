@@ -485,7 +485,7 @@ describe("a Telegram chat id (the gate's :chatId) in one form", () => {
       );
     const answered = await put("-01001234567890", upper(tier.basic));
     expect(answered.status, await answered.clone().text()).toBe(200);
-    expect(((await answered.json()) as { chatId: string; access: unknown })).toEqual(
+    expect((await answered.json()) as { chatId: string; access: unknown }).toEqual(
       expect.objectContaining({ chatId: "-1001234567890", access: { kind: "tiers", tierIds: [tier.basic] } }),
     );
     for (const spelling of ["-100abc", " -1001234567890", "-1001234567890.0", "--1"]) {

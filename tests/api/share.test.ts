@@ -28,6 +28,7 @@ const telegram: TelegramNotifier = {
   refundStarPayment: (id, charge) => bot.refundStarPayment(id, charge),
   editStarSubscription: (id, charge, canceled) => bot.editStarSubscription(id, charge, canceled),
   prepareShare: (id, card) => bot.prepareShare(id, card),
+  createJoinLink: (chatId, name) => bot.createJoinLink(chatId, name),
 };
 
 let t: TestApp;

@@ -62,6 +62,7 @@ describe("the bot's gate", () => {
           can_post_stories: false,
           can_edit_stories: false,
           can_delete_stories: false,
+          can_send_welcome_messages: false,
         },
       },
     });

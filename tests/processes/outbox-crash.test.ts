@@ -61,7 +61,7 @@ describe("a sending process killed mid-broadcast", () => {
     expect(rows.filter((r) => r.state !== "sent" && r.state !== "uncertain")).toEqual([]);
     // Sent rows reached their member exactly once; an uncertain one at most once; nobody twice.
     for (const row of rows) {
-      const count = sends.get(chatOf.get(row.userId) ?? 0) ?? 0;
+      const count = sends.get(chatOf.get(row.userId ?? "") ?? 0) ?? 0;
       if (row.state === "sent") expect(count).toBe(1);
       else expect(count).toBeLessThanOrEqual(1);
     }

@@ -42,7 +42,8 @@ function adminChatOf(
     // Tags exist in groups only: a channel lacks nothing there.
     manageTags: chat.kind !== "channel" && chat.canManageTags,
   };
-  const needed: BotRightName[] = chat.kind === "channel" ? ["inviteUsers", "banUsers"] : ["inviteUsers", "banUsers", "manageTags"];
+  const needed: BotRightName[] =
+    chat.kind === "channel" ? ["inviteUsers", "banUsers"] : ["inviteUsers", "banUsers", "manageTags"];
   const known = counts?.known ?? 0;
   const withAccess = counts?.withAccess ?? 0;
   return {
@@ -55,7 +56,12 @@ function adminChatOf(
     rights,
     missing: needed.filter((right) => !rights[right]),
     access: chat.access === "tiers" ? { kind: "tiers", tierIds } : { kind: "open" },
-    counts: { known, withAccess, toRemove: known - withAccess, pendingRequests: counts?.pendingRequests ?? 0 },
+    counts: {
+      known,
+      withAccess,
+      toRemove: known - withAccess,
+      pendingRequests: counts?.pendingRequests ?? 0,
+    },
   };
 }
 
@@ -89,7 +95,11 @@ async function adminChatById(ctx: ServiceContext, chatId: bigint): Promise<Admin
  * next run: people with an account and no access are removed, people seen without an account get
  * JOIN_REQUEST_WAIT_HOURS from now to link one (decision 120).
  */
-export async function setChatAccess(ctx: ServiceContext, chatId: string, access: ChatAccess): Promise<AdminChat> {
+export async function setChatAccess(
+  ctx: ServiceContext,
+  chatId: string,
+  access: ChatAccess,
+): Promise<AdminChat> {
   const id = BigInt(chatId);
   if (access.kind === "tiers" && (await existingTierCount(ctx.db, access.tierIds)) !== access.tierIds.length)
     throw new Refusal("unknown_tier");

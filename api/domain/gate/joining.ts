@@ -36,7 +36,10 @@ export type JoinAnswer = { webAppUrl: string } | undefined;
  * the bot to call at once), otherwise a message through user_chat_id leads to the plan picker; the
  * request is approved once their plan opens the chat, declined after JOIN_REQUEST_WAIT_HOURS.
  */
-export async function receiveJoinRequest(ctx: ServiceContext, request: JoinRequestUpdate): Promise<JoinAnswer> {
+export async function receiveJoinRequest(
+  ctx: ServiceContext,
+  request: JoinRequestUpdate,
+): Promise<JoinAnswer> {
   await noteChat(ctx.db, request.chat);
   const chatId = request.chat.chatId;
   return ctx.db.transaction(async (tx) => {

@@ -1,5 +1,11 @@
 import { screenPaths } from "#api/contracts/app-links";
-import { enqueue, enqueueActions, type OutboxAction, type OutboxMessage, recipientLanguage } from "#api/domain/messaging";
+import {
+  enqueue,
+  enqueueActions,
+  type OutboxAction,
+  type OutboxMessage,
+  recipientLanguage,
+} from "#api/domain/messaging";
 import type { Db } from "#db/client";
 import { tierNames } from "#db/queries/gate/chats";
 import { revokeEndedLinks } from "#db/queries/gate/invite-links";
@@ -110,6 +116,7 @@ export async function reconcileIn(
     ...tags.map(
       (tag): OutboxAction => ({
         action: { action: "tag", chatId: tag.chatId, userId: tag.telegramId, tag: tag.tag },
+        replacesQueued: true,
       }),
     ),
   ]);

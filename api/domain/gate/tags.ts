@@ -1,6 +1,7 @@
 /** Telegram's limit on a member's tag (setChatMemberTag): 16 characters, no emoji. */
 const TAG_LENGTH = 16;
-const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0f\u20e3]/gu;
+/** Emoji, their skin tones and flags, and what joins or dresses them (a joiner, a variation selector, a keycap). */
+const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0f|\u20e3/gu;
 
 /** A tier's tag (decision 120): its name without emoji, spaces collapsed, at most 16 characters. */
 export function tierTag(name: string): string {

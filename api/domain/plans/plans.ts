@@ -13,8 +13,8 @@ import {
   type TierRow,
 } from "#db/queries/plans/plans";
 import type { ServiceContext } from "../context";
-import { publish } from "../events";
 import { isForeignKeyViolation } from "../db-errors";
+import { publish } from "../events";
 import { Refusal } from "../refusal";
 import {
   endExpired,

@@ -63,7 +63,8 @@ const listRoute = createRoute({
 const putAccessRoute = createRoute({
   method: "put",
   path: "/{chatId}",
-  summary: "Open a chat to everyone, or gate it to members of some tiers (staff and the chat's admins always stay)",
+  summary:
+    "Open a chat to everyone, or gate it to members of some tiers (staff and the chat's admins always stay)",
   description: admin,
   request: { params: chatParams, body: jsonBody(putChatAccessSchema) },
   responses: { 200: answers(adminChatSchema), ...refusals(400, 401, 403, 404) },

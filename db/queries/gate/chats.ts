@@ -72,7 +72,10 @@ export async function setChatAccess(
     .update(gateChats)
     .set({
       access: access.kind,
-      gatedAt: access.kind === "tiers" ? sql`coalesce(${gateChats.gatedAt}, ${at.toISOString()}::timestamptz)` : null,
+      gatedAt:
+        access.kind === "tiers"
+          ? sql`coalesce(${gateChats.gatedAt}, ${at.toISOString()}::timestamptz)`
+          : null,
     })
     .where(eq(gateChats.chatId, chatId))
     .returning({ chatId: gateChats.chatId });
@@ -134,7 +137,11 @@ export interface MemberChatRow {
  * it may join (accountMayJoinSql, or a Telegram administrator there), whether the gate saw it in the
  * chat, and its latest request.
  */
-export async function memberChats(db: Db, userId: string, telegramId: bigint | null): Promise<MemberChatRow[]> {
+export async function memberChats(
+  db: Db,
+  userId: string,
+  telegramId: bigint | null,
+): Promise<MemberChatRow[]> {
   const telegram = sql`${telegramId === null ? null : telegramId.toString()}::bigint`;
   const granted = sql`(${accountMayJoinSql(sql`c.chat_id`, sql`${userId}::uuid`)} or exists (
     select 1 from gate_members a where a.chat_id = c.chat_id and a.telegram_id = ${telegram}

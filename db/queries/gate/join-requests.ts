@@ -27,7 +27,12 @@ interface Raw {
   query_id: string | null;
 }
 const decided = (rows: Raw[]): DecidedRequest[] =>
-  rows.map((row) => ({ id: row.id, chatId: row.chat_id, telegramId: row.telegram_id, queryId: row.query_id }));
+  rows.map((row) => ({
+    id: row.id,
+    chatId: row.chat_id,
+    telegramId: row.telegram_id,
+    queryId: row.query_id,
+  }));
 
 /** Records a join request as pending; a second one from the same person to the same chat replaces the first's details. */
 export async function recordJoinRequest(db: Db, request: JoinRequestInput): Promise<string> {
@@ -67,7 +72,9 @@ export async function decideRequests(
           )})`
       : "qualified" in which
         ? sql`${mayStaySql(sql`r.chat_id`, sql`r.telegram_id`)}${
-            which.telegramId === undefined ? sql`` : sql` and r.telegram_id = ${which.telegramId.toString()}::bigint`
+            which.telegramId === undefined
+              ? sql``
+              : sql` and r.telegram_id = ${which.telegramId.toString()}::bigint`
           }`
         : sql`r.at < ${which.expiredBefore.toISOString()}::timestamptz`;
   const rows = await executeRows<Raw>(

@@ -91,7 +91,8 @@ export async function claimTagChanges(
         select m.chat_id, m.telegram_id,
           case when ${mayStaySql(sql`m.chat_id`, sql`m.telegram_id`)} then coalesce((
             select t.tag from users u join profiles p on p.id = u.id
-            join jsonb_to_recordset(${JSON.stringify(tags)}::jsonb) as t(tier_id uuid, tag text)
+            join jsonb_to_recordset(${JSON.stringify(tags.map((t) => ({ tier_id: t.tierId, tag: t.tag })))}::jsonb)
+              as t(tier_id uuid, tag text)
               on t.tier_id = p.membership_tier_id
             where u.telegram_id = m.telegram_id), '') else '' end as tag
         from gate_members m join gate_chats c on c.chat_id = m.chat_id

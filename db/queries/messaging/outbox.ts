@@ -122,3 +122,22 @@ export async function insertSegmentRows(tx: Db, input: SegmentRowsInput): Promis
   );
   return Number(result?.made ?? 0);
 }
+
+/**
+ * Cancels the queued chat_action rows of these calls (same action, chat and person): a later call
+ * (a tag) replaces one not yet sent, so the calls for one person never go out of their order.
+ */
+export async function cancelQueuedActions(
+  db: Db,
+  calls: readonly { action: string; chatId: string; userId: string }[],
+): Promise<void> {
+  if (calls.length === 0) return;
+  await executeRows(
+    db,
+    sql`
+      update outbox o set state = 'cancelled', done_at = now(), last_error = 'replaced'
+      from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) as c(action text, "chatId" text, "userId" text)
+      where o.state = 'queued' and o.kind = 'chat_action' and o.payload ->> 'action' = c.action
+        and o.payload ->> 'chatId' = c."chatId" and o.payload ->> 'userId' = c."userId"`,
+  );
+}

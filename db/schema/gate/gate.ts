@@ -146,8 +146,6 @@ export const gateInviteLinks = pgTable(
   },
   (t) => [
     uniqueIndex("gate_invite_links_link_key").on(t.link),
-    uniqueIndex("gate_invite_links_live_key")
-      .on(t.chatId, t.userId)
-      .where(sql`${t.revokedAt} is null`),
+    uniqueIndex("gate_invite_links_live_key").on(t.chatId, t.userId).where(sql`${t.revokedAt} is null`),
   ],
 );

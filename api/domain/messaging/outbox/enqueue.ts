@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { insertOutboxRows, insertSegmentRows } from "#db/queries/messaging/outbox";
+import { cancelQueuedActions, insertOutboxRows, insertSegmentRows } from "#db/queries/messaging/outbox";
 import { botWritableSql, verifiedEmailSql } from "#db/queries/messaging/recipients";
 import type { OutboxKind } from "#db/schema/index";
 import type { MailBody } from "../../ports/mailer";
@@ -111,15 +111,25 @@ export interface OutboxAction {
   userId?: string | null;
   /** An action that must happen once (a removal per access-ending episode): a second enqueue is skipped. */
   dedupeKey?: string;
+  /** It replaces the same call (action, chat, person) still queued: a tag set anew. */
+  replacesQueued?: boolean;
 }
 
 /**
  * Queues the gate's Bot API calls (approve, decline, answer, remove, revoke, tag, announce) as
  * chat_action rows: sent at the lane's pace with every other row, durable across restarts, each once
- * by its dedupe key. No chat_id: the one-message-a-second rule for a chat is for messages. Returns
- * how many rows were new.
+ * by its dedupe key. No chat_id: the one-message-a-second rule for a chat is for messages. One that
+ * replaces a queued call cancels it first. Returns how many rows were new.
  */
-export function enqueueActions(db: Db, actions: OutboxAction[]): Promise<number> {
+export async function enqueueActions(db: Db, actions: OutboxAction[]): Promise<number> {
+  await cancelQueuedActions(
+    db,
+    actions.flatMap(({ action, replacesQueued }) =>
+      replacesQueued && "chatId" in action && "userId" in action
+        ? [{ action: action.action, chatId: action.chatId, userId: action.userId }]
+        : [],
+    ),
+  );
   return insertOutboxRows(
     db,
     actions.map((action) => ({

@@ -119,8 +119,9 @@ export function startOutboxSender(
   async function callTelegram(bot: OutboxTransport, row: ClaimedRow, paid: boolean): Promise<void> {
     // Stopping or paused since the row was marked: it goes back, never called.
     if (stopping || pace.pausedLocally()) return release([row]);
-    const result: SendOutcome = await (
-      row.kind === "chat_action" ? bot.act(actionOf(row)) : bot.send(telegramMessage(ctx, row, paid))
+    const result: SendOutcome = await (row.kind === "chat_action"
+      ? bot.act(actionOf(row))
+      : bot.send(telegramMessage(ctx, row, paid))
     ).catch((error: unknown) => ({ outcome: "transient", reason: String(error) }) as const);
     await outcomes.settle(row, result);
   }
