@@ -1,4 +1,4 @@
-import { Badge, Button, Cell, Section } from "@telegram-apps/telegram-ui";
+import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Megaphone, MessagesSquare, Users } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -86,30 +86,26 @@ export default function ChatsPage() {
         }}
       >
         {(list) => (
-          <Section className="chat-list">
+          <ul className="chat-list" aria-label={t("chats.title")}>
             {list.map((chat) => (
-              <Cell
-                key={chat.chatId}
-                readOnly
-                multiline
-                className="chat-cell"
-                data-testid="member-chat"
-                before={
-                  <span className="chat-icon" aria-hidden="true">
-                    {chat.kind === "channel" ? (
-                      <Megaphone size={20} className="dir-flip" />
-                    ) : (
-                      <Users size={20} />
-                    )}
-                  </span>
-                }
-                subtitle={chatLine(chat, t)}
-                after={<ChatAction chat={chat} onRefused={reload} />}
-              >
-                <span className="chat-title">{chat.title}</span>
-              </Cell>
+              <li key={chat.chatId} className="chat-row" data-testid="member-chat">
+                <span className="chat-icon" aria-hidden="true">
+                  {chat.kind === "channel" ? (
+                    <Megaphone size={20} className="dir-flip" />
+                  ) : (
+                    <Users size={20} />
+                  )}
+                </span>
+                <span className="chat-text">
+                  <span className="chat-title">{chat.title}</span>
+                  <span className="chat-line">{chatLine(chat, t)}</span>
+                </span>
+                <span className="chat-action">
+                  <ChatAction chat={chat} onRefused={reload} />
+                </span>
+              </li>
             ))}
-          </Section>
+          </ul>
         )}
       </ResourceList>
     </div>
