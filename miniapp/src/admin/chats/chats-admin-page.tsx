@@ -1,4 +1,4 @@
-import { Badge, Button, Cell, Checkbox, Radio } from "@telegram-apps/telegram-ui";
+import { Badge, Button, Checkbox, Radio } from "@telegram-apps/telegram-ui";
 import { Check, Megaphone, MessagesSquare, TriangleAlert, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
@@ -117,6 +117,7 @@ function AccessForm({ chat, tiers, onSaved }: { chat: AdminChat; tiers: AdminTie
   const { t } = useT();
   const titleId = useId();
   const errorId = useId();
+  const optionId = useId();
   const form = useContractForm(
     putChatAccessSchema,
     (): AccessValues => accessValuesOf(chat.access),
@@ -154,46 +155,38 @@ function AccessForm({ chat, tiers, onSaved }: { chat: AdminChat; tiers: AdminTie
           {t("admin.chats.access")}
         </legend>
         {accessChoices.map(([kind, label, note]) => (
-          <Cell
-            key={kind}
-            Component="label"
-            className="chat-option"
-            multiline
-            before={
-              <Radio
-                name={`access-${chat.chatId}`}
-                value={kind}
-                checked={values.kind === kind}
-                onChange={() => set("kind", kind)}
-                disabled={busy}
-              />
-            }
-            description={t(note)}
-          >
-            {t(label)}
-          </Cell>
+          <div key={kind} className="chat-option">
+            <Radio
+              id={`${optionId}-${kind}`}
+              name={`access-${chat.chatId}`}
+              value={kind}
+              checked={values.kind === kind}
+              onChange={() => set("kind", kind)}
+              disabled={busy}
+            />
+            <label htmlFor={`${optionId}-${kind}`} className="chat-option-text">
+              <span>{t(label)}</span>
+              <span className="field-note">{t(note)}</span>
+            </label>
+          </div>
         ))}
         {values.kind === "tiers" ? (
           <fieldset className="chat-tiers">
             <legend className="visually-hidden">{t("admin.chats.tiers")}</legend>
             {offered.length === 0 ? <p className="field-note">{t("admin.chats.noTiers")}</p> : null}
             {offered.map((tier) => (
-              <Cell
-                key={tier.id}
-                Component="label"
-                className="chat-option"
-                multiline
-                before={
-                  <Checkbox
-                    checked={values.tierIds.includes(tier.id)}
-                    onChange={(event) => tick(tier.id, event.target.checked)}
-                    disabled={busy}
-                  />
-                }
-                description={tier.isActive ? undefined : t("admin.common.inactive")}
-              >
-                {tier.displayName}
-              </Cell>
+              <div key={tier.id} className="chat-option">
+                <Checkbox
+                  id={`${optionId}-${tier.id}`}
+                  checked={values.tierIds.includes(tier.id)}
+                  onChange={(event) => tick(tier.id, event.target.checked)}
+                  disabled={busy}
+                />
+                <label htmlFor={`${optionId}-${tier.id}`} className="chat-option-text">
+                  <span>{tier.displayName}</span>
+                  {tier.isActive ? null : <span className="field-note">{t("admin.common.inactive")}</span>}
+                </label>
+              </div>
             ))}
           </fieldset>
         ) : null}
