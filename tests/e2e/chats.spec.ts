@@ -239,6 +239,9 @@ for (const launch of LAUNCHES) {
     await circle.getByRole("radio", { name: /Members of these tiers/ }).check();
     await save.click();
     await expect(circle.getByRole("alert")).toHaveText("Choose at least one tier");
+    await untilToastsGo(page);
+    await circle.getByRole("button", { name: "Save access to VIP Circle" }).scrollIntoViewIfNeeded();
+    await lookAt(page, launch, "chats-admin-gating");
     await circle.getByRole("checkbox", { name: "VIP" }).check();
     await expect(circle.getByRole("alert")).toHaveCount(0);
     await save.click();
