@@ -458,7 +458,9 @@ test("telegram: a join request opens Memberships for the chat, past the age gate
   await gate.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(`/settings/memberships`);
   const sheet = page.getByRole("dialog", { name: "Manage Your Plan" });
-  await expect(sheet.getByTestId("join-banner")).toHaveText("Pick a plan to join Members’ Lounge");
+  await expect(sheet.getByTestId("join-banner")).toHaveText("Pick a plan to join Members’ Lounge", {
+    timeout: 15_000,
+  });
   await expect(sheet.getByLabel("Select plan")).toBeVisible();
   await lookAt(page, "telegram", "chats-join-pick");
   await takePremium(page, "Select Plan", "Confirm");
@@ -474,7 +476,9 @@ test("web: Memberships opened for a join request shows the banner, then the appr
   await signUpViaApi(page, { fullName: "Jo Web" });
   await page.goto(`/settings/memberships?join=${LOUNGE}`);
   const sheet = page.getByRole("dialog", { name: "Manage Your Plan" });
-  await expect(sheet.getByTestId("join-banner")).toHaveText("Pick a plan to join Members’ Lounge");
+  await expect(sheet.getByTestId("join-banner")).toHaveText("Pick a plan to join Members’ Lounge", {
+    timeout: 15_000,
+  });
   await expect(sheet.getByLabel("Select plan")).toBeVisible();
   await lookAt(page, "web", "chats-join-pick");
   await takePremium(page, "Select Plan", "Confirm");
