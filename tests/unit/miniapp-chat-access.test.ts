@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gateMessages, putChatAccessSchema } from "#api/contracts/gate";
 import {
+  type AccessValues,
   accessChanged,
   accessKey,
   accessRules,
@@ -12,25 +13,23 @@ import { checkWith } from "../../miniapp/src/lib/form-issues";
 const PREMIUM = "0b6f8d3e-6a51-4c39-9a3c-0f5f1b2d7e11";
 const VIP = "5d2c8a47-1e93-4f0b-8c6d-2a7e9b4f3c22";
 
+const check = (values: AccessValues) => checkWith(putChatAccessSchema, values, accessRules);
+
 // Administration › Chats' access form (decision 120): everyone, or the tiers ticked, checked by the
 // contract the server checks PUT /api/admin/chats/:chatId with.
 describe("a chat's access form", () => {
   it("sends open access without the tiers ticked before", () => {
-    const checked = checkWith(putChatAccessSchema, { kind: "open", tierIds: [PREMIUM] }, accessRules);
+    const checked = check({ kind: "open", tierIds: [PREMIUM] });
     expect(checked).toMatchObject({ ok: true, data: { access: { kind: "open" } } });
   });
 
   it("sends the tiers ticked once each", () => {
-    const checked = checkWith(
-      putChatAccessSchema,
-      { kind: "tiers", tierIds: [VIP, PREMIUM, VIP] },
-      accessRules,
-    );
+    const checked = check({ kind: "tiers", tierIds: [VIP, PREMIUM, VIP] });
     expect(checked).toMatchObject({ ok: true, data: { access: { kind: "tiers", tierIds: [VIP, PREMIUM] } } });
   });
 
   it("says, on the access, that a gate needs a tier", () => {
-    const checked = checkWith(putChatAccessSchema, { kind: "tiers", tierIds: [] }, accessRules);
+    const checked = check({ kind: "tiers", tierIds: [] });
     expect(checked).toMatchObject({ ok: false, fields: { access: gateMessages.tiersRequired } });
   });
 
