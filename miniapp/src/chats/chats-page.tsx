@@ -1,5 +1,5 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
-import { Megaphone, MessagesSquare, Users } from "lucide-react";
+import { Megaphone, Users, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { joinChatPath } from "#api/contracts/app-links";
@@ -77,7 +77,7 @@ export default function ChatsPage() {
         empty={{
           title: t("chats.empty"),
           description: t("chats.emptyText"),
-          icon: <MessagesSquare size={36} />,
+          icon: <UsersRound size={36} />,
           action: (
             <Button size="m" onClick={() => navigate("/settings/memberships")}>
               {t("chats.seePlans")}

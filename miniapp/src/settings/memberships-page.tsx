@@ -1,6 +1,6 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
-import { Crown, MessagesSquare } from "lucide-react";
+import { Crown, UsersRound } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
 import { JoinChatBanner, joinChatAtom, joinChatOf } from "../chats/join-chat";
@@ -203,7 +203,7 @@ export default function MembershipsPage() {
             <MenuList
               label={t("memberships.chats")}
               entries={[
-                { to: "/settings/chats", icon: <MessagesSquare size={20} />, label: t("memberships.chats") },
+                { to: "/settings/chats", icon: <UsersRound size={20} />, label: t("memberships.chats") },
               ]}
             />
           </div>

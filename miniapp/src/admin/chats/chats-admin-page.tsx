@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Radio } from "@telegram-apps/telegram-ui";
-import { Check, Megaphone, MessagesSquare, TriangleAlert, X } from "lucide-react";
+import { Check, Megaphone, TriangleAlert, UsersRound, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
 import { type AdminChat, type BotRightName, type ChatKind, putChatAccessSchema } from "#api/contracts/gate";
@@ -302,7 +302,7 @@ function EmptyChats() {
   return (
     <section className="card chats-empty" data-testid="chats-empty">
       <span className="state-icon" aria-hidden="true">
-        <MessagesSquare size={36} />
+        <UsersRound size={36} />
       </span>
       <h2 className="chats-empty-title">{t("admin.chats.empty")}</h2>
       <p className="chats-empty-text">{t("admin.chats.emptyText")}</p>
