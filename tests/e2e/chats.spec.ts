@@ -274,7 +274,10 @@ test("web: with no chat and the bot off, Chats says so and how to add the bot", 
     screen: "Chats",
     path: "/admin/chats",
   });
-  await expect(page.getByTestId("bot-not-running")).toContainText("The bot is not running");
+  // The first admin screen of the run: its chunk and Administration's words load first.
+  await expect(page.getByTestId("bot-not-running")).toContainText("The bot is not running", {
+    timeout: 15_000,
+  });
   const empty = page.getByTestId("chats-empty");
   await expect(empty.getByRole("heading", { name: "No chats yet" })).toBeVisible();
   await expect(empty.getByRole("listitem")).toHaveCount(3);
