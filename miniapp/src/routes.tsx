@@ -26,6 +26,7 @@ const PurchasesPage = lazyWithTexts(() => import("./settings/purchases-page"));
 const AccountPage = lazyWithTexts(() => import("./settings/account-page"));
 const MembershipsPage = lazyWithTexts(() => import("./settings/memberships-page"));
 const InvitePage = lazyWithTexts(() => import("./referrals/invite-page"));
+const ChatsPage = lazyWithTexts(() => import("./chats/chats-page"));
 const HelpPage = lazyWithTexts(() => import("./support/help-page"));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -49,6 +50,7 @@ const screens: Record<ScreenPath, ReactNode> = {
   "/settings/account": signedIn(<AccountPage />),
   "/settings/memberships": signedIn(<MembershipsPage />),
   "/settings/invite": signedIn(<InvitePage />),
+  "/settings/chats": signedIn(<ChatsPage />),
   "/settings/help": signedIn(<HelpPage />),
   // The other admin screens come in later issues.
   "/admin": <Navigate to={"/admin/settings" satisfies ScreenPath} replace />,
@@ -62,6 +64,7 @@ const screens: Record<ScreenPath, ReactNode> = {
   "/admin/broadcasts": <AdminScreen path="/admin/broadcasts" />,
   "/admin/referrals": <AdminScreen path="/admin/referrals" />,
   "/admin/promo-codes": <AdminScreen path="/admin/promo-codes" />,
+  "/admin/chats": <AdminScreen path="/admin/chats" />,
   "/admin/products": <AdminScreen path="/admin/products" />,
   "/admin/upload-products": <AdminScreen path="/admin/upload-products" />,
   "/admin/edit-product/:id": <AdminScreen path="/admin/edit-product/:id" />,

@@ -17,6 +17,7 @@ const PolicyAdminPage = lazyWithAdminTexts(() => import("./policies/policy-admin
 const ContentFiltersPage = lazyWithAdminTexts(() => import("./content-filters/content-filters-page"));
 const ReferralsAdminPage = lazyWithAdminTexts(() => import("./referrals/referrals-admin-page"));
 const PromoCodesPage = lazyWithAdminTexts(() => import("./promo-codes/promo-codes-page"));
+const ChatsAdminPage = lazyWithAdminTexts(() => import("./chats/chats-admin-page"));
 const SettingsAdminPage = lazyWithAdminTexts(() => import("./settings/settings-admin-page"));
 const ProductsAdminPage = lazyWithAdminTexts(() => import("./products/products-admin-page"));
 const UploadProductPage = lazyWithAdminTexts(() => import("./product-form/upload-product-page"));
@@ -41,6 +42,7 @@ const adminScreens: Record<AdminPath, ReactNode> = {
   "/admin/broadcasts": adminOnly(<BroadcastsPage />),
   "/admin/referrals": adminOnly(<ReferralsAdminPage />),
   "/admin/promo-codes": adminOnly(<PromoCodesPage />),
+  "/admin/chats": adminOnly(<ChatsAdminPage />),
   "/admin/products": staffOnly(<ProductsAdminPage />),
   "/admin/upload-products": staffOnly(<UploadProductPage />),
   "/admin/edit-product/:id": staffOnly(<EditProductPage />),

@@ -1,15 +1,27 @@
 import type { ReactNode } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { StateView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
 import { useAuth } from "../state/auth";
 
-/** The account's own screens: signed in (else /auth) and past the age gate (else the landing). */
+/** Where the age gate leads once passed: the screen the person was opening (RequireAuth's). */
+export interface AfterAgeGate {
+  after: string;
+}
+
+/**
+ * The account's own screens: signed in (else /auth) and past the age gate (else the landing, which
+ * comes back here once it is passed: a join request opens Memberships for someone new, decision 120).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useT();
   const auth = useAuth();
+  const location = useLocation();
   if (auth.status === "loading") return <StateView kind="loading" label={t("auth.loadingAccount")} />;
   if (auth.status === "signed-out") return <Navigate to="/auth" replace />;
-  if (!auth.me.ageVerified) return <Navigate to="/" replace />;
+  if (!auth.me.ageVerified) {
+    const state: AfterAgeGate = { after: location.pathname + location.search };
+    return <Navigate to="/" replace state={state} />;
+  }
   return children;
 }

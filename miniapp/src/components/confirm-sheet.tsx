@@ -9,7 +9,8 @@ const stay = () => {};
 
 /**
  * A confirmation before a change that cannot be taken back (delete, refund): its words, Cancel and
- * the action in red. While `onConfirm` runs, the action shows its spinner and Cancel is off; the
+ * the action in red (`tone="plain"`: the app's button, for one that destroys nothing, as a post to a
+ * chat). While `onConfirm` runs, the action shows its spinner and Cancel is off; the
  * caller closes the sheet (or keeps it, after a failure) when it is done.
  */
 export function ConfirmSheet({
@@ -17,11 +18,13 @@ export function ConfirmSheet({
   action,
   onConfirm,
   onClose,
+  tone = "destructive",
   className,
   children,
 }: {
   title: string;
   action: string;
+  tone?: "destructive" | "plain";
   onConfirm: () => Promise<void>;
   onClose: () => void;
   className?: string;
@@ -58,7 +61,7 @@ export function ConfirmSheet({
           <Button
             size="l"
             stretched
-            className="confirm-sheet-action"
+            className={tone === "destructive" ? "confirm-sheet-action" : undefined}
             loading={busy}
             onClick={() => void confirm()}
           >

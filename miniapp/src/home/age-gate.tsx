@@ -1,5 +1,7 @@
 import { Button, Cell, Checkbox } from "@telegram-apps/telegram-ui";
 import { useId } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { AfterAgeGate } from "../auth/require-auth";
 import { useT } from "../i18n/use-t";
 import { errorMessage } from "../lib/api";
 import { firstLoadMessages } from "../lib/messages";
@@ -19,6 +21,8 @@ export default function AgeGate() {
   const errorId = useId();
   const headingId = useId();
   const tg = telegram();
+  const navigate = useNavigate();
+  const after = (useLocation().state as Partial<AfterAgeGate> | null)?.after;
 
   const submit = form.submit(
     async () => {
@@ -26,6 +30,8 @@ export default function AgeGate() {
         await confirmAge();
         // Confirmed: the refusal shown a moment ago no longer applies.
         toast.dismiss(AGE_TOAST);
+        // On to the screen they were opening (RequireAuth sent them here).
+        if (after?.startsWith("/")) navigate(after, { replace: true });
       } catch (failure) {
         toast.error(t("common.error"), { description: errorMessage(failure) });
       }

@@ -2,6 +2,7 @@ import { Button, Progress, Select } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useId, useState } from "react";
 import type { Budget, Plan, Tier } from "#api/contracts/plans";
+import { JoinChatBanner } from "../chats/join-chat";
 import { BottomSheet } from "../components/bottom-sheet";
 import { ResourceView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
@@ -93,6 +94,7 @@ function PlanPicker({
   onChoose: (tier: Tier) => void;
   onTrial: () => void;
 }) {
+  const planVersion = useAtomValue(planVersionAtom);
   const { t } = useT();
   const selectId = useId();
   const current = data.plan.tier;
@@ -112,6 +114,7 @@ function PlanPicker({
   const action = waiting ? REQUEST_PENDING_ACTION : planAction(current, selected);
   return (
     <div className="plan-picker">
+      <JoinChatBanner planVersion={planVersion} />
       <PlanRequestNotice request={request} />
       <PlanGrantNotice grant={data.plan.grant} />
       <MoneyPanel budget={data.budget} />

@@ -1,8 +1,10 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { useAtomValue, useSetAtom } from "jotai";
-import { Crown } from "lucide-react";
+import { Crown, UsersRound } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type { Plan, Tier } from "#api/contracts/plans";
+import { JoinChatBanner, joinChatAtom, joinChatOf } from "../chats/join-chat";
+import { MenuList } from "../components/menu-list";
 import { PageHeader } from "../components/page-header";
 import { ResourceView, StateView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
@@ -151,14 +153,21 @@ function TierCard({
 export default function MembershipsPage() {
   const { t } = useT();
   const setOpenDrawer = useSetAtom(openDrawerAtom);
-  const plan = useResource("my-plan", fetchPlan, { version: useAtomValue(planVersionAtom) });
+  const setJoinChat = useSetAtom(joinChatAtom);
+  const planVersion = useAtomValue(planVersionAtom);
+  const plan = useResource("my-plan", fetchPlan, { version: planVersion });
   const openPicker = () => setOpenDrawer("plan");
-  // A promo link leads here: Manage Your Plan opens with its code filled in (decision 112).
+  // A promo link leads here: Manage Your Plan opens with its code filled in (decision 112). So does
+  // a join request (decision 120): the page and the picker name the chat the plan is for.
   useEffect(() => {
-    if (!keepPromoCodeFrom(window.location.search)) return;
+    const search = window.location.search;
+    const promo = keepPromoCodeFrom(search);
+    const joinChat = joinChatOf(search);
+    if (!promo && !joinChat) return;
+    if (joinChat) setJoinChat(joinChat);
     window.history.replaceState(window.history.state, "", window.location.pathname);
     setOpenDrawer("plan");
-  }, [setOpenDrawer]);
+  }, [setOpenDrawer, setJoinChat]);
   return (
     <div className="page settings-page">
       <PageHeader title={t("memberships.title")} back="/settings" />
@@ -169,6 +178,7 @@ export default function MembershipsPage() {
       >
         {(data) => (
           <div className="memberships">
+            <JoinChatBanner planVersion={planVersion} />
             <PlanRequestNotice request={data.request} />
             {data.tier ? (
               <TierCard
@@ -190,6 +200,12 @@ export default function MembershipsPage() {
                 }
               />
             )}
+            <MenuList
+              label={t("memberships.chats")}
+              entries={[
+                { to: "/settings/chats", icon: <UsersRound size={20} />, label: t("memberships.chats") },
+              ]}
+            />
           </div>
         )}
       </ResourceView>

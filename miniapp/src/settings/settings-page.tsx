@@ -12,6 +12,7 @@ import {
   Receipt,
   ShieldCheck,
   UserRound,
+  UsersRound,
 } from "lucide-react";
 import { type MenuEntry, MenuList } from "../components/menu-list";
 import { PageHeader } from "../components/page-header";
@@ -38,6 +39,7 @@ export default function SettingsPage() {
     { to: "/settings/notifications", icon: <Bell size={20} />, label: t("settings.notifications") },
     { to: "/settings/purchases", icon: <Receipt size={20} />, label: t("settings.purchases") },
     { to: "/settings/memberships", icon: <Crown size={20} />, label: t("settings.memberships") },
+    { to: "/settings/chats", icon: <UsersRound size={20} />, label: t("settings.chats") },
     { to: "/settings/invite", icon: <Gift size={20} />, label: t("referral.settingsEntry") },
     { to: "/settings/help", icon: <LifeBuoy size={20} />, label: t("settings.help") },
     ...(admin

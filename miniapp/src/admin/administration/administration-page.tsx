@@ -12,6 +12,7 @@ import {
   Ticket,
   Upload,
   Users,
+  UsersRound,
 } from "lucide-react";
 import { type MenuEntry, MenuList } from "../../components/menu-list";
 import { PageHeader } from "../../components/page-header";
@@ -28,6 +29,7 @@ const links: (Omit<MenuEntry, "label"> & { label: AdminTextKey })[] = [
   { to: "/admin/broadcasts", label: "admin.menu.broadcasts", icon: <Megaphone size={20} /> },
   { to: "/admin/referrals", label: "referral.admin.menu", icon: <Gift size={20} /> },
   { to: "/admin/promo-codes", label: "promo.admin.menu", icon: <Ticket size={20} /> },
+  { to: "/admin/chats", label: "admin.menu.chats", icon: <UsersRound size={20} /> },
   { to: "/admin/content-filters", label: "admin.menu.contentFilters", icon: <Filter size={20} /> },
   { to: "/admin/terms-of-service", label: "admin.menu.terms", icon: <FileText size={20} /> },
   { to: "/admin/privacy-policy", label: "admin.menu.privacy", icon: <FileText size={20} /> },
