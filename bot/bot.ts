@@ -12,6 +12,7 @@ import { gateFeature } from "./features/gate";
 import { inlineShare } from "./features/inline-share";
 import { memberLanguage } from "./features/member-language";
 import { planPayments } from "./features/plan-payments";
+import { planSubscriptions } from "./features/plan-subscriptions";
 import { channelPosting } from "./features/post-through-bot";
 import { startFeature } from "./features/start";
 import { stopMessages } from "./features/stop-messages";
@@ -89,6 +90,7 @@ export function createBot(deps: BotDeps): AppBot {
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
   bot.use(planPayments(services));
   bot.use(gateFeature(services));
+  bot.use(planSubscriptions(services));
   bot.use(stopMessages(services));
   // Members' messages go to the support inbox; the channel's admins' go on to posting.
   bot.use(supportIntake(services, { fetchFile }));

@@ -22,6 +22,10 @@ export const ALLOWED_UPDATES = [
   "callback_query",
   "pre_checkout_query",
   "inline_query",
+  "subscription",
+  "chat_member",
+  "my_chat_member",
+  "chat_join_request",
 ] as const;
 const INIT_RETRY_MS = 30_000;
 const DRAIN_POLL_MS = 20;

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { invoiceSchema, planSubscriptionSchema } from "#api/contracts/plan-payments";
-import { budgetSchema, planSchema } from "#api/contracts/plans";
+import { planSubscriptionSchema } from "#api/contracts/plan-payments";
+import { budgetSchema } from "#api/contracts/plans";
 import { lapsePlans, plansEndingSoon, plansInGrace, plansLapsedSince } from "#api/domain/plans/plan-renewals";
 import type { createApp } from "#api/http/app";
-import { membershipHistory, starPayments, users } from "#db/schema/index";
+import { membershipHistory, starPayments } from "#db/schema/index";
 import { bearer, createMember, DAY, errorOf, HOUR, post, TestClock } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
+import { payStars, planOf as planOfShop, type StarsShop, starsSubscriber } from "../helpers/stars-subscriber";
 import { eventually, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
 
@@ -37,50 +37,16 @@ beforeEach(() => {
 
 const db = () => t.services.database.db;
 const ctx = () => t.services;
-const planOf = async (token: string) =>
-  planSchema.parse(await (await app.request("/api/me/plan", { headers: bearer(token) })).json());
+const planOf = (token: string) => planOfShop(shop(), token);
 const setRenewal = (token: string, body: unknown) =>
   app.request("/api/me/plan/renewal", post(body, bearer(token)));
 
+const shop = (): StarsShop => ({ fake, t, app, clock });
 /** A Telegram member who bought Basic for Stars now; their period ends in 30 days. */
-async function subscriber() {
-  const telegramId = nextTelegramId++;
-  const member = await createMember(t);
-  await db()
-    .update(users)
-    .set({ telegramId: BigInt(telegramId) })
-    .where(eq(users.id, member.userId));
-  const res = await app.request("/api/me/plan/invoice", post({ tierId: tier.basic }, bearer(member.token)));
-  expect(res.status).toBe(200);
-  invoiceSchema.parse(await res.json());
-  const payload = String(fake.callsTo("createInvoiceLink").at(-1)?.payload.payload);
-  const expiresAt = new Date(clock.now().getTime() + 30 * DAY);
-  const chargeId = `renewal-charge-${nextCharge++}`;
-  pay(telegramId, payload, chargeId, expiresAt, false);
-  await eventually(async () => expect((await planOf(member.token)).subscription?.expiresAt).toBeDefined());
-  return { ...member, telegramId, payload, chargeId, expiresAt };
-}
-
-function pay(telegramId: number, payload: string, chargeId: string, expiresAt: Date, renewal: boolean) {
-  fake.push({
-    message: {
-      message_id: 5000 + nextCharge,
-      date: Math.floor(clock.now().getTime() / 1000),
-      chat: { id: telegramId, type: "private", first_name: "M" },
-      from: { id: telegramId, is_bot: false, first_name: "M" },
-      successful_payment: {
-        currency: "XTR",
-        total_amount: 250,
-        invoice_payload: payload,
-        telegram_payment_charge_id: chargeId,
-        provider_payment_charge_id: "",
-        subscription_expiration_date: Math.floor(expiresAt.getTime() / 1000),
-        is_recurring: true,
-        ...(renewal ? {} : { is_first_recurring: true }),
-      },
-    },
-  } as Omit<Update, "update_id">);
-}
+const subscriber = () =>
+  starsSubscriber(shop(), tier.basic, nextTelegramId++, `renewal-charge-${nextCharge++}`);
+const pay = (telegramId: number, payload: string, chargeId: string, expiresAt: Date, renewal: boolean) =>
+  payStars(shop(), { telegramId, payload, chargeId, expiresAt, renewal });
 
 const historyOf = async (userId: string) =>
   (await db().select().from(membershipHistory).where(eq(membershipHistory.userId, userId))).map(

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { ServiceOverrides } from "#api/compose";
 import { createApp } from "#api/http/app";
+import type { Logger } from "#api/process/logger";
 import { startTelegram } from "#bot/runtime";
 import { TEST_BOT_TOKEN } from "./accounts";
 import { startFakeBotApi } from "./fake-bot-api";
@@ -10,7 +11,10 @@ import { eventually, startTestApp } from "./test-app";
  * The API with the real bot (grammY, long polling) against a fake Bot API server; `app` is the API
  * whose services talk to Telegram through that bot, as main.ts wires them.
  */
-export async function startBotApp(env: Record<string, string> = {}, overrides: ServiceOverrides = {}) {
+export async function startBotApp(
+  env: Record<string, string> = {},
+  overrides: ServiceOverrides & { log?: Logger } = {},
+) {
   const fake = await startFakeBotApi({ id: -1009, title: "Channel" });
   const t = await startTestApp({
     ...overrides,

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import busboy from "busboy";
-import type { Update } from "grammy/types";
+import type { ChatInviteLink, ChatMember, Update, User } from "grammy/types";
 import { TEST_BOT_TOKEN, testBotInfo } from "./accounts";
+import { botApiMethods } from "./bot-api-methods";
 
 export interface FakeCall {
   method: string;
@@ -24,6 +26,23 @@ export interface FakeChannel {
   memberCount?: number;
 }
 
+/** The rights a chat gives the bot, as getChatMember answers them for the bot (all true unless given). */
+export interface FakeBotRights {
+  can_invite_users: boolean;
+  can_restrict_members: boolean;
+  can_manage_tags: boolean;
+  can_post_messages: boolean;
+}
+
+/** A chat the fake knows besides the first channel: a channel, a supergroup or a group. */
+export interface FakeChat extends FakeChannel {
+  type?: "channel" | "supergroup" | "group";
+  /** The bot's own rights there; the bot is an administrator of every chat the fake knows. */
+  botRights?: Partial<FakeBotRights>;
+  /** The chat's administrators (people), the first its creator: getChatAdministrators and getChatMember. */
+  admins?: User[];
+}
+
 /** The file id of the channel's photo: once a file is added under it, getChat shows the channel with that photo. */
 export const CHANNEL_PHOTO = "channel-photo";
 
@@ -37,15 +56,52 @@ interface StarCharge {
   refunded: boolean;
 }
 
+/** Where a person stands in a chat, as the fake has seen it: getChatMember answers from it. */
+type MemberStatus = "member" | "left" | "kicked";
+
+/** A join request the bot has not decided yet; `queryId` when Telegram sent one (the guard bot's). */
+interface PendingRequest {
+  userId: number;
+  queryId?: string;
+  /** When the request arrived (performance.now()): its query may be answered for 10 seconds. */
+  at: number;
+  /** The Mini App opened for it (sendChatJoinRequestWebApp). */
+  webAppUrl?: string;
+}
+
 /** Methods that send a message to a chat: the ones the rate, the blocked chats and failSends apply to. */
-const SENDS = new Set(["sendMessage", "sendPhoto", "sendVideo", "copyMessage"]);
+const SENDS = ["sendMessage", "sendPhoto", "sendVideo", "copyMessage"];
+
+/** How long Telegram waits for the answer to a join request's query. */
+const JOIN_QUERY_MS = 10_000;
+
+/** Telegram's limit for a member's tag: 16 characters, no emoji. */
+const TAG_MAX = 16;
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+const fullRights: FakeBotRights = {
+  can_invite_users: true,
+  can_restrict_members: true,
+  can_manage_tags: true,
+  can_post_messages: true,
+};
 
 /**
  * A stand-in for api.telegram.org on loopback, for the real bot pointed at it with BOT_API_ROOT:
  * getUpdates hands out queued updates (a short long poll), getFile and /file/ serve registered files,
  * and every call is recorded. Sends answer like Telegram, numbering messages per chat.
+ *
+ * It refuses what Telegram would: a method the Bot API does not have (404), a parameter it does not
+ * have or a required one missing (400), checked against the pinned grammY's types
+ * (bot-api-methods.ts), so a misspelled call fails here as it would in production. The refusals'
+ * descriptions are the fake's own words in Telegram's form ("Not Found: …", "Bad Request: …").
+ *
+ * Besides `channel`, `addChat` makes more chats known (a supergroup, another channel), each with the
+ * bot's rights and its administrators; the fake keeps who is in each, who is banned (and how many
+ * times), the invite links, the join requests waiting and the members' tags.
  */
 export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOKEN) {
+  const methods = botApiMethods();
   const calls: FakeCall[] = [];
   let queue: Update[] = [];
   let waiting: (() => void)[] = [];
@@ -53,14 +109,32 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   const failures = new Map<string, Failure>();
   let nextMessageId = 9000;
   let nextUpdateId = 1;
-  /** Sends accepted in the last second (arrival times, oldest first from `windowStart`). */
-  let limit: { perSecond: number; retryAfter: number } | undefined;
+  let nextLink = 1;
+  /** Calls accepted in the last second (arrival times, oldest first from `windowStart`). */
+  let limit: { perSecond: number; retryAfter: number; methods: Set<string> } | undefined;
   const accepted: number[] = [];
   let windowStart = 0;
   const blockedChats = new Set<number>();
   let serverErrors = 0;
   const counts = { rateLimited: 0, blocked: 0, serverErrors: 0 };
   const starCharges = new Map<string, StarCharge>();
+  const chats = new Map<number, FakeChat>([[channel.id, { ...channel, type: "channel" }]]);
+  const members = new Map<number, Map<number, MemberStatus>>();
+  /** Bans by chat and person: how many times banChatMember removed them. */
+  const bans = new Map<number, Map<number, number>>();
+  const tags = new Map<number, Map<number, string>>();
+  const links = new Map<string, ChatInviteLink & { chatId: number }>();
+  const requests = new Map<number, Map<number, PendingRequest>>();
+  const queries = new Map<string, { chatId: number; userId: number; answered: boolean }>();
+
+  const perChat = <V>(map: Map<number, Map<number, V>>, chatId: number) => {
+    let inner = map.get(chatId);
+    if (!inner) {
+      inner = new Map();
+      map.set(chatId, inner);
+    }
+    return inner;
+  };
 
   /**
    * As Telegram answers the Stars methods: only for a Stars charge it knows, of that payer; a
@@ -75,21 +149,27 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     failure: { error_code: 400, description: `Bad Request: ${what}` },
   });
 
-  /** Telegram's refusals of a send, in its order: flood limit, blocked chat, a server error asked for. */
-  const refusal = (payload: Record<string, unknown>): Failure | undefined => {
-    if (limit && !payload.allow_paid_broadcast) {
-      const now = performance.now();
-      while (windowStart < accepted.length && (accepted[windowStart] ?? 0) <= now - 1000) windowStart++;
-      if (accepted.length - windowStart >= limit.perSecond) {
-        counts.rateLimited++;
-        return {
-          error_code: 429,
-          description: `Too Many Requests: retry after ${limit.retryAfter}`,
-          parameters: { retry_after: limit.retryAfter },
-        };
-      }
-      accepted.push(now);
+  /** The flood limit: calls of the limited methods beyond `perSecond` in any one second answer 429. */
+  const rateRefusal = (method: string, payload: Record<string, unknown>): Failure | undefined => {
+    if (!limit?.methods.has(method) || payload.allow_paid_broadcast) return undefined;
+    const now = performance.now();
+    while (windowStart < accepted.length && (accepted[windowStart] ?? 0) <= now - 1000) windowStart++;
+    if (accepted.length - windowStart >= limit.perSecond) {
+      counts.rateLimited++;
+      return {
+        error_code: 429,
+        description: `Too Many Requests: retry after ${limit.retryAfter}`,
+        parameters: { retry_after: limit.retryAfter },
+      };
     }
+    accepted.push(now);
+    return undefined;
+  };
+
+  /** Telegram's refusals of a send, in its order: flood limit, blocked chat, a server error asked for. */
+  const refusal = (method: string, payload: Record<string, unknown>): Failure | undefined => {
+    const rate = rateRefusal(method, payload);
+    if (rate || !SENDS.includes(method)) return rate;
     if (blockedChats.has(Number(payload.chat_id))) {
       counts.blocked++;
       return { error_code: 403, description: "Forbidden: bot was blocked by the user" };
@@ -102,25 +182,110 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     return undefined;
   };
 
-  const chatOf = (chatId: unknown) =>
-    chatId === channel.id || chatId === `@${channel.username}` || chatId === String(channel.id)
-      ? {
-          id: channel.id,
-          type: "channel",
-          title: channel.title,
-          ...(channel.username ? { username: channel.username } : {}),
-          ...(files.has(CHANNEL_PHOTO)
-            ? {
-                photo: {
-                  small_file_id: `${CHANNEL_PHOTO}-small`,
-                  small_file_unique_id: `${CHANNEL_PHOTO}-small-u`,
-                  big_file_id: CHANNEL_PHOTO,
-                  big_file_unique_id: `${CHANNEL_PHOTO}-u`,
-                },
-              }
-            : {}),
-        }
-      : { id: Number(chatId), type: "private", first_name: "Admin" };
+  /** The known chat a chat_id names (its id, in digits or not, or its @username). */
+  const knownChat = (chatId: unknown): FakeChat | undefined => {
+    for (const chat of chats.values()) {
+      if (
+        chatId === chat.id ||
+        chatId === String(chat.id) ||
+        (chat.username && chatId === `@${chat.username}`)
+      )
+        return chat;
+    }
+    return undefined;
+  };
+
+  const chatOf = (chatId: unknown) => {
+    const chat = knownChat(chatId);
+    if (!chat) return { id: Number(chatId), type: "private", first_name: "Admin" };
+    return {
+      id: chat.id,
+      type: chat.type ?? "channel",
+      title: chat.title,
+      ...(chat.username ? { username: chat.username } : {}),
+      ...(chat.id === channel.id && files.has(CHANNEL_PHOTO)
+        ? {
+            photo: {
+              small_file_id: `${CHANNEL_PHOTO}-small`,
+              small_file_unique_id: `${CHANNEL_PHOTO}-small-u`,
+              big_file_id: CHANNEL_PHOTO,
+              big_file_unique_id: `${CHANNEL_PHOTO}-u`,
+            },
+          }
+        : {}),
+    };
+  };
+
+  const rightsOf = (chat: FakeChat): FakeBotRights => ({ ...fullRights, ...chat.botRights });
+
+  /** The chat a chat-administration call names, or Telegram's refusals: unknown chat, a right missing. */
+  const administered = (
+    payload: Record<string, unknown>,
+    right?: keyof FakeBotRights,
+  ): FakeChat | { failure: Failure } => {
+    const chat = knownChat(payload.chat_id);
+    if (!chat) return badRequest("chat not found");
+    if (right && !rightsOf(chat)[right]) return badRequest(`not enough rights (${right})`);
+    return chat;
+  };
+  const refused = (value: FakeChat | { failure: Failure }): value is { failure: Failure } =>
+    "failure" in value;
+
+  const botAsAdmin = (chat: FakeChat): ChatMember => ({
+    status: "administrator",
+    user: testBotInfo,
+    can_be_edited: false,
+    is_anonymous: false,
+    can_manage_chat: true,
+    can_delete_messages: true,
+    can_manage_video_chats: false,
+    can_promote_members: false,
+    can_change_info: false,
+    can_post_stories: false,
+    can_edit_stories: false,
+    can_delete_stories: false,
+    can_send_welcome_messages: false,
+    ...rightsOf(chat),
+  });
+  const personAsAdmin = (chat: FakeChat, user: User): ChatMember =>
+    chat.admins?.[0]?.id === user.id
+      ? { status: "creator", user, is_anonymous: false }
+      : {
+          status: "administrator",
+          user,
+          can_be_edited: false,
+          is_anonymous: false,
+          can_manage_chat: true,
+          can_delete_messages: true,
+          can_manage_video_chats: true,
+          can_restrict_members: true,
+          can_promote_members: false,
+          can_change_info: true,
+          can_invite_users: true,
+          can_post_stories: false,
+          can_edit_stories: false,
+          can_delete_stories: false,
+          can_send_welcome_messages: false,
+        };
+
+  const chatMember = (chat: FakeChat, userId: number): ChatMember => {
+    if (userId === testBotInfo.id) return botAsAdmin(chat);
+    const admin = chat.admins?.find((a) => a.id === userId);
+    if (admin) return personAsAdmin(chat, admin);
+    const user = { id: userId, is_bot: false, first_name: `User ${userId}` };
+    const status = members.get(chat.id)?.get(userId) ?? "left";
+    return status === "kicked"
+      ? { status, user, until_date: 0 }
+      : status === "member"
+        ? { status, user, ...(tags.get(chat.id)?.has(userId) ? { tag: tags.get(chat.id)?.get(userId) } : {}) }
+        : { status, user };
+  };
+
+  /** Takes the join request out of the waiting ones; the person is in when `approve`. */
+  const decide = (chatId: number, userId: number, approve: boolean) => {
+    perChat(requests, chatId).delete(userId);
+    if (approve) perChat(members, chatId).set(userId, "member");
+  };
 
   const sent = (payload: Record<string, unknown>, extra: Record<string, unknown>) => ({
     message_id: ++nextMessageId,
@@ -129,10 +294,33 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     ...extra,
   });
 
+  const inviteLink = (
+    chat: FakeChat,
+    p: Record<string, unknown>,
+    link = `https://t.me/+fake${nextLink++}${randomBytes(6).toString("base64url")}`,
+  ) => {
+    if (p.creates_join_request === true && p.member_limit !== undefined)
+      return badRequest("member_limit can't be combined with creates_join_request");
+    const stored = {
+      ...links.get(link),
+      chatId: chat.id,
+      invite_link: link,
+      creator: testBotInfo,
+      creates_join_request: p.creates_join_request === true,
+      is_primary: false,
+      is_revoked: false,
+      ...(p.name !== undefined ? { name: String(p.name) } : {}),
+      ...(p.expire_date !== undefined ? { expire_date: Number(p.expire_date) } : {}),
+      ...(p.member_limit !== undefined ? { member_limit: Number(p.member_limit) } : {}),
+    };
+    links.set(link, stored);
+    return linkOf(stored);
+  };
+
   const answers: Record<string, (payload: Record<string, unknown>) => unknown> = {
     getMe: () => testBotInfo,
     getChat: (p) => chatOf(p.chat_id),
-    getChatMemberCount: () => channel.memberCount ?? 0,
+    getChatMemberCount: (p) => knownChat(p.chat_id)?.memberCount ?? 0,
     sendMessage: (p) => sent(p, { text: p.text }),
     sendPhoto: (p) =>
       sent(p, {
@@ -172,6 +360,114 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
         file_path: `files/${fileId}`,
       };
     },
+    getChatMember: (p) => {
+      const chat = administered(p);
+      return refused(chat) ? chat : chatMember(chat, Number(p.user_id));
+    },
+    getChatAdministrators: (p) => {
+      const chat = administered(p);
+      if (refused(chat)) return chat;
+      return [botAsAdmin(chat), ...(chat.admins ?? []).map((admin) => personAsAdmin(chat, admin))];
+    },
+    createChatInviteLink: (p) => {
+      const chat = administered(p, "can_invite_users");
+      return refused(chat) ? chat : inviteLink(chat, p);
+    },
+    editChatInviteLink: (p) => {
+      const chat = administered(p, "can_invite_users");
+      if (refused(chat)) return chat;
+      const link = links.get(String(p.invite_link));
+      if (!link || link.chatId !== chat.id || link.is_revoked) return badRequest("INVITE_HASH_EXPIRED");
+      return inviteLink(chat, p, link.invite_link);
+    },
+    revokeChatInviteLink: (p) => {
+      const chat = administered(p, "can_invite_users");
+      if (refused(chat)) return chat;
+      const link = links.get(String(p.invite_link));
+      if (!link || link.chatId !== chat.id) return badRequest("INVITE_HASH_EXPIRED");
+      link.is_revoked = true;
+      return linkOf(link);
+    },
+    approveChatJoinRequest: (p) => {
+      const chat = administered(p, "can_invite_users");
+      if (refused(chat)) return chat;
+      if (!requests.get(chat.id)?.has(Number(p.user_id))) return badRequest("HIDE_REQUESTER_MISSING");
+      decide(chat.id, Number(p.user_id), true);
+      return true;
+    },
+    declineChatJoinRequest: (p) => {
+      const chat = administered(p, "can_invite_users");
+      if (refused(chat)) return chat;
+      if (!requests.get(chat.id)?.has(Number(p.user_id))) return badRequest("HIDE_REQUESTER_MISSING");
+      decide(chat.id, Number(p.user_id), false);
+      return true;
+    },
+    sendChatJoinRequestWebApp: (p) => {
+      const query = queries.get(String(p.chat_join_request_query_id));
+      const request = query && requests.get(query.chatId)?.get(query.userId);
+      if (!query || query.answered || !request || performance.now() - request.at > JOIN_QUERY_MS)
+        return badRequest("QUERY_ID_INVALID");
+      request.webAppUrl = String(p.web_app_url);
+      return true;
+    },
+    answerChatJoinRequestQuery: (p) => {
+      const query = queries.get(String(p.chat_join_request_query_id));
+      if (!query || query.answered || !requests.get(query.chatId)?.has(query.userId))
+        return badRequest("QUERY_ID_INVALID");
+      if (p.result === "queue") return true;
+      if (p.result !== "approve" && p.result !== "decline") return badRequest("RESULT_INVALID");
+      query.answered = true;
+      decide(query.chatId, query.userId, p.result === "approve");
+      return true;
+    },
+    banChatMember: (p) => {
+      const chat = administered(p, "can_restrict_members");
+      if (refused(chat)) return chat;
+      const userId = Number(p.user_id);
+      if (chat.admins?.[0]?.id === userId) return badRequest("can't remove chat owner");
+      if (chat.admins?.some((a) => a.id === userId) || userId === testBotInfo.id)
+        return badRequest("user is an administrator of the chat");
+      perChat(members, chat.id).set(userId, "kicked");
+      const chatBans = perChat(bans, chat.id);
+      chatBans.set(userId, (chatBans.get(userId) ?? 0) + 1);
+      return true;
+    },
+    unbanChatMember: (p) => {
+      const chat = administered(p, "can_restrict_members");
+      if (refused(chat)) return chat;
+      const userId = Number(p.user_id);
+      const status = members.get(chat.id)?.get(userId);
+      // Without only_if_banned, Telegram also removes a member (they may join again).
+      if (status === "kicked" || (status === "member" && p.only_if_banned !== true))
+        perChat(members, chat.id).set(userId, "left");
+      return true;
+    },
+    setChatMemberTag: (p) => {
+      const chat = administered(p, "can_manage_tags");
+      if (refused(chat)) return chat;
+      if ((chat.type ?? "channel") === "channel") return badRequest("method is available only for groups");
+      const tag = p.tag === undefined ? "" : String(p.tag);
+      if ([...tag].length > TAG_MAX || EMOJI.test(tag)) return badRequest("TAG_INVALID");
+      if (tag === "") perChat(tags, chat.id).delete(Number(p.user_id));
+      else perChat(tags, chat.id).set(Number(p.user_id), tag);
+      return true;
+    },
+  };
+
+  /** Telegram's refusal of a call it does not know: a method, a parameter, a required one missing. */
+  const unknownCall = (
+    method: string,
+    payload: Record<string, unknown>,
+    sizes: Record<string, number>,
+  ): Failure | undefined => {
+    const known = methods.get(method);
+    if (!known) return { error_code: 404, description: "Not Found: method not found" };
+    const given = [...Object.keys(payload), ...Object.keys(sizes)];
+    const unknown = given.find((name) => !known.params.has(name) && !attached(payload, name));
+    if (unknown) return { error_code: 400, description: `Bad Request: unknown parameter ${unknown}` };
+    const missing = [...known.required].find((name) => !given.includes(name));
+    if (missing) return { error_code: 400, description: `Bad Request: parameter ${missing} is required` };
+    return undefined;
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -196,9 +492,9 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     const { payload, sizes } = await readPayload(req);
     const call: FakeCall = { method, payload, files: sizes, at: performance.now(), ...(via ? { via } : {}) };
     calls.push(call);
-    const failure = failures.get(method) ?? (SENDS.has(method) ? refusal(payload) : undefined);
+    const failure = unknownCall(method, payload, sizes) ?? failures.get(method) ?? refusal(method, payload);
     if (failure) {
-      failures.delete(method);
+      if (failures.get(method) === failure) failures.delete(method);
       return reply(failure.error_code, { ok: false, ...failure });
     }
     if (method === "getUpdates") {
@@ -225,6 +521,25 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 
+  /** Queues an update for the bot's next getUpdates and wakes a waiting long poll. */
+  const enqueue = (update: Omit<Update, "update_id">, updateId: number): Update => {
+    const full = { ...update, update_id: updateId } as Update;
+    queue.push(full);
+    const wake = waiting;
+    waiting = [];
+    for (const resolve of wake) resolve();
+    return full;
+  };
+  const person = (user: number | User): User =>
+    typeof user === "number" ? { id: user, is_bot: false, first_name: `User ${user}` } : user;
+  const known = (chatId: number) => {
+    const chat = chats.get(chatId);
+    if (!chat) throw new Error(`the fake knows no chat ${chatId}`);
+    return chat;
+  };
+  const memberOf = (status: MemberStatus, user: User): ChatMember =>
+    status === "kicked" ? { status, user, until_date: 0 } : { status, user };
+
   return {
     apiRoot: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     calls,
@@ -234,31 +549,141 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
      * successful_payment in Telegram Stars becomes a charge the Stars methods then know.
      */
     push(update: Omit<Update, "update_id">, updateId = nextUpdateId++): Update {
-      const full = { ...update, update_id: updateId } as Update;
-      const paid = full.message?.successful_payment;
-      if (paid?.currency === "XTR" && full.message?.from) {
+      const paid = update.message?.successful_payment;
+      if (paid?.currency === "XTR" && update.message?.from) {
         starCharges.set(paid.telegram_payment_charge_id, {
-          payer: full.message.from.id,
+          payer: update.message.from.id,
           subscription: paid.subscription_expiration_date !== undefined,
           refunded: false,
         });
       }
-      queue.push(full);
-      const wake = waiting;
-      waiting = [];
-      for (const resolve of wake) resolve();
-      return full;
+      return enqueue(update, updateId);
     },
+    /** Makes a chat known (a supergroup, another channel), with the bot's rights and the chat's admins. */
+    addChat(chat: FakeChat) {
+      chats.set(chat.id, { type: "channel", ...chat });
+    },
+    /** Changes the bot's rights in a known chat (an admin took one away, or gave it). */
+    setBotRights(chatId: number, rights: Partial<FakeBotRights>) {
+      const chat = known(chatId);
+      chat.botRights = { ...chat.botRights, ...rights };
+    },
+    /**
+     * Someone asks to join: a chat_join_request update, with a `query_id` when
+     * `query` (Telegram sends one to the chat's guard bot, answerable for 10 seconds), through an
+     * invite link when given. The request waits until the bot decides it.
+     */
+    pushJoinRequest(
+      chatId: number,
+      user: number | User,
+      options: { query?: boolean; inviteLink?: string; updateId?: number } = {},
+    ): Update {
+      const from = person(user);
+      known(chatId);
+      const queryId = options.query ? `join-query-${nextUpdateId}-${from.id}` : undefined;
+      perChat(requests, chatId).set(from.id, {
+        userId: from.id,
+        at: performance.now(),
+        ...(queryId ? { queryId } : {}),
+      });
+      if (queryId) queries.set(queryId, { chatId, userId: from.id, answered: false });
+      const link = options.inviteLink === undefined ? undefined : links.get(options.inviteLink);
+      const request = {
+        chat: chatOf(chatId),
+        from,
+        user_chat_id: from.id,
+        date: Math.floor(Date.now() / 1000),
+        ...(link ? { invite_link: linkOf(link) } : {}),
+        ...(queryId ? { query_id: queryId } : {}),
+      };
+      return enqueue(
+        { chat_join_request: request } as Omit<Update, "update_id">,
+        options.updateId ?? nextUpdateId++,
+      );
+    },
+    /**
+     * Someone's standing in a chat changed (joined, left, was removed): a chat_member update, and
+     * the fake's own record of them follows it.
+     */
+    pushChatMember(
+      chatId: number,
+      user: number | User,
+      change: { from: MemberStatus; to: MemberStatus; inviteLink?: string; viaJoinRequest?: boolean },
+    ): Update {
+      const who = person(user);
+      perChat(members, known(chatId).id).set(who.id, change.to);
+      const link = change.inviteLink === undefined ? undefined : links.get(change.inviteLink);
+      return enqueue(
+        {
+          chat_member: {
+            chat: chatOf(chatId),
+            from: who,
+            date: Math.floor(Date.now() / 1000),
+            old_chat_member: memberOf(change.from, who),
+            new_chat_member: memberOf(change.to, who),
+            ...(link ? { invite_link: linkOf(link) } : {}),
+            ...(change.viaJoinRequest ? { via_join_request: true } : {}),
+          },
+        } as Omit<Update, "update_id">,
+        nextUpdateId++,
+      );
+    },
+    /**
+     * The bot's own standing in a chat changed (made an administrator, rights changed, removed): a
+     * my_chat_member update from `by`; an administrator's chat becomes known to the fake.
+     */
+    pushMyChatMember(
+      chat: FakeChat,
+      change: { to: "administrator" | "left" | "kicked"; by: number | User },
+    ): Update {
+      if (change.to === "administrator") chats.set(chat.id, { type: "channel", ...chat });
+      const now = chats.get(chat.id) ?? { type: "channel", ...chat };
+      const bot = testBotInfo;
+      return enqueue(
+        {
+          my_chat_member: {
+            chat: chatOf(chat.id),
+            from: person(change.by),
+            date: Math.floor(Date.now() / 1000),
+            old_chat_member: { status: "left", user: bot },
+            new_chat_member: change.to === "administrator" ? botAsAdmin(now) : memberOf(change.to, bot),
+          },
+        } as Omit<Update, "update_id">,
+        nextUpdateId++,
+      );
+    },
+    /** A Stars subscription changed (Bot API 10.2): canceled, re-activated or its payment failed. */
+    pushSubscription(
+      user: number | User,
+      invoicePayload: string,
+      state: "canceled" | "active" | "failed",
+    ): Update {
+      return enqueue(
+        { subscription: { user: person(user), invoice_payload: invoicePayload, state } },
+        nextUpdateId++,
+      );
+    },
+    /** Who is in a chat as the fake has it: status by person. */
+    membersOf: (chatId: number) => new Map(members.get(chatId)),
+    /** How many times banChatMember removed this person from this chat. */
+    bansOf: (chatId: number, userId: number) => bans.get(chatId)?.get(userId) ?? 0,
+    /** The join requests still waiting in a chat, by person (with the Mini App opened for one, if any). */
+    pendingRequests: (chatId: number) => new Map(requests.get(chatId)),
+    /** Members' tags in a chat. */
+    tagsOf: (chatId: number) => new Map(tags.get(chatId)),
+    /** The invite links the bot made, in every chat. */
+    inviteLinks: () => [...links.values()],
     /** A file getFile and /file/ serve; `tooBig` answers getFile as Telegram does above 20 MB. */
     addFile(fileId: string, bytes: Uint8Array, options: { tooBig?: boolean } = {}) {
       files.set(fileId, { bytes, ...options });
     },
     /**
-     * Sends beyond `perSecond` in any one second (paid broadcasts aside) answer 429 with
-     * `retryAfter` seconds, as Telegram's flood limit does.
+     * Calls beyond `perSecond` in any one second (paid broadcasts aside) answer 429 with
+     * `retryAfter` seconds, as Telegram's flood limit does: the sends, or the `methods` given (the
+     * gate's approvals, bans and tags share one window with them when listed).
      */
-    limitRate(perSecond: number, retryAfter = 1) {
-      limit = { perSecond, retryAfter };
+    limitRate(perSecond: number, retryAfter = 1, options: { methods?: string[] } = {}) {
+      limit = { perSecond, retryAfter, methods: new Set(options.methods ?? SENDS) };
     },
     /** Sends to these chats answer 403 "bot was blocked by the user". */
     blockChats(...chatIds: number[]) {
@@ -282,6 +707,16 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       }),
   };
 }
+
+/** An invite link as Telegram shows it (the fake's own note of its chat left out). */
+const linkOf = ({ chatId: _chatId, ...link }: ChatInviteLink & { chatId: number }): ChatInviteLink => link;
+
+/**
+ * A multipart field grammY sends for a file inside a parameter (sendMediaGroup's media): it names
+ * no parameter, another field points at it as `attach://<name>`.
+ */
+const attached = (payload: Record<string, unknown>, name: string) =>
+  JSON.stringify(payload).includes(`attach://${name}`);
 
 export type FakeBotApi = Awaited<ReturnType<typeof startFakeBotApi>>;
 

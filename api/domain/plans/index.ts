@@ -14,3 +14,4 @@ export {
 export { enqueuePlanReminders } from "./plan-reminders";
 export { lapsePlans, setRenewal } from "./plan-renewals";
 export { activeTiers, changePlan, readBudget, readPlan } from "./plans";
+export { followSubscriptionChange } from "./subscription-changes";

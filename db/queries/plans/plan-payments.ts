@@ -338,6 +338,43 @@ export async function setRenewalCancelled(
   return row;
 }
 
+/** A Stars subscription's new state as Telegram reports it (the `subscription` update). */
+export type TelegramSubscriptionState = "canceled" | "active" | "failed";
+
+/**
+ * Telegram's change of a Stars subscription, on the member's row while it is still the one
+ * `chargeId` names: canceled keeps the first cancellation's time (a resent update changes nothing),
+ * active clears it, failed ends the paid period at `at` at the latest (payment due from then, the
+ * grace counted from it) on a subscription that renews. Undefined when no such row matches.
+ */
+export async function setTelegramSubscriptionState(
+  db: Db,
+  userId: string,
+  chargeId: string,
+  state: TelegramSubscriptionState,
+  at: Date,
+): Promise<SubscriptionRow | undefined> {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  const [row] = await db
+    .update(planSubscriptions)
+    .set(
+      state === "canceled"
+        ? { renewalCancelledAt: sql`coalesce(${planSubscriptions.renewalCancelledAt}, ${when})` }
+        : state === "active"
+          ? { renewalCancelledAt: null }
+          : { expiresAt: sql`least(${planSubscriptions.expiresAt}, ${when})` },
+    )
+    .where(
+      and(
+        eq(planSubscriptions.userId, userId),
+        eq(planSubscriptions.chargeId, chargeId),
+        state === "failed" ? isNull(planSubscriptions.renewalCancelledAt) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** The payer of a charge: the Telegram account editUserStarSubscription names. */
 export const payerOf = async (db: Db, chargeId: string): Promise<bigint | undefined> =>
   (
