@@ -30,7 +30,9 @@ interface FakeStats {
 }
 
 /** The fake Bot API process at FAKE_RATE; `env` adds to or overrides its settings (the gate bench's). */
-export function startFake(env: Record<string, string> = {}): Promise<{ child: ChildProcess; apiRoot: string }> {
+export function startFake(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; apiRoot: string }> {
   const child = fork(join(root, "tests/bench/fake-bot-process.ts"), {
     execArgv: ["--import", "tsx"],
     env: {

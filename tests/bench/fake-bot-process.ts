@@ -7,7 +7,8 @@
 import { startFakeBotApi } from "../helpers/fake-bot-api";
 
 const fake = await startFakeBotApi({ id: -1001000000002, title: "Bench" });
-for (const id of process.env.FAKE_CHATS?.split(",") ?? []) fake.addChat({ id: Number(id), title: `Bench ${id}` });
+for (const id of process.env.FAKE_CHATS?.split(",") ?? [])
+  fake.addChat({ id: Number(id), title: `Bench ${id}` });
 const methods = process.env.FAKE_METHODS?.split(",");
 fake.limitRate(Number(process.env.FAKE_RATE ?? 300), 1, { methods });
 process.send?.({ apiRoot: fake.apiRoot });

@@ -149,14 +149,16 @@ async function removals(db: Db, url: string, killed: boolean) {
       BROADCAST_RATE: String(GATE_RATE),
       SEED_DEMO_DATA: "false",
     });
-    for (const name of ["a", "b"]) {
-      await mkdir(join(dataDir, name), { recursive: true });
-      servers.push(await startApi(join(dataDir, name), url, env(name)));
-    }
+    // Both at once: the removals are queued already, and both processes share them from the start.
+    for (const name of ["a", "b"]) await mkdir(join(dataDir, name), { recursive: true });
+    servers.push(
+      ...(await Promise.all(["a", "b"].map((name) => startApi(join(dataDir, name), url, env(name))))),
+    );
     const started = Date.now();
     if (killed) {
-      // A third of the way: the killed process's claims come back when their lease (30 s) ends.
-      await new Promise((r) => setTimeout(r, (LAPSED / GATE_RATE / 3) * 1000));
+      // A third of the calls made: the killed process's claims come back when their lease (30 s) ends.
+      while ((await limitedCalls(fake.child)).calls.length < (2 * LAPSED) / 3)
+        await new Promise((r) => setTimeout(r, 1000));
       const a = servers.shift();
       if (a) await kill(a.child, "SIGKILL");
       extra.callsBeforeKill = (await limitedCalls(fake.child)).calls.length;
@@ -202,7 +204,12 @@ export async function gatePostgres(url: string) {
   const database = await createDb({ databaseUrl: url });
   try {
     await seed(database.db);
-    const plan = { database: "postgres", members: MEMBERS, lapsed: LAPSED, ...(await planTimes(database.db)) };
+    const plan = {
+      database: "postgres",
+      members: MEMBERS,
+      lapsed: LAPSED,
+      ...(await planTimes(database.db)),
+    };
     const sent = [];
     for (const killed of [false, true]) {
       if (killed) {
