@@ -89,8 +89,8 @@ export function createBot(deps: BotDeps): AppBot {
   bot.use(inlineShare(services));
   if (channel) bot.use(channelRelay(services, { channel, fetchFile }));
   bot.use(planPayments(services));
-  bot.use(gateFeature(services));
   bot.use(planSubscriptions(services));
+  bot.use(gateFeature(services));
   bot.use(stopMessages(services));
   // Members' messages go to the support inbox; the channel's admins' go on to posting.
   bot.use(supportIntake(services, { fetchFile }));

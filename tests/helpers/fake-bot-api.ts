@@ -287,6 +287,15 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     if (approve) perChat(members, chatId).set(userId, "member");
   };
 
+  /** approveChatJoinRequest and declineChatJoinRequest: only a request that is waiting. */
+  const decideRequest = (p: Record<string, unknown>, approve: boolean) => {
+    const chat = administered(p, "can_invite_users");
+    if (refused(chat)) return chat;
+    if (!requests.get(chat.id)?.has(Number(p.user_id))) return badRequest("HIDE_REQUESTER_MISSING");
+    decide(chat.id, Number(p.user_id), approve);
+    return true;
+  };
+
   const sent = (payload: Record<string, unknown>, extra: Record<string, unknown>) => ({
     message_id: ++nextMessageId,
     date: Math.floor(Date.now() / 1000),
@@ -388,20 +397,8 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
       link.is_revoked = true;
       return linkOf(link);
     },
-    approveChatJoinRequest: (p) => {
-      const chat = administered(p, "can_invite_users");
-      if (refused(chat)) return chat;
-      if (!requests.get(chat.id)?.has(Number(p.user_id))) return badRequest("HIDE_REQUESTER_MISSING");
-      decide(chat.id, Number(p.user_id), true);
-      return true;
-    },
-    declineChatJoinRequest: (p) => {
-      const chat = administered(p, "can_invite_users");
-      if (refused(chat)) return chat;
-      if (!requests.get(chat.id)?.has(Number(p.user_id))) return badRequest("HIDE_REQUESTER_MISSING");
-      decide(chat.id, Number(p.user_id), false);
-      return true;
-    },
+    approveChatJoinRequest: (p) => decideRequest(p, true),
+    declineChatJoinRequest: (p) => decideRequest(p, false),
     sendChatJoinRequestWebApp: (p) => {
       const query = queries.get(String(p.chat_join_request_query_id));
       const request = query && requests.get(query.chatId)?.get(query.userId);

@@ -37,7 +37,8 @@ const outcomes = {
  * tier it names, paid by the Telegram account the update names, and still running (the member's
  * current Stars subscription). Anything else is ignored with a log line: a payload not ours, an
  * ended plan, another tier bought since, someone else's account. Idempotent: Telegram may send a
- * state again, and the same state changes nothing. Returns the subscription as the member now sees
+ * state again, and the same state changes nothing. Each update logs one line, followed (whether it
+ * changed anything) or ignored (why). Returns the subscription as the member now sees
  * it, undefined when ignored.
  */
 export async function followSubscriptionChange(
@@ -72,5 +73,6 @@ export async function followSubscriptionChange(
         : subscription.expiresAt.getTime() > now.getTime();
   if (changed) ctx.metrics.planPayments.inc({ mode: "stars", outcome: outcomes[change.state] });
   if (change.state === "failed") await enqueuePlanReminders(ctx);
+  ctx.log.info("subscription update followed", { state: change.state, changed });
   return subscriptionOf(updated, now, ctx.config.PLAN_GRACE_DAYS);
 }
