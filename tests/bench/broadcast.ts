@@ -29,13 +29,17 @@ interface FakeStats {
   times: number[];
 }
 
-function startFake(): Promise<{ child: ChildProcess; apiRoot: string }> {
+/** The fake Bot API process at FAKE_RATE; `env` adds to or overrides its settings (the gate bench's). */
+export function startFake(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; apiRoot: string }> {
   const child = fork(join(root, "tests/bench/fake-bot-process.ts"), {
     execArgv: ["--import", "tsx"],
     env: {
       ...process.env,
       FAKE_RATE: String(FAKE_RATE),
       FAKE_BURST_SECONDS: process.env.FAKE_BURST_SECONDS ?? "0.1",
+      ...env,
     },
   });
   // The fake stands for Telegram, whose clock no load here delays: ahead of every process here for
@@ -81,7 +85,7 @@ async function states(databaseUrl: string, dataDir: string): Promise<Record<stri
   }
 }
 
-const serverEnv = (apiRoot: string, dataDir: string) => ({
+export const serverEnv = (apiRoot: string, dataDir: string) => ({
   BOT_TOKEN: TEST_BOT_TOKEN,
   BOT_MODE: "webhook",
   BOT_API_ROOT: apiRoot,
@@ -101,7 +105,7 @@ async function p99(port: number) {
   return { p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: result.requests.average };
 }
 
-const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
+export const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
@@ -123,8 +127,8 @@ async function drained(fake: ChildProcess, quietMs: number, notBefore = 0) {
   }
 }
 
-/** Accepted sends a second: from the first to the last, and over the middle 80% of them. */
-function rates(times: number[]) {
+/** Accepted calls a second: from the first to the last, and over the middle 80% of them. */
+export function rates(times: number[], limit = FAKE_RATE) {
   const sorted = [...times].sort((a, b) => a - b);
   const span = (a: number, b: number) => ((sorted[b] ?? 0) - (sorted[a] ?? 0)) / 1000;
   const n = sorted.length;
@@ -135,7 +139,7 @@ function rates(times: number[]) {
   return {
     wholePerSecond: Math.round(whole),
     middlePerSecond: Math.round(middle),
-    ofLimit: Math.round((middle / FAKE_RATE) * 1000) / 1000,
+    ofLimit: Math.round((middle / limit) * 1000) / 1000,
     seconds: Math.round(span(0, n - 1) * 10) / 10,
   };
 }

@@ -16,7 +16,9 @@
 //   SOAK_SECONDS (600), on PGlite, on Postgres, and on two processes over Postgres (soak.ts);
 // - a broadcast to 20,000 members at a fake Bot API limit of 300/s, BROADCAST_RATE=290: the rate,
 //   each member once, with two processes (also with a CPU-bound neighbour on every core) and with
-//   one killed mid-broadcast (broadcast.ts).
+//   one killed mid-broadcast (broadcast.ts);
+// - the gate: 100,000 members of a gated chat, 10,000 lapsing at once: the removal plan's time, and
+//   the removals at a fake Bot API limit with two processes, one killed mid-way (gate.ts).
 // The servers run in child processes so the load generator does not share their event loop.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -31,6 +33,7 @@ import { shutdownDrain } from "./drain";
 import { exportRss } from "./export-rss";
 import { feedFirstPage } from "./feed";
 import { firstLoadJs } from "./first-load-js";
+import { gatePlanPglite, gatePostgres } from "./gate";
 import { inlineAnswer } from "./inline";
 import { lighthouseFigures } from "./lighthouse";
 import { loginAbuse, loginLimitAcrossTwoProcesses } from "./login-abuse";
@@ -186,6 +189,7 @@ const figures: Record<string, () => unknown> = {
     await withPostgres((url) => translationCached("postgres", url)),
   ],
   broadcast: () => broadcastBench(withPostgres),
+  gate: async () => [await gatePlanPglite(), await withPostgres(gatePostgres)],
   soak: async () => [
     await soak("pglite", ""),
     await withPostgres((url) => soak("postgres", url)),
