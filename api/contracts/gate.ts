@@ -12,7 +12,8 @@ export const gateMessages = {
   unknownTier: "A chosen tier does not exist",
   chatNotFound: "Chat not found",
   notGranted: "Your plan does not open this chat",
-  botCannotInvite: "The bot cannot invite people to this chat: make it an administrator allowed to invite users",
+  botCannotInvite:
+    "The bot cannot invite people to this chat: make it an administrator allowed to invite users",
   botNotRunning: "The bot is not running",
 } as const;
 
@@ -42,10 +43,8 @@ export const chatAccessSchema = z.discriminatedUnion(
   { error: gateMessages.badAccess },
 );
 export type ChatAccess = z.output<typeof chatAccessSchema>;
-export type ChatAccessInput = z.input<typeof chatAccessSchema>;
 
 export const putChatAccessSchema = z.object({ access: chatAccessSchema });
-export type PutChatAccessInput = z.input<typeof putChatAccessSchema>;
 
 /** The rights the gate needs from the bot in a chat; a missing one is named on the Chats screen. */
 export const botRightNames = ["inviteUsers", "banUsers", "manageTags"] as const;
@@ -94,7 +93,6 @@ export const adminChatsSchema = z.object({
 export type AdminChats = z.infer<typeof adminChatsSchema>;
 
 export const joinRequestStates = ["pending", "approved", "declined"] as const;
-export type JoinRequestState = (typeof joinRequestStates)[number];
 
 /**
  * One chat as the Mini App lists it for a member: every gated chat their plan (or role) opens, and
