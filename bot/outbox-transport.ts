@@ -13,6 +13,9 @@ import { captionOf } from "./notifier";
 /** A call that takes longer is abandoned (and retried): well inside the outbox's lease. */
 const CALL_TIMEOUT_SECONDS = 15;
 
+/** How long a removal's unban may wait on Telegram's 429s: well inside the outbox's lease. */
+const UNBAN_WAIT_SECONDS = 10;
+
 /** Network errors that mean the request never left. */
 const NOT_SENT = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH/;
 
@@ -93,6 +96,23 @@ export function botOutboxTransport(
     if (fileId) uploaded.set(message.image, fileId);
   }
 
+  /** The unban that follows a landed ban: Telegram's flood limit waited out, up to UNBAN_WAIT_SECONDS. */
+  async function unbanAfterBan(chatId: number, userId: number): Promise<void> {
+    let waited = 0;
+    for (;;) {
+      try {
+        await api.unbanChatMember(chatId, userId, { only_if_banned: true });
+        return;
+      } catch (error) {
+        const retryAfter =
+          error instanceof GrammyError && error.error_code === 429 ? (error.parameters.retry_after ?? 1) : 0;
+        if (retryAfter === 0 || waited + retryAfter > UNBAN_WAIT_SECONDS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+        waited += retryAfter;
+      }
+    }
+  }
+
   /** A gate action's Bot API call(s) (decision 120); ids arrive as decimal strings. */
   async function act(action: TransportAction): Promise<void> {
     switch (action.action) {
@@ -106,10 +126,12 @@ export function botOutboxTransport(
         await api.answerChatJoinRequestQuery(action.queryId, action.result);
         return;
       case "remove":
-        // Banned then unbanned at once: out of the chat, free to come back after paying. Run again
-        // (a retry), the pair has the same end.
+        // Banned then unbanned at once: out of the chat, free to come back after paying. Once the
+        // ban has landed, only the unban is tried again (after a 429's retry_after, within
+        // UNBAN_WAIT_SECONDS), so one removal bans once; run again as a whole (a retry), the pair
+        // has the same end.
         await api.banChatMember(Number(action.chatId), Number(action.userId));
-        await api.unbanChatMember(Number(action.chatId), Number(action.userId), { only_if_banned: true });
+        await unbanAfterBan(Number(action.chatId), Number(action.userId));
         return;
       case "revoke":
         await api.revokeChatInviteLink(Number(action.chatId), action.link);

@@ -141,4 +141,40 @@ describe("the bot's gate", () => {
     const banned = fake.callsTo("banChatMember").map((call) => call.payload.user_id);
     expect(banned).toEqual([7003]);
   });
+
+  it("a removal whose unban meets a 429 waits it out and bans once", async () => {
+    const poor = await createMember(t);
+    await db().update(users).set({ telegramId: 7004n }).where(eq(users.id, poor.userId));
+    const bansBefore = fake.callsTo("banChatMember").length;
+    fake.failNext("unbanChatMember", {
+      error_code: 429,
+      description: "Too Many Requests: retry after 1",
+      parameters: { retry_after: 1 },
+    });
+    fake.push({
+      chat_member: {
+        chat: GROUP,
+        from: person(7004),
+        date: date(),
+        old_chat_member: { status: "left" as const, user: person(7004) },
+        new_chat_member: { status: "member" as const, user: person(7004) },
+      },
+    });
+    await eventually(async () => {
+      const rows = await executeRows<{ status: string }>(
+        db(),
+        sql`select status from gate_members where chat_id = ${GROUP.id} and telegram_id = 7004`,
+      );
+      expect(rows).toEqual([{ status: "member" }]);
+    }, 10_000);
+    await drainOutbox(t.services, fake);
+    const about = (method: string) =>
+      fake.callsTo(method).filter((call) => call.payload.user_id === 7004);
+    expect(fake.callsTo("banChatMember").length - bansBefore).toBe(1);
+    expect(about("banChatMember")).toHaveLength(1);
+    // The refused unban, then the one after retry_after.
+    expect(about("unbanChatMember")).toHaveLength(2);
+    expect(fake.bansOf(GROUP.id, 7004)).toBe(1);
+    expect(fake.membersOf(GROUP.id).get(7004)).not.toBe("kicked");
+  });
 });
