@@ -168,8 +168,7 @@ describe("the bot's gate", () => {
       expect(rows).toEqual([{ status: "member" }]);
     }, 10_000);
     await drainOutbox(t.services, fake);
-    const about = (method: string) =>
-      fake.callsTo(method).filter((call) => call.payload.user_id === 7004);
+    const about = (method: string) => fake.callsTo(method).filter((call) => call.payload.user_id === 7004);
     expect(fake.callsTo("banChatMember").length - bansBefore).toBe(1);
     expect(about("banChatMember")).toHaveLength(1);
     // The refused unban, then the one after retry_after.
