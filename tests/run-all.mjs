@@ -270,15 +270,15 @@ const thenBrowsers = async (vitest, browsers) => {
 // Unit tests touch no database and the process tests choose their own: both run once. The process
 // tests mostly wait (for child servers to start, signals, locks, timeouts), so they run in a Vitest
 // process of their own beside the others rather than holding one of the PGlite pass's two workers
-// while they wait; the unit tests run there too, off the PGlite pass, which the browser pass waits
-// for. (2026-11-29: starting the browser pass beside the Vitest passes, at their priority or above
-// them, was slower: its servers did not start within 120 s, and Chromium's renderers starved.) With Postgres, its pass runs beside too (output lines labelled), and neither
+// while they wait (their child servers must start within 60 s: nothing else joins that pass).
+// (2026-11-29: starting the browser pass beside the Vitest passes, at their priority or above them,
+// was slower: its servers did not start within 120 s, and Chromium's renderers starved.) With Postgres, its pass runs beside too (output lines labelled), and neither
 // database's browser pass waits for the other's Vitest pass.
 await Promise.all([
-  thenBrowsers(vitestPass("PGlite", baseEnv, ["api"], "vitest PGlite"), () =>
+  thenBrowsers(vitestPass("PGlite", baseEnv, ["unit", "api"], "vitest PGlite"), () =>
     playwrightPass("PGlite", 0, workers),
   ),
-  vitestPass("processes and unit", baseEnv, ["processes", "unit"], "vitest processes"),
+  vitestPass("processes", baseEnv, ["processes"], "vitest processes"),
   postgresUrl &&
     thenBrowsers(
       vitestPass("Postgres", { ...baseEnv, DATABASE_URL: postgresUrl }, ["api"], "vitest Postgres"),

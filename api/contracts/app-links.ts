@@ -89,6 +89,8 @@ export const startParams = {
   message: "msg_",
   promo: "promo_",
   referral: "ref_",
+  // The whole parameter: the chats a member's plan opens (a gated chat's announcement, decision 120).
+  chats: "chats",
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,10 +109,12 @@ export const referralCodeOfStartParam = (startParam: string | null | undefined) 
 
 /**
  * The path a start parameter opens: `product_<id>` the product's page, `msg_<id>` the feed at that
- * message (the id in lower case, as ids are canonical), `promo_<CODE>` Memberships with the code;
+ * message (the id in lower case, as ids are canonical), `promo_<CODE>` Memberships with the code,
+ * `chats` the member's chats;
  * null for any other (a referral's stays on the home page: the server reads it at sign-in).
  */
 export function startParamRoute(startParam: string | null | undefined): string | null {
+  if (startParam?.trim() === startParams.chats) return screenPaths.chats;
   const promo = startParamValue(startParam, startParams.promo, PROMO_CODE);
   if (promo) return promoPath(promo);
   const product = startParamValue(startParam, startParams.product, UUID);

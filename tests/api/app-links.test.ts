@@ -4,10 +4,13 @@ import { eq, inArray } from "drizzle-orm";
 import { matchPath } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  joinChatPath,
   referralCodeOfStartParam,
   type Screen,
   screenPaths,
+  startAppUrl,
   startParamRoute,
+  startParams,
 } from "#api/contracts/app-links";
 import { type Order, orderSchema } from "#api/contracts/checkout";
 import { myReferralsSchema } from "#api/contracts/referrals";
@@ -317,7 +320,17 @@ const linkBuilders: Record<string, string> = {
   "api/http/middleware/auth.ts": "PUBLIC_URL's host for the origin check: no link",
   "api/http/routes/shell-data.ts": "PUBLIC_URL handed to the Mini App: no path",
   "api/process/config.ts": "reads PUBLIC_URL: no link",
+  "api/domain/gate/chats.ts": "the announcement's button: startapp=chats (startParamRoute below)",
+  "api/domain/gate/joining.ts": "a join request's button: joinChatPath (a screen path below)",
+  "api/domain/gate/reconcile.ts": "the outbox's buttons",
 };
+
+describe("the gate's links", () => {
+  it("a join request's button opens Memberships; the announcement's the member's chats", () => {
+    expect(screenOf(`${PUBLIC_URL}${joinChatPath("-1001234567890")}`)).toBe("memberships");
+    expect(screenOf(startAppUrl(testBotInfo.username, "shop", startParams.chats))).toBe("chats");
+  });
+});
 
 describe("this file", () => {
   it("reads every module of the server and the bot that builds a link", () => {

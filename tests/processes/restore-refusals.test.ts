@@ -61,7 +61,7 @@ beforeAll(async () => {
     sql`insert into products (title, credit_price, primary_image_url) values ('Kept Kush', '12.50', ${imageUrl})`,
   );
   await database.close();
-}, 60_000);
+}, 120_000); // a backup of a real database and two servers: slow on a busy CI machine
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** Every file under DATA_DIR with its size and modification time: a restore that touched one shows. */

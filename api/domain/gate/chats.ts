@@ -1,3 +1,4 @@
+import { startParams } from "#api/contracts/app-links";
 import type { AdminChat, AdminChats, BotRightName, ChatAccess } from "#api/contracts/gate";
 import type { Language } from "#api/contracts/languages";
 import { enqueueActions, telegramStartAppLink } from "#api/domain/messaging";
@@ -15,9 +16,6 @@ import {
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
-
-/** The start parameter of the announcement's button: it opens the Mini App, which links the Telegram. */
-const ANNOUNCEMENT_START = "chats";
 
 /** What the bot learned of its own standing in a chat (my_chat_member). */
 export const recordBotStatus = (ctx: Pick<ServiceContext, "db">, facts: ChatFacts) => saveChat(ctx.db, facts);
@@ -116,7 +114,7 @@ export async function setChatAccess(
 export async function announceToChat(ctx: ServiceContext, chatId: string, language: Language): Promise<void> {
   const chat = await findChat(ctx.db, BigInt(chatId));
   if (!chat) throw new Refusal("chat_not_found");
-  const url = telegramStartAppLink(ctx, ANNOUNCEMENT_START);
+  const url = telegramStartAppLink(ctx, startParams.chats);
   if (!ctx.telegram.enabled || !url) throw new Refusal("bot_not_running");
   await enqueueActions(ctx.db, [
     {
