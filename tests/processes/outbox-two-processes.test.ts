@@ -111,8 +111,9 @@ describe("two sending processes", () => {
       db(),
       members.map((m) => toMember(m, "broadcast", { text: "Claimed once" }, { broadcastId })),
     );
-    // They start together a moment after all four have connected.
-    const claimAt = Date.now() + 3000;
+    // They start together once all four have connected: time enough for four tsx start-ups on a busy
+    // two-core machine (3 s was not, in CI: one started after the others had claimed every row).
+    const claimAt = Date.now() + 15_000;
     const claimers = Array.from({ length: 4 }, () => {
       const child = spawn(
         process.execPath,
