@@ -94,6 +94,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Broadcasts",
     "Referrals",
     "Promo codes",
+    "Chats",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",

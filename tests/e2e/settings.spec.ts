@@ -28,6 +28,7 @@ test("the settings menu (no Administration for a member)", async ({ page }) => {
     ["Notifications", "/settings/notifications"],
     ["Purchases", "/settings/purchases"],
     ["Memberships", "/settings/memberships"],
+    ["Chats", "/settings/chats"],
     ["Invite friends", "/settings/invite"],
     ["Help", "/settings/help"],
     ["Account Actions", "/settings/account"],
