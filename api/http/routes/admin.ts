@@ -61,7 +61,8 @@ const setRoleRoute = createRoute({
 const tiersRoute = createRoute({
   method: "get",
   path: "/tiers",
-  summary: "Every membership tier, inactive too, lowest level first, with its member count; the shop's PLAN_PAYMENTS",
+  summary:
+    "Every membership tier, inactive too, lowest level first, with its member count; the shop's PLAN_PAYMENTS",
   description: admin,
   responses: { 200: answers(adminTiersSchema), ...refusals(401, 403) },
 });

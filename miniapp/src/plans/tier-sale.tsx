@@ -20,7 +20,10 @@ export function TierSaleLine({
   const sale = tierSale(plan.payments, plan.currency, tier);
   if (!sale) return null;
   return (
-    <p className={sale.kind === "notForStars" ? "tier-sale tier-sale-hint" : "tier-sale"} data-testid="tier-sale">
+    <p
+      className={sale.kind === "notForStars" ? "tier-sale tier-sale-hint" : "tier-sale"}
+      data-testid="tier-sale"
+    >
       {sale.kind === "stars" ? (
         <>
           <Stars count={sale.stars} /> {t("plans.everyThirtyDays")}
