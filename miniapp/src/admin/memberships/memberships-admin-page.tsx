@@ -46,8 +46,8 @@ const FORM_TOAST = "tier-form";
 const stay = () => {};
 
 /**
- * The Stars price, or, where the shop sells plans for Stars (PLAN_PAYMENTS=stars), that this paid
- * tier is not sold for them: members can then only ask an admin for it (decision 123).
+ * The Stars price, or, where the shop sells plans for Stars (PLAN_PAYMENTS=stars), that this active
+ * paid tier is not sold for them: members can then only ask an admin for it (decision 123).
  */
 function StarsLine({ tier, payments }: { tier: AdminTier; payments: AdminTiers["payments"] }) {
   const { t } = useT();
@@ -58,7 +58,7 @@ function StarsLine({ tier, payments }: { tier: AdminTier; payments: AdminTiers["
         {t("admin.memberships.per30Days")}
       </p>
     );
-  if (payments !== "stars" || Number(tier.priceMonthly) <= 0) return null;
+  if (payments !== "stars" || !tier.isActive || Number(tier.priceMonthly) <= 0) return null;
   return (
     <p className="admin-tier-not-for-stars" data-testid="tier-stars">
       {t("admin.memberships.notSoldForStars")}
