@@ -439,7 +439,7 @@ const askedLounge = (tiers: SeededTiers): GatedChat[] => [
 /** The plan picker: Premium, confirmed; the sheets close on the change. */
 async function takePremium(page: Page, action: string, confirm: string) {
   const sheet = page.getByRole("dialog").first();
-  await sheet.getByRole("combobox").selectOption({ label: "$50.00/month" });
+  await sheet.getByRole("combobox").selectOption({ label: "Premium · $50.00/month" });
   await sheet.getByRole("button", { name: action, exact: true }).click();
   await page.getByRole("dialog").last().getByRole("button", { name: confirm, exact: true }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
