@@ -95,7 +95,7 @@ test("telegram: a join request opens the Mini App past the age gate; a plan take
   // Still waiting: nothing is decided before the plan.
   expect(api.pendingRequests(LOUNGE).has(joan.id)).toBe(true);
 
-  await sheet.getByRole("combobox").selectOption({ label: "$50.00/month" });
+  await sheet.getByRole("combobox").selectOption({ label: "Premium · $50.00/month" });
   await sheet.getByRole("button", { name: "Select Plan", exact: true }).click();
   await page.getByRole("dialog").last().getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
