@@ -24,6 +24,8 @@ export const screenPaths = {
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
   verifyEmail: "/verify-email",
+  // The first admin's one-time link, printed at a start while no account holds admin (decision 122).
+  setupLink: "/setup",
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   settings: "/settings",
@@ -76,6 +78,8 @@ export const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
 export const productPath = (id: string) => `/product/${id}`;
 /** The feed, at one message. */
 export const messagePath = (id: string) => `/?message=${id}`;
+/** The first admin's one-time setup link (decision 122). */
+export const setupLinkPath = (token: string) => `/setup?token=${encodeURIComponent(token)}`;
 /** Memberships, where Manage Your Plan opens with the code (decision 112). */
 export const promoPath = (code: string) => `/settings/memberships?promo=${code}`;
 /** The home page through a member's referral link: the sign-up that follows carries the code. */

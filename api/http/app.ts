@@ -42,6 +42,7 @@ import { productRoutes } from "./routes/products";
 import { adminPromoCodeRoutes, memberPromoRoutes } from "./routes/promo-codes";
 import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
+import { setupLinkRoutes } from "./routes/setup-link";
 import { shareRoutes } from "./routes/share";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
@@ -101,6 +102,7 @@ export function createApi(deps: AppDeps) {
     .route("/", checkoutRoutes(deps))
     .route("/", memberSupportRoutes(deps))
     .route("/", shareRoutes(deps))
+    .route("/", setupLinkRoutes(deps))
     // Staff routes before the admin router: its admin-only check would otherwise cover them too.
     .route("/admin/orders", staffOrderRoutes(deps))
     .route("/admin/conversations", inboxRoutes(deps))

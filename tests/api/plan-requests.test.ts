@@ -41,17 +41,14 @@ const history = (userId: string) =>
 
 describe("PLAN_PAYMENTS", () => {
   it("is free only when set: manual by default, or Stars where the bot runs", () => {
-    // No paid tier is free unless the operator says so, whatever NODE_ENV is.
+    // No paid tier is free unless the operator says so.
     expect(loadConfig({}).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "development" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "production" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "test" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "development", PLAN_PAYMENTS: "free" }).PLAN_PAYMENTS).toBe("free");
+    expect(loadConfig({ PLAN_PAYMENTS: "free" }).PLAN_PAYMENTS).toBe("free");
     // With a bot to take them, Stars (members without Telegram still request manually).
     const bot = { BOT_TOKEN: "123:abc", PUBLIC_URL: "https://shop.example" };
     expect(loadConfig(bot).PLAN_PAYMENTS).toBe("stars");
     expect(loadConfig({ ...bot, BOT_MODE: "off" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "production", PLAN_PAYMENTS: "stars" }).PLAN_PAYMENTS).toBe("stars");
+    expect(loadConfig({ PLAN_PAYMENTS: "stars" }).PLAN_PAYMENTS).toBe("stars");
     expect(() => loadConfig({ PLAN_PAYMENTS: "cash" })).toThrow(/PLAN_PAYMENTS/);
   });
 });
