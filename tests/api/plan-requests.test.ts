@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUserListSchema } from "#api/contracts/admin";
 import { planRequestResultSchema } from "#api/contracts/plan-payments";
 import { changePlanResultSchema, planSchema } from "#api/contracts/plans";
+import { warnAboutTiersWithoutStars } from "#api/domain/plans";
 import { loadConfig } from "#api/process/config";
 import { membershipHistory, membershipTiers, planRequests, users } from "#db/schema/index";
-import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { bearer, createMember, errorOf, jsonRequest, post, recordingLogger } from "../helpers/accounts";
 import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -50,6 +51,25 @@ describe("PLAN_PAYMENTS", () => {
     expect(loadConfig({ ...bot, BOT_MODE: "off" }).PLAN_PAYMENTS).toBe("manual");
     expect(loadConfig({ PLAN_PAYMENTS: "stars" }).PLAN_PAYMENTS).toBe("stars");
     expect(() => loadConfig({ PLAN_PAYMENTS: "cash" })).toThrow(/PLAN_PAYMENTS/);
+  });
+
+  it("stars: the start warns in one line of the active paid tiers nobody can buy, naming them", async () => {
+    const log = recordingLogger();
+    const stars = { ...t.services.config, PLAN_PAYMENTS: "stars" as const };
+    await warnAboutTiersWithoutStars({ ...t.services, config: stars, log });
+    // Basic has a Stars price, Free costs nothing, Retired is inactive: Premium alone.
+    expect(log.lines).toEqual([
+      {
+        level: "warn",
+        message:
+          "PLAN_PAYMENTS=stars, but these active paid tiers have no Stars price, so nobody can buy them: Premium. Give each a price in Stars (Administration › Memberships, the tier's form), or choose another PLAN_PAYMENTS",
+        fields: { tiers: ["Premium"] },
+      },
+    ]);
+    // Another mode sells them otherwise: nothing to say.
+    const manual = recordingLogger();
+    await warnAboutTiersWithoutStars({ ...t.services, log: manual });
+    expect(manual.lines).toEqual([]);
   });
 });
 
