@@ -1,7 +1,7 @@
 import { Button } from "@telegram-apps/telegram-ui";
 import { useSetAtom } from "jotai";
 import { KeyRound, ShieldCheck, ShieldX } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ErrorReason } from "#api/contracts/errors";
 import { setupLinkMessages } from "#api/contracts/setup-link";
@@ -28,8 +28,8 @@ const refusedTitles: Partial<Record<ErrorReason, AppTextKey>> = {
 
 /**
  * /setup?token=…: the one-time link a start prints while the shop has no admin (decision 122).
- * Signed in, one button makes this account the first admin; signed out, the sign-in sheet opens
- * over the page (sign-up first: a new owner has no account yet) and the person stays here.
+ * Signed in, one button makes this account the first admin; signed out, its button opens the
+ * sign-in sheet over the page, and the person is back here once signed in.
  */
 export default function SetupLinkPage() {
   const { t, tm } = useT();
@@ -45,19 +45,11 @@ export default function SetupLinkPage() {
       : { status: "refused", title: "setupLink.invalidTitle", message: tm(setupLinkMessages.invalid) },
   );
 
+  // Sign-up first: a new owner has no account yet. The sheet opens over this page, which stays.
   const signIn = () => {
     setAuthTab("signup");
     setOpenDrawer("auth");
   };
-  // Once, on arrival signed out: the sheet opens by itself.
-  const offered = useRef(false);
-  const signedOut = auth.status === "signed-out";
-  useEffect(() => {
-    if (!signedOut || offered.current || !token) return;
-    offered.current = true;
-    setAuthTab("signup");
-    setOpenDrawer("auth");
-  }, [signedOut, token, setAuthTab, setOpenDrawer]);
 
   if (outcome.status === "refused") {
     return (
