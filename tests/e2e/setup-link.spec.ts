@@ -1,72 +1,49 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { PASSWORD, toast, uniqueEmail } from "./support/accounts";
 import { E2E_BOT_TOKEN } from "./support/env";
+import { startOwnServer } from "./support/own-server";
 import { screenshot } from "./support/screens";
 import { installTelegramClient, LIGHT_THEME, launchHash, newTelegramUser, THEME } from "./support/telegram";
 import { expect, test } from "./support/test";
 
 // A new owner's path (decision 122): the first start of an empty shop prints a one-time setup link;
 // they open it, sign up, become the admin and add a first product. The seeded and empty servers
-// are shared by the other specs, so this one starts a shop of its own (the compiled server, as
-// the others, on PGlite in a fresh directory), and photographs /setup inside Telegram (light,
-// dark, Arabic) and on the web before anyone claims it.
+// are shared by the other specs, so this one starts a shop of its own (support/own-server.ts), and
+// photographs /setup inside Telegram (light, dark, Arabic) and on the web before anyone claims it.
 
 interface FreshShop {
   origin: string;
   token: string;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
-/** A new shop's server on a free port: its address and the token of the setup link it printed. */
+/** A new shop's own server, and the token of the setup link its first start printed. */
 async function startFreshShop(): Promise<FreshShop> {
-  const dataDir = mkdtempSync(join(tmpdir(), "e2e-setup-link-"));
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      STATIC_DIR: "dist/miniapp",
-      LOG_LEVEL: "info",
-      SEED_DEMO_DATA: "false",
-      // Telegram launches are signed with the suite's token; no bot runs.
-      BOT_TOKEN: E2E_BOT_TOKEN,
-      BOT_MODE: "off",
-      TRUST_PROXY: "true",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const stop = () => {
-    child.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  let log = "";
-  const printed = new Promise<{ origin: string; token: string }>((resolve, reject) => {
-    let origin: string | undefined;
-    child.stdout?.on("data", (chunk: Buffer) => {
-      log += chunk;
-      const lines = log.split("\n");
-      // The last piece is a line still being written.
-      log = lines.pop() ?? "";
-      for (const line of lines) {
-        const entry = JSON.parse(line) as { message: string; url?: string; setupLink?: string };
-        // The link names localhost; the server listens on 127.0.0.1 (the suite's address).
-        if (entry.message === "listening" && entry.url) origin = entry.url.replace("localhost", "127.0.0.1");
-        const token = entry.setupLink ? new URL(entry.setupLink).searchParams.get("token") : null;
-        if (origin && token) resolve({ origin, token });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`the fresh shop exited (${code})`)));
+  const server = await startOwnServer({
+    LOG_LEVEL: "info",
+    SEED_DEMO_DATA: "false",
+    // Telegram launches are signed with the suite's token; no bot runs.
+    BOT_TOKEN: E2E_BOT_TOKEN,
+    BOT_MODE: "off",
   });
   try {
-    return { ...(await printed), stop };
+    let token: string | null = null;
+    await expect
+      .poll(() => {
+        // Whole lines only: the last may still be being written.
+        const line = server
+          .output()
+          .split("\n")
+          .slice(0, -1)
+          .find((text) => text.includes('"setupLink"'));
+        const link = line ? (JSON.parse(line) as { setupLink: string }).setupLink : undefined;
+        token = link ? new URL(link).searchParams.get("token") : null;
+        return token;
+      })
+      .toMatch(/^[\w-]{40,}$/);
+    return { origin: server.origin, token: token ?? "", stop: server.stop };
   } catch (error) {
-    stop();
+    await server.stop();
     throw error;
   }
 }
@@ -149,6 +126,6 @@ test("a new owner opens the setup link, signs up, becomes the admin and adds a f
     await expect(refused).toContainText("each one makes a single admin, once");
     await screenshot(page, "web-dark-setup-used");
   } finally {
-    shop.stop();
+    await shop.stop();
   }
 });
