@@ -10,20 +10,34 @@ const roleList = roles.join("|");
 /** Sign-ins `sign-ins` lists unless told how many. */
 const SIGN_INS_SHOWN = 20;
 
+/** Each command and the one sentence `--help` says of it. */
+const commands: [string, string][] = [
+  [`grant <who> <${roleList}>`, "Gives the role to the account <who> names."],
+  [`revoke <who> <${roleList}>`, "Takes the role away (the last admin keeps theirs)."],
+  ["list", "Lists the accounts that hold a role."],
+  [
+    "sign-ins [count]",
+    `Lists the latest sign-ins (${SIGN_INS_SHOWN} unless told), with each account's Telegram id and @username.`,
+  ],
+  ["backup <file>", "Writes the embedded database and the local media into a new file."],
+  [
+    "restore <file> [--force]",
+    "Replaces DATA_DIR's database and media with a backup's (--force when DATA_DIR holds data).",
+  ],
+  ["--help", "Shows this help."],
+];
+const width = Math.max(...commands.map(([syntax]) => syntax.length));
+
 /** `npm run admin -- --help`: one sentence per command (exit 0). */
-export const HELP = `Usage: npm run admin -- <command>
-
-  grant <who> <${roleList}>   gives the role to the account <who> names.
-  revoke <who> <${roleList}>  takes the role away (the last admin keeps theirs).
-  list                        lists the accounts that hold a role.
-  sign-ins [count]            lists the latest sign-ins (${SIGN_INS_SHOWN} unless told), with each account's Telegram id and @username.
-  backup <file>               writes the embedded database and the local media into a new file.
-  restore <file> [--force]    replaces DATA_DIR's database and media with a backup's (--force when DATA_DIR holds data).
-  --help                      shows this help.
-
-<who> is an email, a Telegram @username or a numeric Telegram id, of an account that signed in once.
-The command opens the server's database (DATABASE_URL, else the embedded one in DATA_DIR) and says which;
-with the embedded one, stop the server first.`;
+export const HELP = [
+  "Usage: npm run admin -- <command>",
+  "",
+  ...commands.map(([syntax, sentence]) => `  ${syntax.padEnd(width)}  ${sentence}`),
+  "",
+  "<who> is an email, a Telegram @username or a numeric Telegram id, of an account that signed in once.",
+  "The command opens the server's database (DATABASE_URL, else the embedded one in DATA_DIR) and says",
+  "which; with the embedded one, stop the server first.",
+].join("\n");
 
 /** What a wrong command line is answered with (exit 2). */
 export const USAGE = `Usage:

@@ -31,7 +31,7 @@ it("--help exits 0 with one sentence per command, opening no database", async ()
     "restore",
     "--help",
   ]);
-  for (const line of commands) expect(line).toMatch(/ {2}[a-z][^.]*\.$/);
+  for (const line of commands) expect(line).toMatch(/ {2}[A-Z][^.]*\.$/);
 });
 
 // Two processes one after another open PGlite: about 4 s each on an idle machine, 25 s on a loaded
