@@ -36,6 +36,7 @@ import {
   post,
   recordingMailer,
   recordingTelegram,
+  TEST_BOT_TOKEN,
   testBotInfo,
 } from "../helpers/accounts";
 import { queuedFor } from "../helpers/queued-messages";
@@ -56,7 +57,12 @@ let productId: string;
 let postId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ mailer, telegram, env: { PUBLIC_URL, TELEGRAM_APP_SHORT_NAME: "shop" } });
+  t = await startTestApp({
+    mailer,
+    telegram,
+    // A bot set up (run by another process: BOT_MODE=off), so broadcasts may be made.
+    env: { PUBLIC_URL, TELEGRAM_APP_SHORT_NAME: "shop", BOT_TOKEN: TEST_BOT_TOKEN },
+  });
   const db = t.services.database.db;
   const [product] = await db
     .insert(products)

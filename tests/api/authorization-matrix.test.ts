@@ -478,6 +478,16 @@ const expected: Record<string, Row> = {
     status: adminOnly(404),
     call: (api, o) => api.admin.chats[":chatId"].announcement.$post({ param: { chatId: UNKNOWN_CHAT } }, o),
   },
+  // Administration › Setup (decision 121): admins only. This server has no SMTP_URL, so the test mail
+  // is 503 once allowed and nothing is sent.
+  "GET /api/admin/setup": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.setup.$get(undefined, o),
+  },
+  "POST /api/admin/setup/test-mail": {
+    status: adminOnly(503),
+    call: (api, o) => api.admin.setup["test-mail"].$post(undefined, o),
+  },
   "GET /api/admin/referrals": {
     status: adminOnly(200),
     call: (api, o) => api.admin.referrals.$get(undefined, o),

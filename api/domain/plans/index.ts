@@ -10,6 +10,7 @@ export {
   planRequestOf,
   recordPlanPayment,
   refundPayment,
+  unsoldTiers,
 } from "./plan-payments";
 export { enqueuePlanReminders } from "./plan-reminders";
 export { lapsePlans, setRenewal } from "./plan-renewals";
