@@ -329,6 +329,8 @@ const linkBuilders: Record<string, string> = {
   "api/domain/gate/chats.ts": "the announcement's button: startapp=chats (startParamRoute below)",
   "api/domain/gate/joining.ts": "a join request's button: joinChatPath (a screen path below)",
   "api/domain/gate/reconcile.ts": "the outbox's buttons",
+  "api/domain/setup-report/shop-lines.ts": "checks PUBLIC_URL (https, public): no link",
+  "api/domain/setup-report/telegram-lines.ts": "the webhook's URL under PUBLIC_URL: no screen",
 };
 
 describe("the gate's links", () => {
