@@ -13,7 +13,6 @@ export const webhookUrl = (publicUrl: string) => new URL(WEBHOOK_PATH, publicUrl
 export const botStates = ["off", "starting", "running", "not_running"] as const;
 
 export const botOffReasons = ["no_token", "mode_off"] as const;
-export type BotOffReason = (typeof botOffReasons)[number];
 
 /** Why a bot that is set up does not run: the kind of Telegram's last answer. */
 export const botProblems = [
