@@ -68,7 +68,7 @@ function SetupLine({ line }: { line: SetupLineView }) {
       <div className="setup-line-text">
         <h2 id={titleId} className="setup-line-title">
           {line.title}
-          <span className="visually-hidden">: {t(stateTexts[line.state])}</span>
+          <span className="visually-hidden">({t(stateTexts[line.state])})</span>
         </h2>
         <p className="setup-line-status">{line.status}</p>
         {line.facts.length > 0 ? (
