@@ -21,7 +21,6 @@ export const refusalReasons = [
   "email_already_verified",
   "mail_not_configured",
   "telegram_already_linked",
-  "telegram_not_configured",
   "telegram_data_expired",
   "telegram_not_linked",
   "rate_limited",

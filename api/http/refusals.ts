@@ -84,7 +84,6 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   email_already_verified: { code: "conflict", message: emailVerificationMessages.alreadyVerified },
   mail_not_configured: { code: "unavailable", message: emailVerificationMessages.mailNotConfigured },
   telegram_already_linked: { code: "conflict", message: accountMessages.telegramAlreadyLinked },
-  telegram_not_configured: { code: "unprocessable", message: accountMessages.telegramNotConfigured },
   telegram_data_expired: { code: "unauthorized", message: telegramAuthMessages.expired },
   telegram_not_linked: { code: "conflict", message: accountMessages.telegramNotLinked },
   rate_limited: {
