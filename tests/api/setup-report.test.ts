@@ -330,6 +330,32 @@ describe("webhook mode", () => {
   });
 });
 
+describe("a polling bot whose updates another server takes", () => {
+  it("stops polling on Telegram's 409, says so, and names the webhook set elsewhere", async () => {
+    const shop = await startShop();
+    try {
+      expect(shop.t.services.bot.state().state).toBe("running");
+      // Another deployment with this token sets its webhook: Telegram refuses this one's getUpdates.
+      shop.fake.setWebhookElsewhere("https://other-shop.example.com/telegram/webhook");
+      await eventually(async () =>
+        expect(shop.t.services.bot.state()).toMatchObject({ state: "not_running", problem: "conflict" }),
+      );
+      const report = await shop.report();
+      expect(report.bot.state).toBe("problem");
+      expect(report.updates).toMatchObject({
+        state: "problem",
+        problem: "webhook_while_polling",
+        url: "https://other-shop.example.com/telegram/webhook",
+      });
+      expect(shop.log.lines).toContainEqual(
+        expect.objectContaining({ level: "error", message: "bot stopped polling; retrying" }),
+      );
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe("a channel Telegram does not show the bot", () => {
   it("is unreadable, in Telegram's words", async () => {
     const shop = await startShop({ TELEGRAM_CHANNEL_ID: "@no_such_channel" });
