@@ -6,6 +6,7 @@ import { CatalogueCache, stockAlertSubscribers } from "#api/domain/catalogue";
 import { ChangeHub } from "#api/domain/change-hub";
 import type { ServiceContext } from "#api/domain/context";
 import { gateSubscribers } from "#api/domain/gate";
+import { warnAboutTiersWithoutStars } from "#api/domain/plans";
 import { botNotStarted } from "#api/domain/ports/bot-status";
 import { LocalStorage } from "#api/domain/ports/local-storage";
 import { createSmtpMailer, type Mailer } from "#api/domain/ports/mailer";
@@ -112,6 +113,7 @@ export async function startServices(
   ) {
     log.info("seeded demo data into an empty database");
   }
+  await warnAboutTiersWithoutStars(context);
   const catalogue = new CatalogueCache(db.db);
   const hub = new ChangeHub(log);
   hub.subscribe((event) => {

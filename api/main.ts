@@ -1,23 +1,26 @@
 // The composition root is the one place the API meets the bot (which itself imports api/services).
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { refusalLine } from "#api/cli/run";
+import { offerSetupLink } from "#api/domain/accounts";
 import { startOutboxSender } from "#api/domain/messaging";
 import { createApp } from "#api/http/app";
 import { metricsPortApp } from "#api/http/routes/metrics";
 import { createHttpServer } from "#api/http/server";
-import { ConfigError, loadConfig } from "#api/process/config";
+import { loadConfig } from "#api/process/config";
 import { startJobs } from "#api/process/job-runner";
 import { batchedStdout, createLogger } from "#api/process/logger";
 import { onStopSignals } from "#api/process/shutdown";
+import { checkDirectories, listen } from "#api/process/start-checks";
 import { botOutboxTransport } from "#bot/outbox-transport";
 import { startTelegram } from "#bot/runtime";
-import { DataDirInUseError, NewerDatabaseError } from "#db/client";
 import { startServices } from "./compose";
 import { jobs } from "./jobs";
 
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  checkDirectories(config);
   const stdout = batchedStdout();
   const log = createLogger(config.LOG_LEVEL, stdout.write);
   const services = await startServices(config, log);
@@ -33,22 +36,25 @@ async function main() {
     telegram ? botOutboxTransport(config, services.storage) : undefined,
   );
   const server = await createHttpServer(app, services);
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    log.info("listening", {
-      url: `http://localhost:${typeof address === "object" && address ? address.port : config.PORT}`,
-      db: services.database.kind,
-      planPayments: config.PLAN_PAYMENTS,
-      startupMs: Math.round(performance.now() - startedAt),
-    });
+  await listen(server, "PORT", config.PORT, config.HOST);
+  const address = server.address();
+  const localUrl = `http://localhost:${typeof address === "object" && address ? address.port : config.PORT}`;
+  log.info("listening", {
+    url: localUrl,
+    db: services.database.kind,
+    planPayments: config.PLAN_PAYMENTS,
+    startupMs: Math.round(performance.now() - startedAt),
   });
+  // A shop nobody administers yet: the owner's way in, without a restart (decision 122).
+  await offerSetupLink(services, config.PUBLIC_URL ?? localUrl);
 
   const metricsServer = config.METRICS_PORT
     ? createServer(getRequestListener(metricsPortApp(services.metrics).fetch))
     : undefined;
-  metricsServer?.listen(config.METRICS_PORT, config.HOST, () => {
+  if (metricsServer && config.METRICS_PORT) {
+    await listen(metricsServer, "METRICS_PORT", config.METRICS_PORT, config.HOST);
     log.info("metrics listening", { port: config.METRICS_PORT });
-  });
+  }
 
   onStopSignals({
     servers: metricsServer ? [server, metricsServer] : [server],
@@ -65,15 +71,8 @@ async function main() {
   });
 }
 
+// A refusal (a bad setting, a database out of reach, …) is its one line; anything else is a bug, whole.
 main().catch((error) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof DataDirInUseError ||
-    error instanceof NewerDatabaseError
-  ) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  console.error(refusalLine(error) ?? error);
   process.exit(1);
 });

@@ -31,8 +31,19 @@ const keyboard = (buttons: TransportButton[]) => {
   );
 };
 
+/** A removal's unban failed after its ban landed: a retry is then a removal tried before. */
+class BanLanded extends Error {
+  constructor(readonly failure: unknown) {
+    super("the ban landed; the unban failed");
+  }
+}
+
 /** Telegram's answer in the outbox's terms (decision 104). */
 function outcomeOf(error: unknown): SendOutcome {
+  if (error instanceof BanLanded) {
+    const outcome = outcomeOf(error.failure);
+    return outcome.outcome === "rate_limited" ? { ...outcome, landed: true } : outcome;
+  }
   if (error instanceof GrammyError) {
     const reason = error.description;
     if (error.error_code === 429)
@@ -113,6 +124,24 @@ export function botOutboxTransport(
     }
   }
 
+  /**
+   * A removal: banned then unbanned at once, so out of the chat and free to come back after paying.
+   * Once the ban has landed, only the unban is tried again (after a 429's retry_after, within
+   * UNBAN_WAIT_SECONDS). A removal tried before (`tried`: its ban may have landed) asks Telegram
+   * first: still banned, only the unban; gone (left), nothing; so each removal bans once.
+   */
+  async function remove(chatId: number, userId: number, tried: boolean): Promise<void> {
+    if (tried) {
+      const { status } = await api.getChatMember(chatId, userId);
+      if (status === "left") return;
+      if (status === "kicked") return unbanAfterBan(chatId, userId);
+    }
+    await api.banChatMember(chatId, userId);
+    await unbanAfterBan(chatId, userId).catch((error: unknown) => {
+      throw new BanLanded(error);
+    });
+  }
+
   /** A gate action's Bot API call(s) (decision 120); ids arrive as decimal strings. */
   async function act(action: TransportAction): Promise<void> {
     switch (action.action) {
@@ -126,12 +155,7 @@ export function botOutboxTransport(
         await api.answerChatJoinRequestQuery(action.queryId, action.result);
         return;
       case "remove":
-        // Banned then unbanned at once: out of the chat, free to come back after paying. Once the
-        // ban has landed, only the unban is tried again (after a 429's retry_after, within
-        // UNBAN_WAIT_SECONDS), so one removal bans once; run again as a whole (a retry), the pair
-        // has the same end.
-        await api.banChatMember(Number(action.chatId), Number(action.userId));
-        await unbanAfterBan(Number(action.chatId), Number(action.userId));
+        await remove(Number(action.chatId), Number(action.userId), action.tried === true);
         return;
       case "revoke":
         await api.revokeChatInviteLink(Number(action.chatId), action.link);

@@ -11,10 +11,12 @@ import postgres from "postgres";
 import { applyMigrations, MIGRATION_LOCK } from "./migrate";
 import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema";
+import { unreachableOrSame } from "./unreachable";
 
 export { NewerDatabaseError } from "./migrate";
 export { DataDirInUseError, PGLITE_LOCK_FILE } from "./pglite-lock";
 export { executeRows } from "./rows";
+export { DatabaseUnreachableError } from "./unreachable";
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it. Inside a transaction use its handle, never this. */
@@ -95,7 +97,10 @@ async function createPglite(options: DbOptions): Promise<Database> {
 async function createPostgres(url: string, poolSize: number): Promise<Database> {
   const migrator = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    // The first statement is the first connection: a server not there, or refusing us, is named.
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`.catch((error: unknown) => {
+      throw unreachableOrSame(url, error);
+    });
     await applyMigrations(drizzlePostgres(migrator), migratePostgres);
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
@@ -106,7 +111,10 @@ async function createPostgres(url: string, poolSize: number): Promise<Database> 
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => {},
-    connection: { application_name: applicationName },
+    // JIT compiles a plan once its estimated cost is high, which here means the gate's reconcile over
+    // every member: about a second of compiling for statements that run in less (decision 120). The
+    // shop's statements are short: none is worth compiling.
+    connection: { application_name: applicationName, jit: "off" },
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {

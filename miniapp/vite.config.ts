@@ -34,6 +34,16 @@ export default defineConfig({
     reportCompressedSize: true,
     // .vite/manifest.json: which chunks each page needs (tests/bench/first-load-js.ts reads it).
     manifest: true,
+    // Seven hash characters instead of eight (the fewest Rolldown allows for this many files): every import and every lazy screen's list of files names
+    // chunks by hash, about 200 of them, and the random part is what gzip cannot shrink (a returning
+    // member's first load, tests/e2e/bundle.spec.ts).
+    rollupOptions: {
+      output: {
+        entryFileNames: "assets/[name]-[hash:7].js",
+        chunkFileNames: "assets/[name]-[hash:7].js",
+        assetFileNames: "assets/[name]-[hash:7][extname]",
+      },
+    },
   },
   server: {
     proxy: {

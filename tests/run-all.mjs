@@ -28,6 +28,25 @@ let failed = 0;
 const steps = [];
 const files = [];
 
+/**
+ * The commands running now, each the leader of a process group of its own: a run stopped (SIGTERM,
+ * SIGINT) stops them with everything they started (Vitest's workers, the end-to-end servers and
+ * Chromium), so nothing of it outlives the run and loads or blocks the next one.
+ */
+const children = new Set();
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(1);
+  });
+}
+
 /** Runs a command; its output goes through, each line prefixed when `label` is given. */
 const run = (command, args, env, label) =>
   new Promise((resolve) => {
@@ -35,8 +54,10 @@ const run = (command, args, env, label) =>
     const child = spawn(command, args, {
       cwd: root,
       env,
-      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: ["ignore", label ? "pipe" : "inherit", label ? "pipe" : "inherit"],
+      detached: true,
     });
+    children.add(child);
     if (label) {
       for (const stream of [child.stdout, child.stderr]) {
         let rest = "";
@@ -48,7 +69,10 @@ const run = (command, args, env, label) =>
         stream.on("end", () => rest && console.log(`[${label}] ${rest}`));
       }
     }
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (code) => {
+      children.delete(child);
+      resolve(code ?? 1);
+    });
   });
 
 const timed = async (name, work) => {

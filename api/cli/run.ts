@@ -1,6 +1,13 @@
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Config, ConfigError, loadConfig } from "#api/process/config";
-import { createDb, type Database, DataDirInUseError, NewerDatabaseError } from "#db/client";
+import {
+  createDb,
+  type Database,
+  DatabaseUnreachableError,
+  DataDirInUseError,
+  NewerDatabaseError,
+} from "#db/client";
 
 /** The embedded database's directory under DATA_DIR (the server's, the CLIs' and the backup's). */
 export const pgliteDir = (config: Config) => join(resolve(config.DATA_DIR), "pglite");
@@ -9,10 +16,30 @@ export const pgliteDir = (config: Config) => join(resolve(config.DATA_DIR), "pgl
 export const openDatabase = (config: Config, loadDataDir?: Blob) =>
   createDb({ databaseUrl: config.DATABASE_URL, dataDir: pgliteDir(config), loadDataDir, poolSize: 1 });
 
+/** Which database the configuration names, without a user or password: Postgres's host, port and database, or PGlite's directory. */
+export function databaseLabel(config: Config): string {
+  if (!config.DATABASE_URL) return `PGlite in ${pgliteDir(config)}`;
+  const url = new URL(config.DATABASE_URL);
+  return `Postgres at ${url.hostname}:${url.port || "5432"}/${decodeURIComponent(url.pathname.slice(1)) || "(the user's database)"}`;
+}
+
+/**
+ * A refusal a start or a command prints as its one line (exit 1), without a stack: a bad setting,
+ * a database it cannot reach, a DATA_DIR another process holds, a database of a newer version.
+ * Undefined for any other error, which is a bug to print whole.
+ */
+export function refusalLine(error: unknown): string | undefined {
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnreachableError ||
+    error instanceof DataDirInUseError ||
+    error instanceof NewerDatabaseError;
+  return known ? error.message : undefined;
+}
+
 /**
  * A command-line tool's run: the server's configuration, then `work`; the exit code is `work`'s,
- * and a known refusal (a bad setting, a DATA_DIR the server holds, a newer database) is one
- * readable line.
+ * and a known refusal (refusalLine) is one readable line.
  */
 export function runCli(work: (config: Config) => Promise<number>): void {
   Promise.resolve()
@@ -20,11 +47,7 @@ export function runCli(work: (config: Config) => Promise<number>): void {
     .then(
       (code) => process.exit(code),
       (error: unknown) => {
-        const known =
-          error instanceof ConfigError ||
-          error instanceof DataDirInUseError ||
-          error instanceof NewerDatabaseError;
-        console.error(known ? error.message : error);
+        console.error(refusalLine(error) ?? error);
         process.exit(1);
       },
     );
@@ -33,9 +56,21 @@ export function runCli(work: (config: Config) => Promise<number>): void {
 /**
  * A run with the server's database (DATABASE_URL, else PGlite in DATA_DIR, which takes one process
  * at a time: while the server has it open this refuses with DataDirInUseError), closed after `work`.
+ * It says which database it opens (on stderr). `existing`: refuse an embedded database that is not
+ * there yet rather than make an empty one (a DATA_DIR other than the server's).
  */
-export function runWithDatabase(work: (config: Config, database: Database) => Promise<number>): void {
+export function runWithDatabase(
+  work: (config: Config, database: Database) => Promise<number>,
+  { existing = false } = {},
+): void {
   runCli(async (config) => {
+    if (existing && !config.DATABASE_URL && !existsSync(join(pgliteDir(config), "PG_VERSION"))) {
+      console.error(
+        `No database in ${pgliteDir(config)}: is DATA_DIR the server's? (It starts one there at its first start; DATABASE_URL names a Postgres.)`,
+      );
+      return 1;
+    }
+    console.error(`Database: ${databaseLabel(config)}`);
     const database = await openDatabase(config);
     try {
       return await work(config, database);

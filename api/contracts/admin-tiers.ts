@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_STARS, TRIAL_DAYS_MAX } from "./plan-payments";
+import { MAX_STARS, planPaymentModes, TRIAL_DAYS_MAX } from "./plan-payments";
 import { tierSchema } from "./plans";
 
 /**
@@ -83,5 +83,10 @@ export const updateTierSchema = z.object({
 export const adminTierSchema = tierSchema.extend({ isActive: z.boolean(), members: z.number().int() });
 export type AdminTier = z.infer<typeof adminTierSchema>;
 
-export const adminTiersSchema = z.object({ tiers: z.array(adminTierSchema) });
+/** The tiers, and how the shop sells a paid tier (PLAN_PAYMENTS), so the list can say which it cannot sell. */
+export const adminTiersSchema = z.object({
+  tiers: z.array(adminTierSchema),
+  payments: z.enum(planPaymentModes),
+});
+export type AdminTiers = z.infer<typeof adminTiersSchema>;
 export const adminTierResultSchema = z.object({ tier: adminTierSchema });

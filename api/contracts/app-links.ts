@@ -9,6 +9,12 @@
  * Every screen's path as the router matches it (react-router's patterns: `:id` is one segment),
  * under the app's layout; any other path is Not Found. miniapp/src/routes.tsx gives each its element.
  */
+/**
+ * The member's chats: a constant of its own because a start parameter opens it, and the launch's
+ * routing (startParamRoute, in the Mini App's first load) must not carry every other path with it.
+ */
+const CHATS_PATH = "/settings/chats";
+
 export const screenPaths = {
   home: "/",
   product: "/product/:id",
@@ -18,6 +24,8 @@ export const screenPaths = {
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
   verifyEmail: "/verify-email",
+  // The first admin's one-time link, printed at a start while no account holds admin (decision 122).
+  setupLink: "/setup",
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   settings: "/settings",
@@ -30,7 +38,7 @@ export const screenPaths = {
   memberships: "/settings/memberships",
   invite: "/settings/invite",
   // The chats (channel, groups) a member's plan opens, each with Join (decision 120).
-  chats: "/settings/chats",
+  chats: CHATS_PATH,
   help: "/settings/help",
   administration: "/administration",
   admin: "/admin",
@@ -72,6 +80,8 @@ export const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
 export const productPath = (id: string) => `/product/${id}`;
 /** The feed, at one message. */
 export const messagePath = (id: string) => `/?message=${id}`;
+/** The first admin's one-time setup link (decision 122). */
+export const setupLinkPath = (token: string) => `/setup?token=${encodeURIComponent(token)}`;
 /** Memberships, where Manage Your Plan opens with the code (decision 112). */
 export const promoPath = (code: string) => `/settings/memberships?promo=${code}`;
 /** The home page through a member's referral link: the sign-up that follows carries the code. */
@@ -116,7 +126,7 @@ export const referralCodeOfStartParam = (startParam: string | null | undefined) 
  * null for any other (a referral's stays on the home page: the server reads it at sign-in).
  */
 export function startParamRoute(startParam: string | null | undefined): string | null {
-  if (startParam?.trim() === startParams.chats) return screenPaths.chats;
+  if (startParam?.trim() === startParams.chats) return CHATS_PATH;
   const promo = startParamValue(startParam, startParams.promo, PROMO_CODE);
   if (promo) return promoPath(promo);
   const product = startParamValue(startParam, startParams.product, UUID);

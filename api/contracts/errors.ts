@@ -23,6 +23,11 @@ export type ErrorCode = (typeof errorCodes)[number];
  */
 export const errorReasons = [
   "last_admin",
+  // The setup link's screen says which way the first admin's link failed (decision 122).
+  "setup_link_invalid",
+  "setup_link_expired",
+  "setup_link_used",
+  "setup_admin_exists",
   "account_exists",
   "invalid_credentials",
   "wrong_current_password",

@@ -28,6 +28,11 @@ export const refusalReasons = [
   // Admins and roles
   "user_not_found",
   "last_admin",
+  // The first admin's one-time setup link (decision 122)
+  "setup_link_invalid",
+  "setup_link_expired",
+  "setup_link_used",
+  "setup_admin_exists",
   // The feed
   "bad_cursor",
   "message_not_found",

@@ -43,6 +43,7 @@ import { productRoutes } from "./routes/products";
 import { adminPromoCodeRoutes, memberPromoRoutes } from "./routes/promo-codes";
 import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
+import { setupLinkRoutes } from "./routes/setup-link";
 import { adminSetupRoutes } from "./routes/setup-report";
 import { shareRoutes } from "./routes/share";
 import { shellData } from "./routes/shell-data";
@@ -103,6 +104,7 @@ export function createApi(deps: AppDeps) {
     .route("/", checkoutRoutes(deps))
     .route("/", memberSupportRoutes(deps))
     .route("/", shareRoutes(deps))
+    .route("/", setupLinkRoutes(deps))
     // Staff routes before the admin router: its admin-only check would otherwise cover them too.
     .route("/admin/orders", staffOrderRoutes(deps))
     .route("/admin/conversations", inboxRoutes(deps))

@@ -18,6 +18,7 @@ import { planMessages, trialMessages } from "#api/contracts/plans";
 import { productFileMessages } from "#api/contracts/product-files";
 import { promoMessages } from "#api/contracts/promo-codes";
 import { rewardMessages } from "#api/contracts/rewards";
+import { setupLinkMessages } from "#api/contracts/setup-link";
 import { shareMessages } from "#api/contracts/share";
 import { stockAlertMessages } from "#api/contracts/stock-alerts";
 import { storefrontMessages } from "#api/contracts/storefront-messages";
@@ -95,6 +96,10 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
 
   user_not_found: { code: "not_found", message: adminMessages.userNotFound },
   last_admin: { code: "unprocessable", message: adminMessages.lastAdmin },
+  setup_link_invalid: { code: "bad_request", message: setupLinkMessages.invalid },
+  setup_link_expired: { code: "gone", message: setupLinkMessages.expired },
+  setup_link_used: { code: "gone", message: setupLinkMessages.used },
+  setup_admin_exists: { code: "conflict", message: setupLinkMessages.adminExists },
 
   bad_cursor: { code: "bad_request", message: feedMessages.badCursor },
   message_not_found: { code: "not_found", message: feedMessages.notFound },

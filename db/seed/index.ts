@@ -122,6 +122,7 @@ export async function seedDemoData(db: Db, putFile: PutFile, options: SeedOption
         name: tierSlug(tier.displayName),
         displayName: tier.displayName,
         priceMonthly: tier.priceMonthly,
+        priceStars: tier.priceStars,
         tierLevel: tier.tierLevel,
         description: tier.description,
         features: tier.features,

@@ -14,6 +14,11 @@ export function tierSlug(displayName: string): string {
 export interface DemoTier {
   displayName: string;
   priceMonthly: string;
+  /**
+   * The Telegram Stars price per 30 days (null: not sold for Stars). The demo's paid tiers have one, so
+   * a demo with a bot (PLAN_PAYMENTS=stars, its default) sells them: 50 Stars a dollar (decision 123).
+   */
+  priceStars: number | null;
   tierLevel: number;
   description: string;
   features: string[];
@@ -23,6 +28,7 @@ export const demoTiers: readonly DemoTier[] = [
   {
     displayName: "Free",
     priceMonthly: "0.00",
+    priceStars: null,
     tierLevel: 1,
     description: "Follow the channel and browse the full catalogue at no cost.",
     features: [
@@ -34,6 +40,7 @@ export const demoTiers: readonly DemoTier[] = [
   {
     displayName: "Basic",
     priceMonthly: "25.00",
+    priceStars: 1250,
     tierLevel: 2,
     description: "A $25 monthly budget for members who stock up now and then.",
     features: [
@@ -45,6 +52,7 @@ export const demoTiers: readonly DemoTier[] = [
   {
     displayName: "Premium",
     priceMonthly: "50.00",
+    priceStars: 2500,
     tierLevel: 3,
     description: "A $50 monthly budget with early access to new drops.",
     features: [
@@ -57,6 +65,7 @@ export const demoTiers: readonly DemoTier[] = [
   {
     displayName: "VIP",
     priceMonthly: "100.00",
+    priceStars: 5000,
     tierLevel: 4,
     description: "Our biggest monthly budget, first pick of limited batches and priority support.",
     features: [

@@ -16,6 +16,7 @@ const AuthPage = lazyWithTexts(() => import("./auth/auth-page"));
 const ForgotPasswordPage = lazyWithTexts(() => import("./auth/forgot-password-page"));
 const ResetPasswordPage = lazyWithTexts(() => import("./auth/reset-password-page"));
 const VerifyEmailPage = lazyWithTexts(() => import("./auth/verify-email-page"));
+const SetupLinkPage = lazyWithTexts(() => import("./auth/setup-link-page"));
 const LegalPage = lazyWithTexts(() => import("./legal/legal-page"));
 const SettingsPage = lazyWithTexts(() => import("./settings/settings-page"));
 const ProfilePage = lazyWithTexts(() => import("./settings/profile-page"));
@@ -39,6 +40,7 @@ const screens: Record<ScreenPath, ReactNode> = {
   "/forgot-password": <ForgotPasswordPage />,
   "/reset-password": <ResetPasswordPage />,
   "/verify-email": <VerifyEmailPage />,
+  "/setup": <SetupLinkPage />,
   "/terms-of-service": <LegalPage type="terms" />,
   "/privacy-policy": <LegalPage type="privacy" />,
   "/settings": signedIn(<SettingsPage />),

@@ -53,6 +53,11 @@ describe("/api/admin/tiers", () => {
       ["free", 1, "0.00", true],
       ["gold_plus", 2, "19.50", false],
     ]);
+    // With the shop's PLAN_PAYMENTS, so the list can say which paid tiers it cannot sell.
+    const answer = adminTiersSchema.parse(
+      await (await t.app.request("/api/admin/tiers", { headers: bearer(admin.token) })).json(),
+    );
+    expect(answer.payments).toBe("free");
     // Members see only the active ones.
     const publicList = (await (await t.app.request("/api/tiers")).json()) as { tiers: { name: string }[] };
     expect(publicList.tiers.map((x) => x.name)).toEqual(["free"]);

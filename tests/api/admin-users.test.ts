@@ -201,11 +201,53 @@ describe("the admin command", () => {
     expect(await rolesInDb(member.userId)).toEqual(["employee"]);
   });
 
+  it("names an account by its Telegram @username (any case), and lists the latest sign-ins with Telegram ids", async () => {
+    const member = await createMember(t, { fullName: "Tess Gram" });
+    await t.services.database.db
+      .update(users)
+      .set({ telegramId: 77_000_000_002n, telegramUsername: "Tess_Gram" })
+      .where(eq(users.id, member.userId));
+    // Another sign-in after the member's: the latest comes first.
+    const later = await createMember(t);
+    const signIns = await run("sign-ins", "2");
+    expect(signIns.code).toBe(0);
+    const lines = signIns.out.split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(`telegram - {2}- {2}${later.email} {2}No name {2}user ${later.userId}$`),
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\S+Z {2}telegram 77000000002 {2}@Tess_Gram {2}${member.email} {2}Tess Gram {2}user ${member.userId}$`,
+      ),
+    );
+
+    expect(await run("grant", "@tess_gram", "employee")).toMatchObject({
+      code: 0,
+      out: `Granted employee to ${member.email} (user ${member.userId}).`,
+    });
+    expect(await rolesInDb(member.userId)).toEqual(["employee"]);
+    // Telegram gave the name to someone else since: the command asks for the id.
+    await t.services.database.db
+      .update(users)
+      .set({ telegramUsername: "tess_gram" })
+      .where(eq(users.id, later.userId));
+    expect(await run("grant", "@Tess_Gram", "employee")).toMatchObject({
+      code: 1,
+      err: "2 accounts have the Telegram username @Tess_Gram: name the account by its Telegram id (`npm run admin -- sign-ins`).",
+    });
+  });
+
   it("refuses unknown people (1) and bad usage (2) with a clear line", async () => {
     expect(await run("grant", "nobody@example.com", "admin")).toMatchObject({
       code: 1,
-      err: "No user with email nobody@example.com. They sign in once first.",
+      err: "No user with email nobody@example.com. They sign in once first (`npm run admin -- sign-ins` lists who did).",
     });
+    expect((await run("grant", "@nobody_here", "admin")).err).toBe(
+      "No user with Telegram username @nobody_here. They sign in once first (`npm run admin -- sign-ins` lists who did).",
+    );
+    expect((await run("sign-ins", "0")).code).toBe(2);
+    expect((await run("sign-ins", "10", "more")).code).toBe(2);
     expect((await run("grant", "x@example.com", "owner")).code).toBe(2);
     expect((await run("grant", "x@example.com")).code).toBe(2);
     expect((await run("promote", "x@example.com", "admin")).err).toContain("Usage:");

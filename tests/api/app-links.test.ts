@@ -14,6 +14,7 @@ import {
 } from "#api/contracts/app-links";
 import { type Order, orderSchema } from "#api/contracts/checkout";
 import { myReferralsSchema } from "#api/contracts/referrals";
+import { offerSetupLink } from "#api/domain/accounts";
 import { queueStockAlerts } from "#api/domain/catalogue/stock-alert-delivery";
 import { productCard } from "#api/domain/channel/share";
 import type { OutboxPayload } from "#api/domain/messaging";
@@ -34,6 +35,7 @@ import {
   bearer,
   createMember,
   post,
+  recordingLogger,
   recordingMailer,
   recordingTelegram,
   TEST_BOT_TOKEN,
@@ -326,6 +328,7 @@ const linkBuilders: Record<string, string> = {
   "api/http/middleware/auth.ts": "PUBLIC_URL's host for the origin check: no link",
   "api/http/routes/shell-data.ts": "PUBLIC_URL handed to the Mini App: no path",
   "api/process/config.ts": "reads PUBLIC_URL: no link",
+  "api/main.ts": "the first admin's setup link, at PUBLIC_URL (offerSetupLink, below)",
   "api/domain/gate/chats.ts": "the announcement's button: startapp=chats (startParamRoute below)",
   "api/domain/gate/joining.ts": "a join request's button: joinChatPath (a screen path below)",
   "api/domain/gate/reconcile.ts": "the outbox's buttons",
@@ -337,6 +340,22 @@ describe("the gate's links", () => {
   it("a join request's button opens Memberships; the announcement's the member's chats", () => {
     expect(screenOf(`${PUBLIC_URL}${joinChatPath("-1001234567890")}`)).toBe("memberships");
     expect(screenOf(startAppUrl(testBotInfo.username, "shop", startParams.chats))).toBe("chats");
+  });
+});
+
+describe("the first admin's setup link (decision 122)", () => {
+  it("a start prints it at PUBLIC_URL, and it opens /setup", async () => {
+    const log = recordingLogger();
+    // In a database of its own: nobody may hold admin for a start to print it.
+    const fresh = await startTestApp({ log, env: { PUBLIC_URL } });
+    try {
+      await offerSetupLink({ ...fresh.services, log }, PUBLIC_URL);
+      const link = String(log.lines.find((line) => line.fields?.setupLink)?.fields?.setupLink);
+      expect(link.startsWith(`${PUBLIC_URL}/setup?token=`)).toBe(true);
+      expect(screenOf(link)).toBe("setupLink");
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

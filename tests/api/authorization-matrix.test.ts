@@ -167,6 +167,12 @@ const expected: Record<string, Row> = {
     status: signedIn(404),
     call: (api, o) => api.me.promo.$post({ json: { code: "NoSuchCode" } }, o),
   },
+  // The first admin's setup link (decision 122): anyone signed in spends one; a token no start
+  // printed is 400 once allowed (and so makes nobody admin here).
+  "POST /api/setup/claim": {
+    status: signedIn(400),
+    call: (api, o) => api.setup.claim.$post({ json: { token: "no-start-printed-this" } }, o),
+  },
   // Sharing into Telegram (decision 110): a product for anyone signed in, a post for members past the
   // age gate (every person here is); an unknown one is 404 once allowed.
   "POST /api/share/products/:id": {

@@ -10,7 +10,7 @@ import { GOOD_PASSWORD, uniqueEmail } from "../helpers/accounts";
 import { encodeMultipart } from "../helpers/multipart";
 import { PNG } from "../helpers/sample-files";
 import { emptyServerDatabase } from "../helpers/server-database";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { blankMiniApp, type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
 
@@ -64,7 +64,7 @@ describe("graceful shutdown of the server process", () => {
       SEED_DEMO_DATA: "true",
       PLAN_PAYMENTS: "free",
       SHUTDOWN_TIMEOUT_SECONDS: "20",
-      STATIC_DIR: join(dataDir, "no-static"),
+      STATIC_DIR: blankMiniApp(dataDir),
     });
     const { url } = server;
     const json = (method: string, path: string, body: unknown, token?: string) =>
@@ -156,7 +156,7 @@ describe("graceful shutdown of the server process", () => {
     server = await startServerProcess(dataDir, {
       ...(database ? { DATABASE_URL: database.url } : {}),
       SHUTDOWN_TIMEOUT_SECONDS: "60",
-      STATIC_DIR: join(dataDir, "no-static"),
+      STATIC_DIR: blankMiniApp(dataDir),
     });
     // A request that never finishes keeps the first shutdown waiting.
     const stuck = halfSent(

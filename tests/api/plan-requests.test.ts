@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUserListSchema } from "#api/contracts/admin";
 import { planRequestResultSchema } from "#api/contracts/plan-payments";
 import { changePlanResultSchema, planSchema } from "#api/contracts/plans";
+import { warnAboutTiersWithoutStars } from "#api/domain/plans";
 import { loadConfig } from "#api/process/config";
 import { membershipHistory, membershipTiers, planRequests, users } from "#db/schema/index";
-import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { bearer, createMember, errorOf, jsonRequest, post, recordingLogger } from "../helpers/accounts";
 import { racing } from "../helpers/race";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -41,18 +42,34 @@ const history = (userId: string) =>
 
 describe("PLAN_PAYMENTS", () => {
   it("is free only when set: manual by default, or Stars where the bot runs", () => {
-    // No paid tier is free unless the operator says so, whatever NODE_ENV is.
+    // No paid tier is free unless the operator says so.
     expect(loadConfig({}).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "development" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "production" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "test" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "development", PLAN_PAYMENTS: "free" }).PLAN_PAYMENTS).toBe("free");
+    expect(loadConfig({ PLAN_PAYMENTS: "free" }).PLAN_PAYMENTS).toBe("free");
     // With a bot to take them, Stars (members without Telegram still request manually).
     const bot = { BOT_TOKEN: "123:abc", PUBLIC_URL: "https://shop.example" };
     expect(loadConfig(bot).PLAN_PAYMENTS).toBe("stars");
     expect(loadConfig({ ...bot, BOT_MODE: "off" }).PLAN_PAYMENTS).toBe("manual");
-    expect(loadConfig({ NODE_ENV: "production", PLAN_PAYMENTS: "stars" }).PLAN_PAYMENTS).toBe("stars");
+    expect(loadConfig({ PLAN_PAYMENTS: "stars" }).PLAN_PAYMENTS).toBe("stars");
     expect(() => loadConfig({ PLAN_PAYMENTS: "cash" })).toThrow(/PLAN_PAYMENTS/);
+  });
+
+  it("stars: the start warns in one line of the active paid tiers nobody can buy, naming them", async () => {
+    const log = recordingLogger();
+    const stars = { ...t.services.config, PLAN_PAYMENTS: "stars" as const };
+    await warnAboutTiersWithoutStars({ ...t.services, config: stars, log });
+    // Basic has a Stars price, Free costs nothing, Retired is inactive: Premium alone.
+    expect(log.lines).toEqual([
+      {
+        level: "warn",
+        message:
+          "PLAN_PAYMENTS=stars, but these active paid tiers have no Stars price, so nobody can buy them: Premium. Give each a price in Stars (Administration › Memberships, the tier's form), or choose another PLAN_PAYMENTS",
+        fields: { tiers: ["Premium"] },
+      },
+    ]);
+    // Another mode sells them otherwise: nothing to say.
+    const manual = recordingLogger();
+    await warnAboutTiersWithoutStars({ ...t.services, log: manual });
+    expect(manual.lines).toEqual([]);
   });
 });
 

@@ -144,6 +144,8 @@ describe("configuration", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(String((error as Error).message)).toMatch(/PORT:.*\n.*DATABASE_URL: must be a postgres:\/\/ URL/s);
+    expect(String((error as Error).message)).toMatch(
+      /PORT:.*\n.*DATABASE_URL: must be a postgres:\/\/\S+ URL/s,
+    );
   });
 });

@@ -31,7 +31,6 @@ export async function startApi(
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "info",
-      NODE_ENV: "production",
       BOT_MODE: "off",
       SEED_DEMO_DATA: "true",
       ...env,

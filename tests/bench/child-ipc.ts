@@ -26,7 +26,6 @@ export function startBenchServer(
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
     LOG_LEVEL: "silent",
     BOT_MODE: "off",
     SSE_MAX_PER_ADDRESS: String(streams),

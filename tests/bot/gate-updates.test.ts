@@ -4,7 +4,7 @@ import { adminChatsSchema } from "#api/contracts/gate";
 import type { createApp } from "#api/http/app";
 import { executeRows } from "#db/rows";
 import { profiles, users } from "#db/schema/index";
-import { bearer, createMember } from "../helpers/accounts";
+import { bearer, createMember, TEST_BOT_TOKEN } from "../helpers/accounts";
 import { startBotApp } from "../helpers/bot-app";
 import { drainOutbox } from "../helpers/drain-outbox";
 import type { FakeBotApi } from "../helpers/fake-bot-api";
@@ -179,5 +179,42 @@ describe("the bot's gate", () => {
     expect(about("unbanChatMember")).toHaveLength(2);
     expect(fake.bansOf(GROUP.id, 7004)).toBe(1);
     expect(fake.membersOf(GROUP.id).get(7004)).not.toBe("kicked");
+  });
+
+  it("a removal tried before asks Telegram first: a ban that landed is not made again", async () => {
+    const poor = await createMember(t);
+    await db().update(users).set({ telegramId: 7005n }).where(eq(users.id, poor.userId));
+    fake.push({
+      chat_member: {
+        chat: GROUP,
+        from: person(7005),
+        date: date(),
+        old_chat_member: { status: "left" as const, user: person(7005) },
+        new_chat_member: { status: "member" as const, user: person(7005) },
+      },
+    });
+    const removal = sql`kind = 'chat_action' and payload ->> 'action' = 'remove' and payload ->> 'userId' = '7005'`;
+    await eventually(async () => {
+      const rows = await executeRows<{ id: string }>(db(), sql`select id from outbox where ${removal}`);
+      expect(rows).toHaveLength(1);
+    }, 10_000);
+    // A process called banChatMember, Telegram banned them, and the process died before recording it:
+    // the lease ended, the row is queued again with its try counted.
+    const banned = await fetch(`${fake.apiRoot}/bot${TEST_BOT_TOKEN}/banChatMember`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ chat_id: GROUP.id, user_id: 7005 }),
+    });
+    expect(banned.status).toBe(200);
+    await executeRows(db(), sql`update outbox set tries = 1 where ${removal}`);
+    const about = (method: string) => fake.callsTo(method).filter((call) => call.payload.user_id === 7005);
+    await eventually(async () => {
+      await drainOutbox(t.services, fake);
+      expect(about("unbanChatMember")).toHaveLength(1);
+    }, 10_000);
+    expect(about("getChatMember")).toHaveLength(1);
+    expect(about("banChatMember")).toHaveLength(1);
+    expect(fake.bansOf(GROUP.id, 7005)).toBe(1);
+    expect(fake.membersOf(GROUP.id).get(7005)).toBe("left");
   });
 });

@@ -73,6 +73,7 @@ describe("migrations", () => {
         "schema_functions",
         "server_keys",
         "sessions",
+        "setup_links",
         "star_payments",
         "stock_alerts",
         "strains",

@@ -128,14 +128,20 @@ describe("seedDemoData", () => {
     const logos = files.filter((f) => f.bucket === "channel-assets");
     expect(logos.map((f) => f.name)).toEqual([`logo-${now.getTime()}.svg`]);
 
-    // Tiers: level 1 free, the rest paid, names are slugs.
+    // Tiers: level 1 free, the rest paid and priced in Stars too (a demo with a bot sells them in
+    // its default PLAN_PAYMENTS=stars: 50 Stars a dollar, decision 123), names are slugs.
     expect(data.tiers.length).toBeGreaterThanOrEqual(3);
     for (const tier of data.tiers) {
       expect(tier.name).toBe(tierSlug(tier.displayName));
       expect(tier.isActive).toBe(true);
       expect(tier.features.length).toBeGreaterThan(0);
-      if (tier.tierLevel === 1) expect(tier.priceMonthly).toBe("0.00");
-      else expect(Number(tier.priceMonthly)).toBeGreaterThan(0);
+      if (tier.tierLevel === 1) {
+        expect(tier.priceMonthly).toBe("0.00");
+        expect(tier.priceStars).toBeNull();
+      } else {
+        expect(Number(tier.priceMonthly)).toBeGreaterThan(0);
+        expect(tier.priceStars).toBe(Number(tier.priceMonthly) * 50);
+      }
     }
     expect(data.tiers.filter((t) => t.tierLevel === 1)).toHaveLength(1);
 

@@ -371,6 +371,12 @@ test("inside Telegram, an admin manages tiers", async ({ page, request }) => {
 test("the Stars price is checked as the server checks it, saved, shown and cleared", async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsAdmin(page);
+  // A shop selling plans for Stars (the server here runs PLAN_PAYMENTS=free): its answer, so said.
+  await page.route("**/api/admin/tiers", async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), payments: "stars" } });
+  });
   await page.goto("/admin/memberships");
   await expect(tierRow(page, "Free")).toBeVisible();
   const name = uniqueName("E2E Stars");
@@ -399,8 +405,9 @@ test("the Stars price is checked as the server checks it, saved, shown and clear
   expect((await allTiers(page.request)).find((tier) => tier.displayName === name)).toMatchObject({
     priceStars: 250,
   });
-  // The seeded tiers are not sold for Stars.
-  await expect(tierRow(page, "Basic").getByTestId("tier-stars")).toHaveCount(0);
+  // The seeded paid tiers are sold for Stars too; the free one needs no Stars price.
+  await expect(tierRow(page, "Basic").getByTestId("tier-stars")).toHaveText("⭐ 1250 / 30 days");
+  await expect(tierRow(page, "Free").getByTestId("tier-stars")).toHaveCount(0);
 
   // Edit shows it; emptied, the tier is no longer sold for Stars.
   await row.getByRole("button", { name: `Edit ${name}` }).click();
@@ -409,7 +416,14 @@ test("the Stars price is checked as the server checks it, saved, shown and clear
   await edit.getByLabel("Stars price (per 30 days, optional)").fill("");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page, "Membership tier updated successfully")).toBeVisible();
-  await expect(row.getByTestId("tier-stars")).toHaveCount(0);
+  // In a Stars shop, a paid tier without a Stars price is one members can only ask an admin for.
+  await expect(row.getByTestId("tier-stars")).toHaveText(
+    "Not sold for Stars: members can only ask an admin for it",
+  );
+  await untilToastsGo(page);
+  await row.scrollIntoViewIfNeeded();
+  await screenshot(page, "admin-memberships-not-for-stars");
+  await expectReadable(page, "a tier not sold for Stars, web");
   const saved = (await allTiers(page.request)).find((tier) => tier.displayName === name);
   expect(saved).toMatchObject({ priceStars: null });
 

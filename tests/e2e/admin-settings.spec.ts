@@ -68,7 +68,7 @@ test("an admin uploads a logo and a video, saves, and an open channel header fol
     await expect(page.getByRole("heading", { name: "Edit Landing Page", level: 1 })).toBeVisible();
     await expect(page.getByLabel("Channel Name")).toHaveValue(found.channelName);
     await expect(page.getByLabel("Member Count Display")).toHaveAttribute("placeholder", "26.2K");
-    for (const name of ["Age Verification", "Email Notifications", "Low Stock Alerts"]) {
+    for (const name of ["Age Verification", "Order Notices", "Low Stock Alerts"]) {
       await expect(page.getByRole("checkbox", { name })).toBeChecked();
     }
     await expect(saveButton(page)).toHaveAccessibleName("Save Changes");
@@ -239,7 +239,7 @@ test("inside Telegram, an admin edits the landing page", async ({ page, request 
     await page.getByLabel("Welcome Message").fill("Welcome from the Telegram test");
     await saveButton(page).click();
     await expect(toast(page, "Settings saved successfully!")).toBeVisible();
-    await page.getByRole("checkbox", { name: "Email Notifications" }).scrollIntoViewIfNeeded();
+    await page.getByRole("checkbox", { name: "Order Notices" }).scrollIntoViewIfNeeded();
     await lookAt(page, "telegram", "admin-settings-saved", { readable: false });
     expect((await currentSettings(admin)).welcomeMessage).toBe("Welcome from the Telegram test");
   } finally {

@@ -62,7 +62,7 @@ test.describe("a post for Premium", () => {
 
       await locked.getByRole("button", { name: "See plans" }).click();
       const dialog = page.getByRole("dialog", { name: "Manage Your Plan" });
-      await dialog.getByLabel("Select plan").selectOption({ label: "$50.00/month" });
+      await dialog.getByLabel("Select plan").selectOption({ label: "Premium · $50.00/month" });
       await dialog.getByRole("button", { name: "Select Plan", exact: true }).click();
       await page
         .getByRole("dialog", { name: "Upgrade Plan" })

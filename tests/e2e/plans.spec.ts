@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signUpViaApi, toast } from "./support/accounts";
+import { signUpViaApi, toast, verifiedTelegramMember } from "./support/accounts";
 import { expectReadable } from "./support/contrast";
 import { holdRequests } from "./support/hold";
 import { LAUNCHES, type Launch, lookAt } from "./support/looks";
@@ -11,12 +11,20 @@ import {
   postedEvents,
   receiveEvent,
   setInvoiceOutcome,
+  THEME,
 } from "./support/telegram";
 import { expect, test } from "./support/test";
+import { catalogText } from "./support/texts";
 import { untilToastsGo } from "./support/toasts";
 
-// The seeded tiers (db/seed/tiers.ts): Free 0.00 (level 1), Basic 25.00, Premium 50.00, VIP 100.00.
-// Every test starts from a member of its own, with no tier, so the seeded data stays as it is.
+// The seeded tiers (db/seed/tiers.ts): Free 0.00 (level 1), Basic 25.00, Premium 50.00, VIP 100.00,
+// the paid ones priced in Stars (1250, 2500, 5000). Every test starts from a member of its own, with
+// no tier, so the seeded data stays as it is.
+const SEEDED_PRICES = { Basic: "25.00", Premium: "50.00", VIP: "100.00" } as const;
+type SeededName = keyof typeof SEEDED_PRICES;
+
+/** The dropdown's option for a seeded tier: its name, then its price (decision 123). */
+const optionOf = (name: SeededName) => `${name} · $${SEEDED_PRICES[name]}/month`;
 
 const planDialog = (page: Page) => page.getByRole("dialog", { name: "Manage Your Plan" });
 
@@ -28,11 +36,17 @@ async function openPicker(page: Page) {
   return dialog;
 }
 
-/** Picks the tier priced `price` in the dropdown and presses the action button reading `action`. */
-async function pick(page: Page, price: string, action: string) {
+/** Picks the seeded tier `name` in the dropdown (its price shows) and returns the picker. */
+async function select(page: Page, name: SeededName) {
   const dialog = planDialog(page);
-  await dialog.getByLabel("Select plan").selectOption({ label: `$${price}/month` });
-  await expect(dialog.getByTestId("plan-price")).toHaveText(`$${price}/month`);
+  await dialog.getByLabel("Select plan").selectOption({ label: optionOf(name) });
+  await expect(dialog.getByTestId("plan-price")).toHaveText(`$${SEEDED_PRICES[name]}/month`);
+  return dialog;
+}
+
+/** Picks the seeded tier `name` and presses the action button reading `action`. */
+async function pick(page: Page, name: SeededName, action: string) {
+  const dialog = await select(page, name);
   await dialog.getByRole("button", { name: action, exact: true }).click();
 }
 
@@ -57,7 +71,7 @@ async function confirmChange(page: Page, title: string, toastText: string, until
 
 /** Basic to Premium: the confirmation as it should read (photographed and checked), then confirmed. */
 async function upgradeBasicToPremium(page: Page, launch: Launch) {
-  await pick(page, "50.00", "Upgrade Plan");
+  await pick(page, "Premium", "Upgrade Plan");
   await expectConfirmation(
     page,
     "Upgrade Plan",
@@ -114,15 +128,18 @@ test("on the web: pick a first plan, upgrade, see it under Memberships, downgrad
   await expect(dialog.getByText(/rolled over from last month/)).toHaveCount(0);
   await expect(dialog.getByTestId("plan-price")).toHaveText("$25.00/month");
   await expect(dialog.getByRole("button", { name: "Select Plan" })).toBeDisabled();
+  // Each option names its tier before its price; Free (level 1) is not offered.
   const options = await dialog.getByLabel("Select plan").locator("option:not([disabled])").allTextContents();
-  expect(options.slice(0, 3)).toEqual(["$25.00/month", "$50.00/month", "$100.00/month"]);
-  expect(options).not.toContain("$0.00/month");
+  expect(options.slice(0, 3)).toEqual([optionOf("Basic"), optionOf("Premium"), optionOf("VIP")]);
+  expect(options.some((option) => option.startsWith("Free"))).toBe(false);
 
-  await dialog.getByLabel("Select plan").selectOption({ label: "$25.00/month" });
+  await select(page, "Basic");
   await expect(dialog.getByRole("list", { name: "Basic features" })).toContainText(
     "$25 monthly budget, 1 credit per dollar",
   );
-  await pick(page, "25.00", "Select Plan");
+  // Plans change at once here (PLAN_PAYMENTS=free): nothing is paid through Telegram, no Stars line.
+  await expect(dialog.getByTestId("tier-sale")).toHaveCount(0);
+  await pick(page, "Basic", "Select Plan");
   await expectConfirmation(
     page,
     "Upgrade Plan",
@@ -158,7 +175,7 @@ test("on the web: pick a first plan, upgrade, see it under Memberships, downgrad
   // Manage Plan opens the same picker; a cheaper tier is a downgrade, and the page follows it.
   await card.getByRole("button", { name: "Manage Plan" }).click();
   await expect(dialog.getByLabel("Select plan")).toBeVisible();
-  await pick(page, "25.00", "Downgrade Plan");
+  await pick(page, "Basic", "Downgrade Plan");
   await expectConfirmation(
     page,
     "Change Plan",
@@ -176,7 +193,7 @@ test("a failed change says so and keeps the confirmation; Escape steps back one 
   await expect(page.getByText("No Active Plan")).toBeVisible();
   await page.getByRole("button", { name: "Choose a Plan" }).click();
   await expect(planDialog(page).getByLabel("Select plan")).toBeVisible();
-  await pick(page, "25.00", "Select Plan");
+  await pick(page, "Basic", "Select Plan");
   const confirmation = page.getByRole("dialog", { name: "Upgrade Plan" });
 
   const answers = [
@@ -255,7 +272,7 @@ test(`inside Telegram: the picker, the rollover line, an upgrade and Memberships
   await expect(dialog).toHaveCount(0);
 
   await openPicker(page);
-  await pick(page, "25.00", "Select Plan");
+  await pick(page, "Basic", "Select Plan");
   await confirmChange(page, "Upgrade Plan", "Your plan has been upgraded to Basic", true);
 
   // Money carried over from last month: in the total, and on its green line.
@@ -325,7 +342,8 @@ interface PlanState {
   tier?: SeededTier;
 }
 
-const STARS = 250;
+/** Premium's seeded Stars price. */
+const STARS = 2500;
 /** Midday UTC, so the device's time zone keeps the date. */
 const RENEWS_AT = "2031-07-15T12:00:00.000Z";
 /** RENEWS_AT and 3 days of grace (PLAN_GRACE_DAYS). */
@@ -406,15 +424,19 @@ async function answerPlan(page: Page, state: PlanState) {
   });
 }
 
-/** GET /api/tiers with a Stars price on the named tier (the seeded tiers have none). */
-async function sellForStars(page: Page, displayName: string, stars: number) {
+/** GET /api/tiers with no Stars price on the named tier: a paid tier an owner left unpriced in Stars. */
+async function notForStars(page: Page, displayName: SeededName) {
   await page.route("**/api/tiers", async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { tiers: SeededTier[] };
-    const tiers = body.tiers.map((t) => (t.displayName === displayName ? { ...t, priceStars: stars } : t));
+    const tiers = body.tiers.map((t) => (t.displayName === displayName ? { ...t, priceStars: null } : t));
     await route.fulfill({ response, json: { tiers } });
   });
 }
+
+/** The line under a paid tier's price in a Stars shop (decision 123). */
+const STARS_LINE = `⭐ ${STARS} every 30 days with Telegram Stars`;
+const NOT_FOR_STARS_LINE = "Not sold for Telegram Stars: an admin approves requests for it";
 
 for (const launch of LAUNCHES) {
   test(`manual payments (${launch}): a paid tier is requested, and the request shows as waiting, then declined`, async ({
@@ -427,7 +449,7 @@ for (const launch of LAUNCHES) {
 
     const dialog = await openPicker(page);
     await expect(dialog.getByTestId("plan-request")).toHaveCount(0);
-    await pick(page, "50.00", "Select Plan");
+    await pick(page, "Premium", "Select Plan");
     const confirmation = await expectConfirmation(
       page,
       "Upgrade Plan",
@@ -449,7 +471,7 @@ for (const launch of LAUNCHES) {
     await expect(dialog.getByRole("button", { name: "Request Pending" })).toBeDisabled();
     await lookAt(page, launch, "plans-request-sent");
     // Another tier can still be asked for instead.
-    await dialog.getByLabel("Select plan").selectOption({ label: "$25.00/month" });
+    await dialog.getByLabel("Select plan").selectOption({ label: optionOf("Basic") });
     await expect(dialog.getByRole("button", { name: "Select Plan" })).toBeEnabled();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
@@ -478,7 +500,7 @@ for (const launch of LAUNCHES.filter((l) => l !== "web")) {
     test.setTimeout(90_000);
     const premium = await seededTier(page, "Premium");
     await startMember(page, launch, "Payer");
-    await sellForStars(page, "Premium", STARS);
+    await notForStars(page, "Basic");
     const state: PlanState = { payments: "stars", request: null, subscription: null };
     await answerPlan(page, state);
 
@@ -509,17 +531,21 @@ for (const launch of LAUNCHES.filter((l) => l !== "web")) {
       await route.fulfill(invoiceAnswers.shift() ?? { status: 200, json: { invoiceUrl } });
     });
 
-    await openPicker(page);
-    await pick(page, "50.00", "Select Plan");
+    // Under each paid tier's price: its Stars price, or that it is not sold for Stars.
+    const dialog = await openPicker(page);
+    await select(page, "Basic");
+    await expect(dialog.getByTestId("tier-sale")).toHaveText(NOT_FOR_STARS_LINE);
+    await select(page, "Premium");
+    await expect(dialog.getByTestId("tier-sale")).toHaveText(STARS_LINE);
+    await lookAt(page, launch, "plans-stars-picker");
+    await dialog.getByRole("button", { name: "Select Plan", exact: true }).click();
     const confirmation = await expectConfirmation(
       page,
       "Upgrade Plan",
       "You are about to change from no plan to Premium.",
       "New cost: $50.00/month (+$50.00)",
     );
-    await expect(confirmation.getByTestId("plan-pay")).toHaveText(
-      `Pay ⭐ ${STARS} every 30 days with Telegram Stars`,
-    );
+    await expect(confirmation.getByTestId("plan-pay")).toHaveText(`Pay ${STARS_LINE}`);
     const payButton = confirmation.getByRole("button", { name: `Pay ⭐ ${STARS}` });
     await lookAt(page, launch, "plans-stars-confirmation");
 
@@ -574,7 +600,7 @@ for (const launch of LAUNCHES.filter((l) => l !== "web")) {
       });
     });
     await setInvoiceOutcome(page, "paid");
-    await pick(page, "50.00", "Select Plan");
+    await pick(page, "Premium", "Select Plan");
     await page
       .getByRole("dialog", { name: "Upgrade Plan" })
       .getByRole("button", { name: `Pay ⭐ ${STARS}` })
@@ -592,17 +618,27 @@ for (const launch of LAUNCHES.filter((l) => l !== "web")) {
     await expect(card.getByTestId("plan-subscription")).toHaveText(
       "Paid with Telegram Stars · Renews on July 15, 2031",
     );
+    await expect(card.getByTestId("tier-sale")).toHaveText(STARS_LINE);
     await untilToastsGo(page);
     await lookAt(page, launch, "plans-memberships-stars");
   });
 }
 
-test("Stars payments on the web: the confirmation says to pay inside Telegram", async ({ page }) => {
+test("Stars payments on the web: the picker says what Stars buy, the confirmation to pay inside Telegram", async ({
+  page,
+}) => {
   await startMember(page, "web", "Webpayer");
-  await sellForStars(page, "Premium", STARS);
+  await notForStars(page, "Basic");
   await answerPlan(page, { payments: "stars", request: null, subscription: null });
-  await openPicker(page);
-  await pick(page, "50.00", "Select Plan");
+  const dialog = await openPicker(page);
+  await select(page, "Basic");
+  await expect(dialog.getByTestId("tier-sale")).toHaveText(NOT_FOR_STARS_LINE);
+  await screenshot(page, "plans-web-not-for-stars");
+  await expectReadable(page, "a tier not sold for Stars, web");
+  await select(page, "Premium");
+  await expect(dialog.getByTestId("tier-sale")).toHaveText(STARS_LINE);
+  await screenshot(page, "plans-web-stars-picker");
+  await dialog.getByRole("button", { name: "Select Plan", exact: true }).click();
   const confirmation = page.getByRole("dialog", { name: "Upgrade Plan" });
   await expect(confirmation.getByTestId("plan-pay")).toHaveText(
     "This plan is paid with Telegram Stars inside Telegram",
@@ -610,6 +646,42 @@ test("Stars payments on the web: the confirmation says to pay inside Telegram", 
   await expect(confirmation.getByRole("button", { name: `Pay ⭐ ${STARS}` })).toBeDisabled();
   await screenshot(page, "plans-web-stars-confirmation");
   await expectReadable(page, "Stars confirmation, web");
+});
+
+test("inside Telegram in Arabic: the picker names its tiers and Memberships says the Stars price, right to left", async ({
+  page,
+  request,
+}) => {
+  const premium = await seededTier(page, "Premium");
+  const member = await verifiedTelegramMember(request, "Nadia", { theme: THEME, language: "ar" });
+  await installTelegramClient(page, THEME);
+  await answerPlan(page, {
+    payments: "stars",
+    request: null,
+    subscription: renewing(premium),
+    tier: premium,
+  });
+  await page.goto(`/${member.hash}`);
+  await expect(page.getByTestId("member-home")).toBeVisible();
+  await page.goto("/settings/memberships");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const card = page.getByTestId("tier-card");
+  await expect(card.getByRole("heading", { name: "Premium" })).toBeVisible();
+  await expect(card.getByTestId("tier-sale")).toHaveText(
+    `⭐ ${STARS} ${catalogText("ar", "plans.everyThirtyDays")}`,
+  );
+  await lookAt(page, "telegram", "plans-memberships-ar");
+
+  await card.getByRole("button", { name: catalogText("ar", "memberships.managePlan") }).click();
+  const sheet = page.getByRole("dialog", { name: catalogText("ar", "plans.manageTitle") });
+  // The seeded tiers come first (other specs' tiers, made meanwhile, sit on higher levels).
+  const options = sheet.getByRole("combobox").locator("option:not([disabled])");
+  for (const [index, name] of ["Basic", "Premium", "VIP"].entries())
+    await expect(options.nth(index)).toHaveText(new RegExp(`^${name} · `));
+  await expect(sheet.getByTestId("tier-sale")).toHaveText(
+    `⭐ ${STARS} ${catalogText("ar", "plans.everyThirtyDays")}`,
+  );
+  await lookAt(page, "telegram", "plans-picker-ar");
 });
 
 // Renewal (decision 107): the server's answers in its shapes, the state kept here.
@@ -640,6 +712,7 @@ for (const launch of LAUNCHES) {
     const card = page.getByTestId("tier-card");
     const line = card.getByTestId("plan-subscription");
     await expect(line).toHaveText("Paid with Telegram Stars · Renews on July 15, 2031");
+    await expect(card.getByTestId("tier-sale")).toHaveText(STARS_LINE);
     await expect(card.getByRole("button", { name: "Cancel renewal" })).toBeVisible();
     await lookAt(page, launch, "plans-memberships-renewing");
 
@@ -679,7 +752,7 @@ for (const launch of LAUNCHES) {
     const state: PlanState = { payments: "invoice", currency: "EUR", request: null, subscription: null };
     await answerPlan(page, state);
     await openPicker(page);
-    await pick(page, "50.00", "Select Plan");
+    await pick(page, "Premium", "Select Plan");
     const confirmation = page.getByRole("dialog", { name: "Upgrade Plan" });
     const pay = confirmation.getByRole("button", { name: "Pay €50.00" });
     if (launch === "web") {
@@ -699,6 +772,7 @@ for (const launch of LAUNCHES) {
     const card = page.getByTestId("tier-card");
     const line = card.getByTestId("plan-subscription");
     await expect(line).toHaveText("Paid by card · Next payment on July 15, 2031");
+    await expect(card.getByTestId("tier-sale")).toHaveText("€50.00 by card for 30 days");
     const payNext = card.getByRole("button", { name: "Pay €50.00 for the next 30 days" });
     await expect(payNext).toHaveCount(launch === "web" ? 0 : 1);
     await expect(card.getByRole("button", { name: "Cancel renewal" })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect } from "vitest";
@@ -12,6 +13,17 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * A STATIC_DIR under `dir` holding one blank page: the server serves it instead of dist/miniapp,
+ * which a build beside the tests may be rewriting (the start refuses a STATIC_DIR without an index.html).
+ */
+export function blankMiniApp(dir: string): string {
+  const staticDir = join(dir, "blank-mini-app");
+  mkdirSync(staticDir, { recursive: true });
+  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>shop</title>");
+  return staticDir;
+}
 
 export interface ServerProcess {
   port: number;

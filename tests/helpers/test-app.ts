@@ -23,7 +23,6 @@ export async function startTestApp(
   const { database, url, cleanup } = await freshDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-test-"));
   const config = loadConfig({
-    NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: String(options.seed ?? false),

@@ -13,26 +13,57 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-const admin = async (...args: string[]) => {
-  const run = spawnEntryPoint("api/admin-cli.ts", args, { DATABASE_URL: "", DATA_DIR: dataDir });
+const admin = async (args: string[], env: Record<string, string> = {}) => {
+  const run = spawnEntryPoint("api/admin-cli.ts", args, { DATABASE_URL: "", DATA_DIR: dataDir, ...env });
   return { code: await run.exited, output: run.output().trim() };
 };
 
-// Three processes one after another, each opening PGlite: about 4 s each on an idle machine, 25 s on
-// a loaded one.
-it("runs as `npm run admin` against the configured database", { timeout: 150_000 }, async () => {
+it("--help exits 0 with one sentence per command, opening no database", async () => {
+  const { code, output } = await admin(["--help"], { DATA_DIR: join(dataDir, "nowhere") });
+  expect(code).toBe(0);
+  const commands = output.split("\n").filter((line) => /^ {2}\S/.test(line));
+  expect(commands.map((line) => line.trim().split(/\s+/)[0])).toEqual([
+    "grant",
+    "revoke",
+    "list",
+    "sign-ins",
+    "backup",
+    "restore",
+    "--help",
+  ]);
+  for (const line of commands) expect(line).toMatch(/ {2}[a-z][^.]*\.$/);
+});
+
+// Two processes one after another open PGlite: about 4 s each on an idle machine, 25 s on a loaded
+// one (the other runs refuse before opening any).
+it("runs as `npm run admin` against the configured database, and says which", {
+  timeout: 180_000,
+}, async () => {
+  // A DATA_DIR with no database (not the server's): refused, and none is made there.
+  const elsewhere = join(dataDir, "elsewhere");
+  expect(await admin(["list"], { DATA_DIR: elsewhere })).toEqual({
+    code: 1,
+    output: `No database in ${elsewhere}/pglite: is DATA_DIR the server's? (It starts one there at its first start; DATABASE_URL names a Postgres.)`,
+  });
+
   // An account to promote, in the PGlite the command will open.
   const database = await createDb({ dataDir: join(dataDir, "pglite") });
-  const [user] = await database.db.insert(users).values({ telegramId: 31337n }).returning();
+  const [user] = await database.db
+    .insert(users)
+    .values({ telegramId: 31337n, telegramUsername: "Owner_31337" })
+    .returning();
   await database.close();
+  const opened = `Database: PGlite in ${dataDir}/pglite`;
 
-  expect(await admin("grant", "31337", "admin")).toEqual({
+  expect(await admin(["grant", "@owner_31337", "admin"])).toEqual({
     code: 0,
-    output: `Granted admin to Telegram 31337 (user ${user?.id}).`,
+    output: `${opened}\nGranted admin to Telegram 31337 (user ${user?.id}).`,
   });
-  expect(await admin("grant", "42", "admin")).toEqual({
+  expect(await admin(["grant", "42", "admin"])).toEqual({
     code: 1,
-    output: "No user with Telegram id 42. They sign in once first.",
+    output: `${opened}\nNo user with Telegram id 42. They sign in once first (\`npm run admin -- sign-ins\` lists who did).`,
   });
-  expect((await admin()).code).toBe(2);
+  // A wrong command line: the usage, before any database is opened.
+  expect((await admin([])).code).toBe(2);
+  expect((await admin(["promote", "42"])).code).toBe(2);
 });

@@ -66,7 +66,11 @@ describe("migrations across processes", () => {
   it("npm run db:migrate migrates without starting a server, and again finds nothing to do", async () => {
     const url = await emptyDatabase();
     const first = await migrateCli({ DATABASE_URL: url });
-    expect(first).toEqual({ code: 0, output: "migrations are current (postgres)\n" });
+    const where = new URL(url);
+    expect(first).toEqual({
+      code: 0,
+      output: `Database: Postgres at ${where.hostname}:${where.port || "5432"}${where.pathname}\nmigrations are current (postgres)\n`,
+    });
     expect(await appliedMigrations(url)).toHaveLength(journal.entries.length);
     expect((await migrateCli({ DATABASE_URL: url })).code).toBe(0);
     expect(await appliedMigrations(url)).toHaveLength(journal.entries.length);
@@ -74,7 +78,10 @@ describe("migrations across processes", () => {
 
   it("migrates the embedded PGlite database in DATA_DIR too", async () => {
     const result = await migrateCli({ DATABASE_URL: "", DATA_DIR: join(dataDir, "pglite-cli") });
-    expect(result).toEqual({ code: 0, output: "migrations are current (pglite)\n" });
+    expect(result).toEqual({
+      code: 0,
+      output: `Database: PGlite in ${join(dataDir, "pglite-cli", "pglite")}\nmigrations are current (pglite)\n`,
+    });
   }, 60_000);
 
   it("a server started on a database a newer version migrated refuses, saying why", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnEntryPoint } from "../helpers/entry-point";
 import { parsePrometheusText } from "../helpers/prometheus-text";
-import { freePort } from "../helpers/server-process";
+import { blankMiniApp, freePort } from "../helpers/server-process";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
 
@@ -26,7 +26,7 @@ describe("the server process", () => {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
-      STATIC_DIR: join(dataDir, "no-static"),
+      STATIC_DIR: blankMiniApp(dataDir),
       METRICS_PORT: String(metricsPort),
     });
 
@@ -39,7 +39,10 @@ describe("the server process", () => {
       await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
     );
     expect(metrics.value("http_requests_total", { route: "/api/health", status: "200" })).toBeGreaterThan(0);
-    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    // On the app's port /metrics is nothing but the Mini App's page (no METRICS_TOKEN).
+    expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).not.toContain(
+      "http_requests_total",
+    );
     const stream = new SseReader(await fetch(`http://127.0.0.1:${port}/api/events`));
     await eventually(async () => expect(stream.comments).toContain("connected"));
 

@@ -22,6 +22,8 @@ import {
   selectableTiers,
   subscriptionLine,
   tierBadge,
+  tierOption,
+  tierSale,
 } from "../../miniapp/src/plans/plan-rules";
 
 // The texts are the English catalog's, as the app shows them in English.
@@ -71,6 +73,13 @@ describe("the plan picker", () => {
     expect(perMonth("25")).toBe("$25.00/month");
     expect(perMonth("12.5")).toBe("$12.50/month");
     expect(perMonth("1250.00")).toBe("$1,250.00/month");
+  });
+
+  it("names each option's tier before its price (decision 123)", () => {
+    expect(selectableTiers([premium, free, basic]).map(tierOption)).toEqual([
+      "Basic · $25.00/month",
+      "Premium · $50.00/month",
+    ]);
   });
 
   it("labels the action button by the selected tier against the current one", () => {
@@ -179,6 +188,18 @@ describe("paying for a plan", () => {
     expect(planPath("invoice", gold)).toBe("invoice");
     expect(planPath("invoice", basic)).toBe("invoice");
     expect(planPath("invoice", free)).toBe("now");
+  });
+
+  it("says how a paid tier is sold in the member's mode, as planPath takes it (decision 123)", () => {
+    expect(tierSale("stars", null, gold)).toEqual({ kind: "stars", stars: 250 });
+    // A Stars shop's paid tier without a Stars price: only an admin's approval gives it.
+    expect(tierSale("stars", null, basic)).toEqual({ kind: "notForStars" });
+    expect(tierSale("invoice", "EUR", basic)).toEqual({ kind: "invoice", amount: "€25.00" });
+    // Nothing paid through Telegram: no line.
+    expect(tierSale("free", null, gold)).toBeNull();
+    expect(tierSale("manual", null, gold)).toBeNull();
+    expect(tierSale("stars", null, free)).toBeNull();
+    expect(tierSale("invoice", "EUR", free)).toBeNull();
   });
 
   it("tells the request's state and the subscription's renewal", () => {

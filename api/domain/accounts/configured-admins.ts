@@ -21,12 +21,14 @@ export async function grantConfiguredAdmin(
     who.telegramId !== undefined &&
     who.telegramId !== null &&
     ctx.config.ADMIN_TELEGRAM_IDS.includes(who.telegramId.toString());
-  if (byEmail || byTelegram) await addRole(db, userId, "admin");
+  if (byEmail || byTelegram) await addRole(db, userId, "admin", "configured");
 }
 
 /**
- * At start: ADMIN_EMAILS needs mail to prove an address, and admins stored before emails were
- * proven (a role does not record where it came from) are named for the operator to check.
+ * At start: ADMIN_EMAILS needs mail to prove an address, and admins with an ADMIN_EMAILS address
+ * nobody proved are named for the operator to check, unless the role was given on purpose (the
+ * admin command, the setup link, an admin: user_roles.granted_by, decision 122): those stored
+ * before emails were proven, or before grants were recorded.
  */
 export async function warnAboutConfiguredAdmins(
   ctx: Pick<ServiceContext, "config" | "db" | "log" | "mailer">,

@@ -22,4 +22,5 @@ export {
   replaceRole,
   revokeRole,
 } from "./roles";
+export { claimSetupLink, offerSetupLink } from "./setup-link";
 export { createTelegramLink, LINK_PREFIX, type LinkOutcome, redeemTelegramLink } from "./telegram-link";

@@ -7,9 +7,11 @@ import { planRequestOf } from "#api/domain/plans";
 import type { Db } from "#db/client";
 import {
   type AccountRow,
+  addRole,
   emailClaimants,
   findAccountById,
   findAccountByTelegramId,
+  findAccountsByTelegramUsername,
   rolesOf,
   rolesOfMany,
 } from "#db/queries/accounts/accounts";
@@ -92,20 +94,23 @@ export async function replaceRole(
   await db.transaction(async (tx) => {
     if (role !== "admin") await assertAdminRemains(tx, userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await tx.insert(userRoles).values({ userId, role });
+    await tx.insert(userRoles).values({ userId, role, grantedBy: "admin" });
   });
   return adminUserById(db, account.id);
 }
 
 /**
- * The accounts an email (contains @) or a numeric Telegram id names, as the admin command takes
- * them: one or none, except an email nobody has proven, which names every account giving it.
+ * The accounts a Telegram @username, an email (holds an @ after its start) or a numeric Telegram id
+ * names, as the admin command takes them: one or none, except an email nobody has proven, which
+ * names every account giving it, and a username Telegram gave to more than one account over time.
  */
 export async function findAccountsByIdentifier(
   { db }: Pick<ServiceContext, "db">,
   who: string,
 ): Promise<AccountRow[]> {
   const text = who.trim();
+  const username = /^@([A-Za-z0-9_]{1,32})$/.exec(text)?.[1];
+  if (username) return findAccountsByTelegramUsername(db, username);
   if (text.includes("@")) {
     const claimants = await emailClaimants(db, text);
     return claimants[0]?.emailVerifiedAt ? claimants.slice(0, 1) : claimants;
@@ -117,15 +122,9 @@ export async function findAccountsByIdentifier(
   return [];
 }
 
-/** Adds a role, keeping the others. */
-export async function grantRole(
-  { db }: Pick<ServiceContext, "db">,
-  userId: string,
-  role: Role,
-): Promise<boolean> {
-  const inserted = await db.insert(userRoles).values({ userId, role }).onConflictDoNothing().returning();
-  return inserted.length > 0;
-}
+/** Adds a role on purpose (`npm run admin -- grant`), keeping the others; false when held already. */
+export const grantRole = ({ db }: Pick<ServiceContext, "db">, userId: string, role: Role) =>
+  addRole(db, userId, role, "command");
 
 /** Removes one role; the last admin keeps theirs. */
 export async function revokeRole(

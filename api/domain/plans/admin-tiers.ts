@@ -1,4 +1,4 @@
-import { type AdminTier, tierSlug } from "#api/contracts/admin-tiers";
+import { type AdminTier, type AdminTiers, tierSlug } from "#api/contracts/admin-tiers";
 import { costsNothing } from "#api/contracts/plans";
 import type { Db } from "#db/client";
 import {
@@ -38,8 +38,14 @@ function checkTrial(tier: { priceMonthly: string; priceStars: number | null; tri
 /** Tries this many times when another admin's new tier took the level first. */
 const LEVEL_ATTEMPTS = 5;
 
-export const listTiersForStaff = async ({ db }: Pick<ServiceContext, "db">): Promise<AdminTier[]> =>
-  (await listAllTiers(db)).map(adminTierOf);
+/** Every tier with its member count, and the shop's PLAN_PAYMENTS (a paid tier without a Stars price is not sold in `stars`). */
+export const listTiersForStaff = async ({
+  db,
+  config,
+}: Pick<ServiceContext, "db" | "config">): Promise<AdminTiers> => ({
+  tiers: (await listAllTiers(db)).map(adminTierOf),
+  payments: config.PLAN_PAYMENTS,
+});
 
 async function reread(db: Db, id: string): Promise<AdminTier> {
   const row = await findTierWithMembers(db, id);

@@ -10,9 +10,9 @@ export {
   planRequestOf,
   recordPlanPayment,
   refundPayment,
-  unsoldTiers,
 } from "./plan-payments";
 export { enqueuePlanReminders } from "./plan-reminders";
 export { lapsePlans, setRenewal } from "./plan-renewals";
 export { activeTiers, changePlan, readBudget, readPlan } from "./plans";
 export { followSubscriptionChange } from "./subscription-changes";
+export { unsoldTiers, warnAboutTiersWithoutStars } from "./unsold-tiers";

@@ -28,7 +28,7 @@ import {
   unmarkRefunded,
   upsertPendingRequest,
 } from "#db/queries/plans/plan-payments";
-import { findActiveTier, listActiveTiers, type TierRow } from "#db/queries/plans/plans";
+import { findActiveTier, type TierRow } from "#db/queries/plans/plans";
 import type { ServiceContext } from "../context";
 import { publish } from "../events";
 import { Refusal } from "../refusal";
@@ -91,18 +91,6 @@ export function telegramPrice(
     return { currency, amount: minorUnits(tier.priceMonthly, currency) };
   }
   return undefined;
-}
-
-/**
- * The active paid tiers members cannot buy in PLAN_PAYMENTS's mode, by name (Administration ›
- * Setup, decision 121): in `stars`, those without a Stars price; the other modes sell every one.
- */
-export async function unsoldTiers(ctx: Pick<ServiceContext, "db" | "config">): Promise<string[]> {
-  const mode = ctx.config.PLAN_PAYMENTS;
-  if (mode !== "stars" && mode !== "invoice") return [];
-  return (await listActiveTiers(ctx.db))
-    .filter((tier) => Number(tier.priceMonthly) > 0 && telegramPrice(ctx, mode, tier) === undefined)
-    .map((tier) => tier.displayName);
 }
 
 /** A tier that can be taken at once: free mode, or a tier that costs nothing. */

@@ -21,7 +21,11 @@ export type TransportAction =
   | { action: "approve"; chatId: string; userId: string }
   | { action: "decline"; chatId: string; userId: string }
   | { action: "answer"; queryId: string; result: "approve" | "decline" }
-  | { action: "remove"; chatId: string; userId: string }
+  /**
+   * `tried`: a call of this removal started before (a lease that ended mid-call, a 429 between the ban
+   * and the unban), so the ban may have landed: Telegram is asked first (decision 120).
+   */
+  | { action: "remove"; chatId: string; userId: string; tried?: boolean }
   | { action: "revoke"; chatId: string; link: string }
   | { action: "tag"; chatId: string; userId: string; tag: string }
   | { action: "announce"; chatId: string; text: string; button: { text: string; url: string } };
@@ -29,8 +33,11 @@ export type TransportAction =
 /** What Telegram made of a call, in the terms the outbox's rules use (decision 104). */
 export type SendOutcome =
   | { outcome: "sent" }
-  /** 429: nothing was sent; every process waits `retryAfterSeconds`. */
-  | { outcome: "rate_limited"; retryAfterSeconds: number }
+  /**
+   * 429: every process waits `retryAfterSeconds`. Nothing was sent, unless `landed`: an action of two
+   * calls whose first landed (a removal's ban), so its retry counts as one.
+   */
+  | { outcome: "rate_limited"; retryAfterSeconds: number; landed?: boolean }
   /** 403: the member blocked the bot (or cannot be written to). */
   | { outcome: "blocked"; reason: string }
   /** Any other 4xx: this message will never go; the reason is kept. */

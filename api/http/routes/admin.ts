@@ -61,7 +61,8 @@ const setRoleRoute = createRoute({
 const tiersRoute = createRoute({
   method: "get",
   path: "/tiers",
-  summary: "Every membership tier, inactive too, lowest level first, with its member count",
+  summary:
+    "Every membership tier, inactive too, lowest level first, with its member count; the shop's PLAN_PAYMENTS",
   description: admin,
   responses: { 200: answers(adminTiersSchema), ...refusals(401, 403) },
 });
@@ -150,7 +151,7 @@ export const adminRoutes = (deps: AppDeps) => {
     .openapi(setRoleRoute, async (c) =>
       c.json({ user: await replaceRole(ctx, c.req.valid("param").id, c.req.valid("json").role) }, 200),
     )
-    .openapi(tiersRoute, async (c) => c.json({ tiers: await listTiersForStaff(ctx) }, 200))
+    .openapi(tiersRoute, async (c) => c.json(await listTiersForStaff(ctx), 200))
     .openapi(createTierRoute, async (c) => c.json({ tier: await createTier(ctx, c.req.valid("json")) }, 201))
     .openapi(editTierRoute, async (c) =>
       c.json({ tier: await editTier(ctx, c.req.valid("param").id, c.req.valid("json")) }, 200),

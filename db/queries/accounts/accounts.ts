@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../client";
-import { credentials, profiles, userRoles, users } from "../../schema";
+import { credentials, profiles, type RoleGrant, userRoles, users } from "../../schema";
 import { passedAgeGate } from "../channel/channel";
 import { botWritableSql } from "../messaging/recipients";
 
@@ -169,6 +169,13 @@ export async function findAccountByTelegramId(db: Db, telegramId: bigint): Promi
   return (await accounts(db).where(eq(users.telegramId, telegramId)).limit(1))[0];
 }
 
+/** The accounts whose Telegram @username (without the @, any case) is `username`, newest first. */
+export async function findAccountsByTelegramUsername(db: Db, username: string): Promise<AccountRow[]> {
+  return accounts(db)
+    .where(sql`lower(${users.telegramUsername}) = lower(${username})`)
+    .orderBy(desc(users.createdAt), asc(users.id));
+}
+
 export async function rolesOf(db: Db, userId: string): Promise<Role[]> {
   const rows = await db
     .select({ role: userRoles.role })
@@ -232,6 +239,8 @@ export async function unprovenAdminEmails(db: Db, emails: string[]): Promise<str
     .where(
       and(
         eq(userRoles.role, "admin"),
+        // A role given on purpose (the admin command, the setup link, an admin) is no configured one.
+        or(isNull(userRoles.grantedBy), eq(userRoles.grantedBy, "configured")),
         isNull(profiles.emailVerifiedAt),
         inArray(sql`lower(${profiles.email})`, emails),
       ),
@@ -239,8 +248,31 @@ export async function unprovenAdminEmails(db: Db, emails: string[]): Promise<str
   return rows.flatMap((row) => (row.email ? [row.email] : []));
 }
 
-export async function addRole(db: Db, userId: string, role: Role) {
-  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+/**
+ * Gives a role, keeping the others; false when the person held it already. A role given on purpose
+ * records so over one the configured lists gave (or one from before grants were recorded); a
+ * configured one never overwrites how a role was given.
+ */
+export async function addRole(db: Db, userId: string, role: Role, grantedBy: RoleGrant): Promise<boolean> {
+  const added = await db
+    .insert(userRoles)
+    .values({ userId, role, grantedBy })
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.userId });
+  if (added.length) return true;
+  if (grantedBy !== "configured") {
+    await db
+      .update(userRoles)
+      .set({ grantedBy })
+      .where(
+        and(
+          eq(userRoles.userId, userId),
+          eq(userRoles.role, role),
+          or(isNull(userRoles.grantedBy), eq(userRoles.grantedBy, "configured")),
+        ),
+      );
+  }
+  return false;
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {

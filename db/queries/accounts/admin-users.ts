@@ -1,6 +1,6 @@
-import { and, asc, count, eq, exists, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
-import { membershipTiers, planRequests, profiles, users } from "../../schema";
+import { membershipTiers, planRequests, profiles, sessions, users } from "../../schema";
 import { containsText } from "../search";
 
 export interface UserListFilter {
@@ -76,4 +76,22 @@ export async function findUserForAdmin(db: Db, id: string): Promise<UserListRow 
 /** Everyone, oldest first (the admin command's list). */
 export function listAccounts(db: Db) {
   return listing(db).orderBy(...oldestFirst);
+}
+
+/** The latest sign-ins (each a session started), newest first, with who signed in: `npm run admin -- sign-ins`. */
+export function recentSignIns(db: Db, limit: number) {
+  return db
+    .select({
+      at: sessions.createdAt,
+      userId: users.id,
+      telegramId: users.telegramId,
+      telegramUsername: users.telegramUsername,
+      email: profiles.email,
+      fullName: profiles.fullName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .orderBy(desc(sessions.createdAt), asc(sessions.id))
+    .limit(limit);
 }

@@ -15,7 +15,7 @@ export async function getPublicChannelInfo(db: Db): Promise<PublicChannelInfoRow
 
 /**
  * The notification switches, on by default (also before any settings were saved). `orderNotices`
- * is the setting the admin screen calls Email Notifications (`email_notifications`): it switches
+ * is the spec's `email_notifications`, which the admin screen calls Order Notices: it switches
  * every order notice, by mail and by Telegram alike.
  */
 export async function getNotificationSwitches(

@@ -65,6 +65,9 @@ export async function claimRemovals(
   }));
 }
 
+/** A chat `c` whose members carry tier tags: gated, a group, the bot allowed to manage tags. */
+const TAGGED_CHAT = sql`c.access = 'tiers' and c.can_manage_tags and c.kind in ('group', 'supergroup')`;
+
 /** A tag to set (or clear: empty) on one member. */
 export interface TagChange {
   chatId: string;
@@ -83,6 +86,9 @@ export async function claimTagChanges(
   tags: { tierId: string; tag: string }[],
   telegramId?: bigint,
 ): Promise<TagChange[]> {
+  // Most shops tag nowhere (a channel has no tags): the pass over every member is then skipped.
+  const tagged = await executeRows(tx, sql`select 1 from gate_chats c where ${TAGGED_CHAT} limit 1`);
+  if (tagged.length === 0) return [];
   const only = telegramId === undefined ? sql`` : sql`and m.telegram_id = ${telegramId.toString()}::bigint`;
   const rows = await executeRows<{ chat_id: string; telegram_id: string; tag: string }>(
     tx,
@@ -96,8 +102,7 @@ export async function claimTagChanges(
               on t.tier_id = p.membership_tier_id
             where u.telegram_id = m.telegram_id), '') else '' end as tag
         from gate_members m join gate_chats c on c.chat_id = m.chat_id
-        where c.access = 'tiers' and c.can_manage_tags and c.kind in ('group', 'supergroup')
-          and m.status = 'member' and m.removing_since is null ${only}
+        where ${TAGGED_CHAT} and m.status = 'member' and m.removing_since is null ${only}
       ), changed as (
         select m.chat_id, m.telegram_id, w.tag from gate_members m
         join wanted w on w.chat_id = m.chat_id and w.telegram_id = m.telegram_id

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   pgEnum,
   pgTable,
@@ -178,6 +179,14 @@ export const telegramLinkCodes = pgTable(
 
 export const appRole = pgEnum("app_role", ["admin", "moderator", "employee"]);
 
+/**
+ * How a role was given (decision 122): by ADMIN_EMAILS or ADMIN_TELEGRAM_IDS at a sign-in
+ * ("configured"), or on purpose: `npm run admin -- grant` ("command"), the first start's setup link
+ * ("setup_link"), an admin on the Users screen ("admin").
+ */
+export const ROLE_GRANTS = ["configured", "command", "setup_link", "admin"] as const;
+export type RoleGrant = (typeof ROLE_GRANTS)[number];
+
 export const userRoles = pgTable(
   "user_roles",
   {
@@ -185,7 +194,33 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: appRole("role").notNull(),
+    /** One of ROLE_GRANTS; null for a role given before this was recorded. */
+    grantedBy: text("granted_by").$type<RoleGrant>(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check(
+      "user_roles_granted_by_check",
+      sql`${t.grantedBy} in ('configured', 'command', 'setup_link', 'admin')`,
+    ),
+  ],
+);
+
+/**
+ * The one-time links that make the first admin (decision 122): printed at a start while no account
+ * holds admin, stored as the token's hash, good for an hour and once.
+ */
+export const setupLinks = pgTable(
+  "setup_links",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Who became the admin through it. */
+    usedBy: uuid("used_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("setup_links_token_hash_key").on(t.tokenHash)],
 );

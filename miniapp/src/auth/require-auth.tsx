@@ -11,7 +11,8 @@ export interface AfterAgeGate {
 
 /**
  * The account's own screens: signed in (else /auth) and past the age gate (else the landing, which
- * comes back here once it is passed: a join request opens Memberships for someone new, decision 120).
+ * comes back here once it is passed when the app was opened here: a join request opens Memberships
+ * for someone new, decision 120).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useT();
@@ -20,7 +21,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (auth.status === "loading") return <StateView kind="loading" label={t("auth.loadingAccount")} />;
   if (auth.status === "signed-out") return <Navigate to="/auth" replace />;
   if (!auth.me.ageVerified) {
-    const state: AfterAgeGate = { after: location.pathname + location.search };
+    // Only the screen the app was opened at (a link, a join request) is returned to; one tapped on
+    // the way (Account, while the gate stands) is not: the gate leads on to the home page then.
+    const opened = location.key === "default";
+    const state: AfterAgeGate | null = opened ? { after: location.pathname + location.search } : null;
     return <Navigate to="/" replace state={state} />;
   }
   return children;

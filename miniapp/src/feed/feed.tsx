@@ -1,5 +1,4 @@
 import { Button, Skeleton, Spinner } from "@telegram-apps/telegram-ui";
-import { useAtomValue } from "jotai";
 import { MessagesSquare } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
@@ -7,7 +6,6 @@ import type { Role } from "#api/contracts/roles";
 import { StateView } from "../components/state-view";
 import { useT } from "../i18n/use-t";
 import { signedInUser, useAuth } from "../state/auth";
-import { openDrawerAtom } from "../state/drawers";
 import { hasRole } from "../state/role-cache";
 import { useRoles } from "../state/roles";
 import "./feed.css";
@@ -18,6 +16,10 @@ import { useLinkedMessage } from "./use-linked-message";
 
 // Only admins post: everyone else's feed never loads the composer's code.
 const Composer = lazyWithTexts(() => import("./composer"));
+// A locked post's plan picker, closed: the feed again (decision 118).
+const RefreshWhenPlanChosen = lazyWithTexts(() =>
+  import("./post-for-tiers").then(({ RefreshWhenPlanChosen }) => ({ default: RefreshWhenPlanChosen })),
+);
 // The long-press sheet (and the bottom sheet's code) is fetched when a finger first touches the
 // feed, half a second before a long press can open it: not on the feed's first load.
 const loadActions = () => import("./message-actions");
@@ -28,7 +30,6 @@ const MessageActions = lazyWithTexts(() =>
 /** The channel feed, and for admins the composer below it, whatever state the feed is in. */
 export default function Feed() {
   const feed = useFeed();
-  usePlanPickerClosed(feed.refresh);
   const roles = useRoles(signedInUser(useAuth())?.id ?? null);
   const has = (role: Role) => roles.status === "loaded" && hasRole(roles.roles, role);
   return (
@@ -42,19 +43,6 @@ export default function Feed() {
       ) : null}
     </>
   );
-}
-
-/**
- * The plan picker closed (a locked post's button opens it): the first page again, so a post the new
- * plan opens shows (decision 118).
- */
-function usePlanPickerClosed(onClosed: () => void) {
-  const drawer = useAtomValue(openDrawerAtom);
-  const previous = useRef(drawer);
-  useEffect(() => {
-    if (previous.current === "plan" && drawer !== "plan") onClosed();
-    previous.current = drawer;
-  }, [drawer, onClosed]);
 }
 
 /** The messages: pinned first, newest first, more as the reader scrolls. */
@@ -116,6 +104,11 @@ function Messages({ feed, staff }: { feed: ReturnType<typeof useFeed>; staff: bo
           onChange={(changes) => feed.update(message.id, changes)}
         />
       ))}
+      {feed.messages.some((message) => message.locked) ? (
+        <Suspense fallback={null}>
+          <RefreshWhenPlanChosen refresh={feed.refresh} />
+        </Suspense>
+      ) : null}
       {acting ? (
         <Suspense fallback={null}>
           <MessageActions

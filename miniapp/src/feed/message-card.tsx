@@ -1,11 +1,10 @@
 import { Button } from "@telegram-apps/telegram-ui";
-import { Flame, Heart, Lock, Pin, TrendingUp } from "lucide-react";
+import { Flame, Heart, Pin, TrendingUp } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { FeedMessage } from "#api/contracts/feed";
 import { lazyWithTexts } from "../i18n/lazy-with-texts";
 import { useT } from "../i18n/use-t";
 import { api, call } from "../lib/api";
-import { listText } from "../lib/format";
 import { toast } from "../lib/toast";
 import { youtubeEmbedUrl, youtubeId } from "./embeds";
 import { formatFeedTime } from "./feed-time";
@@ -20,8 +19,13 @@ const TranslatableText = lazy(() =>
   import("./translate-message").then(({ TranslatableText }) => ({ default: TranslatableText })),
 );
 
-// The locked card (decision 118) loads with the first locked post, not with every feed.
-const LockedPost = lazyWithTexts(() => import("./locked-post"));
+// Posts for some tiers (decision 118): their parts load with the first such post, not with every feed.
+const LockedPost = lazyWithTexts(() =>
+  import("./post-for-tiers").then(({ LockedPost }) => ({ default: LockedPost })),
+);
+const PostTiers = lazyWithTexts(() =>
+  import("./post-for-tiers").then(({ PostTiers }) => ({ default: PostTiers })),
+);
 
 const initials = (name: string | null): string =>
   (name ?? "")
@@ -48,7 +52,7 @@ export function MessageCard({
   onActions,
   onChange,
 }: MessageCardProps) {
-  const { t, language } = useT();
+  const { t } = useT();
   const name =
     message.author.name ?? (message.author.kind === "channel" ? t("feed.channel") : t("feed.member"));
   const press = useLongPress(onActions);
@@ -80,15 +84,9 @@ export function MessageCard({
           </time>
         </div>
         {message.tiers.length > 0 && !message.locked ? (
-          <span className="message-tiers">
-            <Lock size={14} aria-hidden="true" />
-            {t("feed.forTiers", {
-              tiers: listText(
-                message.tiers.map((tier) => tier.name),
-                language,
-              ),
-            })}
-          </span>
+          <Suspense fallback={null}>
+            <PostTiers tiers={message.tiers} />
+          </Suspense>
         ) : null}
         {message.isPinned ? (
           <span className="message-pinned">

@@ -23,10 +23,12 @@ import {
   REQUEST_PENDING_ACTION,
   rolloverLine,
   selectableTiers,
+  tierOption,
 } from "./plan-rules";
 import { PlanGrantNotice, PlanRequestNotice } from "./plan-status";
 import { PromoCodeField } from "./promo-code";
 import { TierFeatures } from "./tier-features";
+import { TierSaleLine } from "./tier-sale";
 import { TrialOffer } from "./trial-offer";
 import "./plan-dialog.css";
 
@@ -125,6 +127,7 @@ function PlanPicker({
           {perMonth(selected?.priceMonthly ?? DEFAULT_PLAN_PRICE)}
         </p>
       </div>
+      {selected ? <TierSaleLine plan={data.plan} tier={selected} /> : null}
       <div className="field">
         <label htmlFor={selectId} className="field-label">
           {t("plans.selectLabel")}
@@ -143,7 +146,7 @@ function PlanPicker({
             )}
             {options.map((tier) => (
               <option key={tier.id} value={tier.id}>
-                {perMonth(tier.priceMonthly)}
+                {tierOption(tier)}
               </option>
             ))}
           </Select>

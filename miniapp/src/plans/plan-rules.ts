@@ -23,6 +23,13 @@ export const dollars = (cents: number): string => formatCurrencyCents(cents, "US
 /** "25" -> "$25.00/month": the picker's options, the selected price and the confirmation's cost. */
 export const perMonth = (price: string): string => t("plans.perMonth", { price: dollars(toCents(price)) });
 
+/**
+ * An option of the Select plan dropdown: "Basic · $25.00/month". The spec's options read the price
+ * alone; the name says what is sold (issue 47, decision 123).
+ */
+export const tierOption = (tier: Pick<Tier, "displayName" | "priceMonthly">): string =>
+  t("plans.tierOption", { name: tier.displayName, price: perMonth(tier.priceMonthly) });
+
 /** The tiers the Select plan dropdown offers: every active tier above level 1, lowest first. */
 export const selectableTiers = <T extends TierLevel>(tiers: readonly T[]): T[] =>
   tiers.filter((tier) => tier.tierLevel > FREE_LEVEL).sort((a, b) => a.tierLevel - b.tierLevel);
@@ -150,6 +157,31 @@ export function planPath(
   if (payments === "stars" && tier.priceStars !== null) return "stars";
   if (payments === "invoice") return "invoice";
   return "request";
+}
+
+/**
+ * How a paid tier is sold to this member, for the picker and the Memberships card (decision 123):
+ * its Stars price (`stars`), "not sold for Stars" (`notForStars`: a Stars shop's paid tier without
+ * a Stars price, which only an admin's approval gives), its price by card in the invoice currency
+ * (`invoice`); null where nothing is paid through Telegram (free or manual payments, a tier that
+ * costs nothing).
+ */
+export type TierSale =
+  | { kind: "stars"; stars: number }
+  | { kind: "notForStars" }
+  | { kind: "invoice"; amount: string };
+
+export function tierSale(
+  payments: Plan["payments"],
+  currency: Plan["currency"],
+  tier: Pick<Tier, "priceMonthly" | "priceStars">,
+): TierSale | null {
+  if (toCents(tier.priceMonthly) <= 0) return null;
+  if (payments === "stars")
+    return tier.priceStars === null ? { kind: "notForStars" } : { kind: "stars", stars: tier.priceStars };
+  if (payments === "invoice" && currency)
+    return { kind: "invoice", amount: invoiceAmount(tier.priceMonthly, currency) };
+  return null;
 }
 
 /** The member's latest request as a line: waiting or declined (an approved one is the plan itself). */

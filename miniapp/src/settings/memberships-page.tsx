@@ -27,6 +27,7 @@ import {
 import { PlanGrantNotice, PlanRequestNotice, PlanSubscriptionNotice } from "../plans/plan-status";
 import { keepPromoCodeFrom } from "../plans/promo-link";
 import { TierFeatures } from "../plans/tier-features";
+import { TierSaleLine } from "../plans/tier-sale";
 import { openDrawerAtom } from "../state/drawers";
 import { telegram } from "../telegram/controls";
 import "./memberships-page.css";
@@ -112,17 +113,8 @@ function PayNextPeriod({
   );
 }
 
-function TierCard({
-  tier,
-  subscription,
-  grant,
-  onManage,
-}: {
-  tier: Tier;
-  subscription: Plan["subscription"];
-  grant: Plan["grant"];
-  onManage: () => void;
-}) {
+function TierCard({ plan, tier, onManage }: { plan: Plan; tier: Tier; onManage: () => void }) {
+  const { subscription, grant } = plan;
   const { t } = useT();
   const titleId = useId();
   return (
@@ -136,6 +128,7 @@ function TierCard({
         </Badge>
       </div>
       <p className="tier-card-price">{perMonth(tier.priceMonthly)}</p>
+      <TierSaleLine plan={plan} tier={tier} />
       <PlanGrantNotice grant={grant} />
       <PlanSubscriptionNotice subscription={subscription} />
       {subscription ? <PayNextPeriod tier={tier} subscription={subscription} /> : null}
@@ -181,12 +174,7 @@ export default function MembershipsPage() {
             <JoinChatBanner planVersion={planVersion} />
             <PlanRequestNotice request={data.request} />
             {data.tier ? (
-              <TierCard
-                tier={data.tier}
-                subscription={data.subscription}
-                grant={data.grant}
-                onManage={openPicker}
-              />
+              <TierCard plan={data} tier={data.tier} onManage={openPicker} />
             ) : (
               <StateView
                 kind="empty"

@@ -45,7 +45,10 @@ export class Outcomes {
         return;
       case "rate_limited":
         await this.pace?.pause(result.retryAfterSeconds);
-        await requeueRows(this.db, [row.id], { delayMs: result.retryAfterSeconds * 1000, untried: true });
+        await requeueRows(this.db, [row.id], {
+          delayMs: result.retryAfterSeconds * 1000,
+          untried: result.landed !== true,
+        });
         return;
       case "blocked":
         // A gate action refused (the bot lacks a right in that chat) says nothing of the member.

@@ -11,8 +11,14 @@ const stored = (row: ClaimedRow): unknown =>
 
 export const payloadOf = (row: ClaimedRow) => stored(row) as OutboxPayload;
 
-/** A chat_action row's payload: the gate's Bot API call (decision 120), stored as enqueued. */
-export const actionOf = (row: ClaimedRow) => stored(row) as TransportAction;
+/**
+ * A chat_action row's payload: the gate's Bot API call (decision 120), stored as enqueued; a removal
+ * whose call started before says so (`tried`).
+ */
+export function actionOf(row: ClaimedRow): TransportAction {
+  const action = stored(row) as TransportAction;
+  return action.action === "remove" && row.tries > 0 ? { ...action, tried: true } : action;
+}
 
 /**
  * The payload for the bot: `open` buttons open that Mini App path at PUBLIC_URL (left out without it:

@@ -1,14 +1,14 @@
 import { Badge, Button } from "@telegram-apps/telegram-ui";
 import { Crown, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
-import type { AdminTier } from "#api/contracts/admin-tiers";
+import type { AdminTier, AdminTiers } from "#api/contracts/admin-tiers";
 import { BottomSheet } from "../../components/bottom-sheet";
 import { ConfirmSheet } from "../../components/confirm-sheet";
 import { Field } from "../../components/field";
 import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
 import { Stars } from "../../components/stars";
-import { ResourceList } from "../../components/state-view";
+import { ResourceView } from "../../components/state-view";
 import { useT } from "../../i18n/use-t";
 import { api, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
@@ -35,8 +35,8 @@ import {
 } from "./tier-rules";
 import "./memberships-admin-page.css";
 
-async function fetchTiers(signal: AbortSignal): Promise<AdminTier[]> {
-  return (await call(api.admin.tiers.$get(undefined, { init: { signal } }))).tiers;
+async function fetchTiers(signal: AbortSignal): Promise<AdminTiers> {
+  return call(api.admin.tiers.$get(undefined, { init: { signal } }));
 }
 
 // The sheet's failures replace one another: the latest check or refusal is the one that counts.
@@ -45,7 +45,38 @@ const FORM_TOAST = "tier-form";
 // While a change is on its way its sheet stays: Escape, the backdrop and its X do nothing.
 const stay = () => {};
 
-function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => void; onDelete: () => void }) {
+/**
+ * The Stars price, or, where the shop sells plans for Stars (PLAN_PAYMENTS=stars), that this active
+ * paid tier is not sold for them: members can then only ask an admin for it (decision 123).
+ */
+function StarsLine({ tier, payments }: { tier: AdminTier; payments: AdminTiers["payments"] }) {
+  const { t } = useT();
+  if (tier.priceStars !== null)
+    return (
+      <p className="admin-tier-stars" data-testid="tier-stars">
+        <Stars count={tier.priceStars} />
+        {t("admin.memberships.per30Days")}
+      </p>
+    );
+  if (payments !== "stars" || !tier.isActive || Number(tier.priceMonthly) <= 0) return null;
+  return (
+    <p className="admin-tier-not-for-stars" data-testid="tier-stars">
+      {t("admin.memberships.notSoldForStars")}
+    </p>
+  );
+}
+
+function TierRow({
+  tier,
+  payments,
+  onEdit,
+  onDelete,
+}: {
+  tier: AdminTier;
+  payments: AdminTiers["payments"];
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useT();
   return (
     <AdminRow
@@ -74,12 +105,7 @@ function TierRow({ tier, onEdit, onDelete }: { tier: AdminTier; onEdit: () => vo
           <dd data-testid="tier-members">{membersText(tier.members)}</dd>
         </div>
       </dl>
-      {tier.priceStars === null ? null : (
-        <p className="admin-tier-stars" data-testid="tier-stars">
-          <Stars count={tier.priceStars} />
-          {t("admin.memberships.per30Days")}
-        </p>
-      )}
+      <StarsLine tier={tier} payments={payments} />
       <div className="admin-row-actions">
         <Button
           mode="bezeled"
@@ -319,10 +345,11 @@ export default function MembershipsAdminPage() {
       <Button size="l" stretched before={<Plus size={20} aria-hidden="true" />} onClick={add}>
         {t("admin.memberships.addTier")}
       </Button>
-      <ResourceList
+      <ResourceView
         resource={tiers}
         loadingLabel={t("admin.memberships.loading")}
         errorMessage={t("admin.memberships.loadFailed")}
+        isEmpty={(data) => data.tiers.length === 0}
         empty={{
           title: t("admin.memberships.empty"),
           description: t("admin.memberships.emptyHint"),
@@ -331,17 +358,18 @@ export default function MembershipsAdminPage() {
       >
         {(data) => (
           <AdminList label={t("admin.memberships.tiers")}>
-            {data.map((tier) => (
+            {data.tiers.map((tier) => (
               <TierRow
                 key={tier.id}
                 tier={tier}
+                payments={data.payments}
                 onEdit={() => setSheet({ kind: "edit", tier })}
                 onDelete={() => setDeleting(tier)}
               />
             ))}
           </AdminList>
         )}
-      </ResourceList>
+      </ResourceView>
       <StarPayments />
       {sheet ? (
         <TierSheet

@@ -51,9 +51,10 @@ const switches = [
     description: "admin.settings.ageVerificationHint",
   },
   {
+    // The spec's email_notifications switches every order notice, by bot and by mail: named for that.
     key: "emailNotifications",
-    label: "admin.settings.emailNotifications",
-    description: "admin.settings.emailNotificationsHint",
+    label: "admin.settings.orderNotices",
+    description: "admin.settings.orderNoticesHint",
   },
   {
     key: "lowStockAlerts",
