@@ -7,6 +7,7 @@ import { ChangeHub } from "#api/domain/change-hub";
 import type { ServiceContext } from "#api/domain/context";
 import { gateSubscribers } from "#api/domain/gate";
 import { warnAboutTiersWithoutStars } from "#api/domain/plans";
+import { botNotStarted } from "#api/domain/ports/bot-status";
 import { LocalStorage } from "#api/domain/ports/local-storage";
 import { createSmtpMailer, type Mailer } from "#api/domain/ports/mailer";
 import type { MediaStorage } from "#api/domain/ports/media-storage";
@@ -65,6 +66,8 @@ export function createServiceContext(
     mailer:
       overrides.mailer ?? (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined),
     telegram: overrides.telegram ?? telegramOff,
+    // bot/runtime.ts puts the running bot's own in, as it does its notifier.
+    bot: botNotStarted(config),
     storage: mediaStorage(config, resolve(config.DATA_DIR)),
     background: new BackgroundTasks(log),
     metrics: overrides.metrics ?? createMetrics(),
@@ -94,6 +97,8 @@ export async function startServices(
     poolSize: db.poolSize,
     ...(applicationName ? { connections: await connectionStates(db.db, applicationName) } : {}),
   }));
+  // The bot's runtime replaces context.bot when it starts: read at each scrape.
+  metrics.observeBot(() => context.bot.state());
   if (config.METRICS_TOKEN || config.METRICS_PORT) metrics.collectProcessMetrics();
   await warnAboutConfiguredAdmins(context);
   // Accounts made before persons_seen existed are noted before the first request (decision 115).

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { type Bot, webhookCallback } from "grammy";
 import type { Handler } from "hono";
+import { webhookUrl } from "#api/contracts/bot-status";
 import { defaultLanguage, languages } from "#api/contracts/languages";
 import type { ServiceContext } from "#api/domain/context";
 import type { TelegramNotifier } from "#api/domain/ports/telegram-notifier";
@@ -10,8 +11,8 @@ import { createBot } from "./bot";
 import type { BotContext } from "./context";
 import { learnChannel } from "./features/gate";
 import { botCommands, menuButton } from "./features/start";
+import { runtimeStatus } from "./status";
 
-export const WEBHOOK_PATH = "/telegram/webhook";
 /** Exactly the updates the features handle; polling and the webhook both ask for these. */
 export const ALLOWED_UPDATES = [
   "message",
@@ -72,7 +73,8 @@ export function botMode(config: Pick<Config, "BOT_TOKEN" | "BOT_MODE">): "off" |
  * The bot's three modes: off (no BOT_TOKEN or BOT_MODE=off; returns undefined), webhook (Telegram
  * posts to PUBLIC_URL/telegram/webhook with the secret header) or long polling (@grammyjs/runner).
  * The app starts even when Telegram is unreachable: getMe is retried in the background and the
- * bot stays quiet (notifier disabled) until it answers.
+ * bot stays quiet (notifier disabled) until it answers. Its state (starting, running, not running
+ * and why) goes into the context for the domain (services.bot, decision 121).
  */
 export function startTelegram(services: ServiceContext): TelegramRuntime | undefined {
   const config = services.config;
@@ -95,10 +97,18 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
     },
   });
   const secret = webhookSecret(config);
+  const status = runtimeStatus(bot, mode, services.now);
+  services.bot = status;
   let runner: RunnerHandle | undefined;
   let stopped = false;
 
   let retry: NodeJS.Timeout | undefined;
+  const failed = (message: string, error: unknown) => {
+    status.failed(error);
+    // grammY's errors name the method, never the token.
+    log.error(message, { mode, error: String(error) });
+    if (!stopped) retry = setTimeout(() => void begin(), INIT_RETRY_MS);
+  };
 
   const begin = async () => {
     try {
@@ -116,23 +126,29 @@ export function startTelegram(services: ServiceContext): TelegramRuntime | undef
         await bot.api.setChatMenuButton({ menu_button: menuButton(defaultLanguage, config.PUBLIC_URL) });
       }
       if (mode === "webhook" && config.PUBLIC_URL) {
-        const url = new URL(WEBHOOK_PATH, config.PUBLIC_URL).toString();
-        await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: ALLOWED_UPDATES });
+        await bot.api.setWebhook(webhookUrl(config.PUBLIC_URL), {
+          secret_token: secret,
+          allowed_updates: ALLOWED_UPDATES,
+        });
       } else {
         // Polling and a webhook exclude each other.
         await bot.api.deleteWebhook();
-        runner = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+        const polling = run(bot, { runner: { fetch: { allowed_updates: ALLOWED_UPDATES } } });
+        runner = polling;
+        // Polling ends on a refusal it cannot retry (401: the token revoked; 409: another taker).
+        polling.task()?.catch((error: unknown) => {
+          if (runner === polling && !stopped) failed("bot stopped polling; retrying", error);
+        });
       }
       // The menu's commands in each other language, for chats whose app speaks it; English otherwise.
       for (const language of languages.filter((l) => l !== defaultLanguage))
         await bot.api
           .setMyCommands(botCommands(language), { language_code: language })
           .catch((error: unknown) => log.warn("bot commands not set", { language, error: String(error) }));
+      status.running(bot.botInfo.username);
       log.info("bot running", { mode, username: bot.botInfo.username });
     } catch (error) {
-      // grammY's errors name the method, never the token.
-      log.error("bot could not start; retrying", { mode, error: String(error) });
-      if (!stopped) retry = setTimeout(() => void begin(), INIT_RETRY_MS);
+      failed("bot could not start; retrying", error);
     }
   };
   void begin();

@@ -18,7 +18,6 @@ export const accountMessages = {
   deleteEmailMismatch: "Please enter your email address correctly to confirm deletion.",
   deleteTypeDelete: "Please type DELETE to confirm deletion.",
   telegramAlreadyLinked: "Your account is already linked to Telegram.",
-  telegramNotConfigured: "Telegram is not configured",
   telegramNotLinked: "This account is not linked to Telegram.",
   languageUnknown: "This language is not offered. Choose English, Russian, Spanish or Arabic.",
 } as const;

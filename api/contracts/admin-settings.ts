@@ -17,7 +17,7 @@ export const adminSettingsMessages = {
   descriptionTooLong: "Store description must be at most 2000 characters",
   timeZoneInvalid: "Time zone must be a name such as Europe/Berlin or UTC",
   notUploaded: "The logo and the hero video must be files uploaded here",
-  botNotConfigured: "The bot is not configured: set BOT_TOKEN and TELEGRAM_CHANNEL_ID to sync from Telegram",
+  channelNotConfigured: "No channel is configured: set TELEGRAM_CHANNEL_ID to sync from Telegram",
   syncFailed: "Telegram did not answer: the channel could not be read",
   synced: "Synced from Telegram",
 } as const;

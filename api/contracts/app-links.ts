@@ -52,6 +52,8 @@ export const screenPaths = {
   adminReferrals: "/admin/referrals",
   adminPromoCodes: "/admin/promo-codes",
   adminChats: "/admin/chats",
+  // What the server sees of the bot, the channel, payments, mail and the rest (decision 121).
+  adminSetup: "/admin/setup",
   adminProducts: "/admin/products",
   adminUploadProducts: "/admin/upload-products",
   adminEditProduct: "/admin/edit-product/:id",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { botStateSchema } from "./bot-status";
 import { idSchema } from "./ids";
 import { pageFields, pageQuery } from "./paging";
 
@@ -149,6 +150,8 @@ export const broadcastsQuerySchema = z.object(pageQuery);
 
 export const broadcastListSchema = z.object({
   broadcasts: z.array(broadcastSchema),
+  /** The bot (decision 121): while broadcastsCanGo says no, the composer says why and sends nothing. */
+  bot: botStateSchema,
   ...pageFields,
 });
 export type BroadcastList = z.infer<typeof broadcastListSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { botStateSchema } from "./bot-status";
 import { idSchema } from "./ids";
 
 /**
@@ -14,7 +15,6 @@ export const gateMessages = {
   notGranted: "Your plan does not open this chat",
   botCannotInvite:
     "The bot cannot invite people to this chat: make it an administrator allowed to invite users",
-  botNotRunning: "The bot is not running",
 } as const;
 
 /** A Telegram chat id: a signed 52-bit integer (channels and supergroups are negative, -100…). */
@@ -89,6 +89,8 @@ export const adminChatsSchema = z.object({
   chats: z.array(adminChatSchema),
   /** Without a running bot nothing is learned or enforced; the screen says so. */
   botRunning: z.boolean(),
+  /** The bot's state: why it is not running (decision 121). */
+  bot: botStateSchema,
 });
 export type AdminChats = z.infer<typeof adminChatsSchema>;
 

@@ -9,6 +9,7 @@ import type { Logger } from "#api/process/logger";
 import type { Metrics } from "#api/process/metrics";
 import type { BackgroundTasks } from "./background";
 import type { Subscribers } from "./events";
+import type { BotStatus } from "./ports/bot-status";
 import type { Mailer } from "./ports/mailer";
 import type { MediaStorage } from "./ports/media-storage";
 import type { TelegramNotifier } from "./ports/telegram-notifier";
@@ -26,6 +27,8 @@ export interface ServiceContext {
   passwords: Passwords;
   mailer: Mailer | undefined;
   telegram: TelegramNotifier;
+  /** The bot's runtime: its state (off, starting, running, not running and why) and its questions to Telegram. */
+  bot: BotStatus;
   storage: MediaStorage;
   /** Work after the answer (notices); drained before the database closes. */
   background: BackgroundTasks;

@@ -1,3 +1,5 @@
+import type { BotState } from "#api/contracts/bot-status";
+
 /**
  * Every rule that refuses by throwing, by name. The ones a client branches on are also on the wire
  * (`errorReasons` in api/contracts/errors.ts); the others name the rule to the server's own callers
@@ -19,7 +21,6 @@ export const refusalReasons = [
   "email_already_verified",
   "mail_not_configured",
   "telegram_already_linked",
-  "telegram_not_configured",
   "telegram_data_expired",
   "telegram_not_linked",
   "rate_limited",
@@ -111,7 +112,7 @@ export const refusalReasons = [
   "legal_published_meanwhile",
   "logo_not_uploaded",
   "time_zone_invalid",
-  "bot_not_configured",
+  "channel_not_configured",
   "channel_sync_failed",
   // Sharing into Telegram (decision 110)
   "share_unavailable",
@@ -140,6 +141,8 @@ export const refusalReasons = [
   "chat_not_granted",
   "bot_cannot_invite",
   "bot_not_running",
+  // Administration › Setup (decision 121)
+  "test_mail_failed",
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
@@ -175,6 +178,10 @@ export interface RefusalDetails {
   invalid_post: { message: string };
   /** A support message's fields broke their schema: the schema's message for the first issue. */
   invalid_support_message: { message: string };
+  /** The bot cannot do what was asked: its state says why (off, starting, or not running and why). */
+  bot_not_running: { bot: BotState };
+  /** Sending a test mail failed: the relay's words. */
+  test_mail_failed: { cause: string };
 }
 
 export type RefusalDetail<R extends RefusalReason> = R extends keyof RefusalDetails

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
+import { WEBHOOK_PATH } from "#api/contracts/bot-status";
 import { Refusal } from "#api/domain/refusal";
 import { errorFields } from "#api/process/logger";
 import { methodLabel } from "#api/process/metrics";
@@ -43,6 +44,7 @@ import { adminPromoCodeRoutes, memberPromoRoutes } from "./routes/promo-codes";
 import { adminReferralRoutes, memberReferralRoutes } from "./routes/referrals";
 import { robotsRoutes } from "./routes/robots";
 import { setupLinkRoutes } from "./routes/setup-link";
+import { adminSetupRoutes } from "./routes/setup-report";
 import { shareRoutes } from "./routes/share";
 import { shellData } from "./routes/shell-data";
 import { staticRoutes } from "./routes/static";
@@ -116,6 +118,7 @@ export function createApi(deps: AppDeps) {
     .route("/admin/referrals", adminReferralRoutes(deps))
     .route("/admin/promo-codes", adminPromoCodeRoutes(deps))
     .route("/admin/chats", adminGateRoutes(deps))
+    .route("/admin/setup", adminSetupRoutes(deps))
     .route("/admin", adminRoutes(deps))
     .openapi(documentRoute, (c) => {
       document ??= apiDocument(api);
@@ -178,7 +181,7 @@ export function createApp(deps: AppDeps) {
   // The same app, typed with the /api routes: what hono/testing's testClient reads.
   const typed = app.route("/api", createApi(deps));
   // Telegram posts updates here in webhook mode; grammY checks the secret token header.
-  if (deps.telegramWebhook) app.post("/telegram/webhook", telegramUpdateOnly, deps.telegramWebhook);
+  if (deps.telegramWebhook) app.post(WEBHOOK_PATH, telegramUpdateOnly, deps.telegramWebhook);
   app.all("/api/*", (c) => errorResponse(c, "not_found", "Not found"));
   if (deps.config.METRICS_TOKEN) app.route("/", metricsRoutes(deps, deps.config.METRICS_TOKEN));
   app.route("/media", mediaRoutes(deps));

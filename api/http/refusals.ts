@@ -6,6 +6,7 @@ import { adminProductMessages } from "#api/contracts/admin-products";
 import { adminSettingsMessages } from "#api/contracts/admin-settings";
 import { adminTierMessages } from "#api/contracts/admin-tiers";
 import { authMessages, emailVerificationMessages, telegramAuthMessages } from "#api/contracts/auth";
+import type { BotProblem, BotState } from "#api/contracts/bot-status";
 import { broadcastMessages } from "#api/contracts/broadcasts";
 import { checkoutMessages } from "#api/contracts/checkout";
 import { type ErrorCode, type ErrorReason, errorReasons } from "#api/contracts/errors";
@@ -27,11 +28,35 @@ import { invalidTextMessage } from "#api/contracts/text";
 import { translationMessages } from "#api/contracts/translation";
 import { stateName } from "#api/contracts/us-states";
 import { busyMessage, tooManyAttemptsMessage } from "#api/domain/auth";
-import { serverText, translateMessage } from "#api/domain/i18n/translate";
+import { type ServerTextKey, serverText, translateMessage } from "#api/domain/i18n/translate";
 import type { Refusal, RefusalDetail, RefusalReason } from "#api/domain/refusal";
 import { errorResponse, statusOf } from "./errors";
 import { fieldTooLargeMessage, incompleteUploadMessage } from "./multipart";
 import { requestLanguage } from "./request-language";
+
+/** Why the bot cannot do it, in plain words: not set up, or set up and not running and why (decision 121). */
+function botNotRunningText(bot: BotState, language: Language): string {
+  switch (bot.state) {
+    case "off":
+      return serverText(language, bot.reason === "no_token" ? "refusal.botOff" : "refusal.botOffHere");
+    // A running bot's notifier is enabled and nothing is refused; the two differ only for a moment.
+    case "starting":
+    case "running":
+      return serverText(language, "refusal.botStarting");
+    case "not_running":
+      return serverText(language, "refusal.botNotRunning", {
+        reason: serverText(language, botProblemTexts[bot.problem], { error: bot.error }),
+      });
+  }
+}
+
+const botProblemTexts = {
+  token_refused: "refusal.botTokenRefused",
+  telegram_unreachable: "refusal.botTelegramUnreachable",
+  webhook_refused: "refusal.botWebhookRefused",
+  conflict: "refusal.botConflict",
+  telegram_error: "refusal.botTelegramError",
+} as const satisfies Record<BotProblem, ServerTextKey>;
 
 interface Answer<R extends RefusalReason> {
   code: ErrorCode;
@@ -60,7 +85,6 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   email_already_verified: { code: "conflict", message: emailVerificationMessages.alreadyVerified },
   mail_not_configured: { code: "unavailable", message: emailVerificationMessages.mailNotConfigured },
   telegram_already_linked: { code: "conflict", message: accountMessages.telegramAlreadyLinked },
-  telegram_not_configured: { code: "unprocessable", message: accountMessages.telegramNotConfigured },
   telegram_data_expired: { code: "unauthorized", message: telegramAuthMessages.expired },
   telegram_not_linked: { code: "conflict", message: accountMessages.telegramNotLinked },
   rate_limited: {
@@ -166,7 +190,11 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   chat_not_found: { code: "not_found", message: gateMessages.chatNotFound },
   chat_not_granted: { code: "forbidden", message: gateMessages.notGranted },
   bot_cannot_invite: { code: "conflict", message: gateMessages.botCannotInvite },
-  bot_not_running: { code: "unavailable", message: gateMessages.botNotRunning },
+  bot_not_running: { code: "unavailable", message: ({ bot }, language) => botNotRunningText(bot, language) },
+  test_mail_failed: {
+    code: "bad_gateway",
+    message: ({ cause }, language) => serverText(language, "refusal.testMailFailed", { reason: cause }),
+  },
 
   conversation_not_found: { code: "not_found", message: supportMessages.conversationNotFound },
   invalid_support_message: { code: "bad_request", message: own },
@@ -185,7 +213,7 @@ const answers: { [R in RefusalReason]: Answer<R> } = {
   legal_published_meanwhile: { code: "conflict", message: adminLegalMessages.publishedMeanwhile },
   logo_not_uploaded: { code: "bad_request", message: adminSettingsMessages.notUploaded },
   time_zone_invalid: { code: "bad_request", message: adminSettingsMessages.timeZoneInvalid },
-  bot_not_configured: { code: "unavailable", message: adminSettingsMessages.botNotConfigured },
+  channel_not_configured: { code: "unavailable", message: adminSettingsMessages.channelNotConfigured },
   channel_sync_failed: { code: "unavailable", message: adminSettingsMessages.syncFailed },
 
   share_unavailable: { code: "unavailable", message: shareMessages.unavailable },

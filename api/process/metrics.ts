@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { BotState } from "#api/contracts/bot-status";
 
 /** Methods labelled as themselves; Node accepts 34, and any other becomes `other`, so a client cannot grow the series. */
 const LABELLED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -15,6 +16,7 @@ export function createMetrics() {
   const registers = [registry];
   let openStreams: () => number = () => 0;
   let databaseStats: () => Promise<DatabaseStats> = async () => ({ poolSize: 1 });
+  let botState: () => BotState = () => ({ state: "off", reason: "no_token" });
 
   const metrics = {
     registry,
@@ -93,6 +95,10 @@ export function createMetrics() {
     observeDatabase(stats: () => Promise<DatabaseStats>) {
       databaseStats = stats;
     },
+    /** The bot's state, read at each scrape (decision 121). */
+    observeBot(state: () => BotState) {
+      botState = state;
+    },
     /** The default process metrics (CPU, memory, event loop lag, handles, GC). */
     collectProcessMetrics() {
       collectDefaultMetrics({ register: registry });
@@ -124,6 +130,16 @@ export function createMetrics() {
       this.reset();
       const stats = await databaseStats();
       for (const [state, count] of Object.entries(stats.connections ?? {})) this.set({ state }, count);
+    },
+  });
+  new Gauge({
+    name: "bot_running",
+    help: "1 while this process's bot runs, 0 while it is set up and not running (starting, or failing: /api/ready's bot says why); absent while the bot is off",
+    registers,
+    collect() {
+      this.reset();
+      const bot = botState();
+      if (bot.state !== "off") this.set(bot.state === "running" ? 1 : 0);
     },
   });
   return metrics;

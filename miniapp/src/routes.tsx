@@ -67,6 +67,7 @@ const screens: Record<ScreenPath, ReactNode> = {
   "/admin/referrals": <AdminScreen path="/admin/referrals" />,
   "/admin/promo-codes": <AdminScreen path="/admin/promo-codes" />,
   "/admin/chats": <AdminScreen path="/admin/chats" />,
+  "/admin/setup": <AdminScreen path="/admin/setup" />,
   "/admin/products": <AdminScreen path="/admin/products" />,
   "/admin/upload-products": <AdminScreen path="/admin/upload-products" />,
   "/admin/edit-product/:id": <AdminScreen path="/admin/edit-product/:id" />,

@@ -143,7 +143,7 @@ describe("POST /api/me/telegram-link", () => {
     });
   });
 
-  it("422 'Telegram is not configured' while the bot is off", async () => {
+  it("503 'The bot is not configured' while there is no bot (decision 121)", async () => {
     const off = await startTestApp();
     try {
       const member = await createMember(off);
@@ -151,8 +151,12 @@ describe("POST /api/me/telegram-link", () => {
         method: "POST",
         headers: bearer(member.token),
       });
-      expect(res.status).toBe(422);
-      expect(await errorOf(res)).toEqual({ code: "unprocessable", message: "Telegram is not configured" });
+      expect(res.status).toBe(503);
+      expect(await errorOf(res)).toEqual({
+        code: "unavailable",
+        message: "The bot is not configured: set BOT_TOKEN",
+        reason: "bot_not_running",
+      });
     } finally {
       await off.close();
     }

@@ -38,6 +38,7 @@ import {
   recordingLogger,
   recordingMailer,
   recordingTelegram,
+  TEST_BOT_TOKEN,
   testBotInfo,
 } from "../helpers/accounts";
 import { queuedFor } from "../helpers/queued-messages";
@@ -58,7 +59,12 @@ let productId: string;
 let postId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ mailer, telegram, env: { PUBLIC_URL, TELEGRAM_APP_SHORT_NAME: "shop" } });
+  t = await startTestApp({
+    mailer,
+    telegram,
+    // A bot set up (run by another process: BOT_MODE=off), so broadcasts may be made.
+    env: { PUBLIC_URL, TELEGRAM_APP_SHORT_NAME: "shop", BOT_TOKEN: TEST_BOT_TOKEN },
+  });
   const db = t.services.database.db;
   const [product] = await db
     .insert(products)
@@ -326,6 +332,8 @@ const linkBuilders: Record<string, string> = {
   "api/domain/gate/chats.ts": "the announcement's button: startapp=chats (startParamRoute below)",
   "api/domain/gate/joining.ts": "a join request's button: joinChatPath (a screen path below)",
   "api/domain/gate/reconcile.ts": "the outbox's buttons",
+  "api/domain/setup-report/shop-lines.ts": "checks PUBLIC_URL (https, public): no link",
+  "api/domain/setup-report/telegram-lines.ts": "the webhook's URL under PUBLIC_URL: no screen",
 };
 
 describe("the gate's links", () => {

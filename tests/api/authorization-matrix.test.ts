@@ -272,8 +272,9 @@ const expected: Record<string, Row> = {
     status: signedIn(400),
     call: (api, o) => api.me.password.$post({ json: refusedBody({}) }, o),
   },
+  // This app runs no bot: linking Telegram is 503 (bot_not_running) for everyone signed in.
   "POST /api/me/telegram-link": {
-    status: signedIn(422),
+    status: signedIn(503),
     call: (api, o) => api.me["telegram-link"].$post(undefined, o),
   },
   // This app sends no mail: "Send link" is 503 for everyone signed in.
@@ -483,6 +484,16 @@ const expected: Record<string, Row> = {
   "POST /api/admin/chats/:chatId/announcement": {
     status: adminOnly(404),
     call: (api, o) => api.admin.chats[":chatId"].announcement.$post({ param: { chatId: UNKNOWN_CHAT } }, o),
+  },
+  // Administration › Setup (decision 121): admins only. This server has no SMTP_URL, so the test mail
+  // is 503 once allowed and nothing is sent.
+  "GET /api/admin/setup": {
+    status: adminOnly(200),
+    call: (api, o) => api.admin.setup.$get(undefined, o),
+  },
+  "POST /api/admin/setup/test-mail": {
+    status: adminOnly(503),
+    call: (api, o) => api.admin.setup["test-mail"].$post(undefined, o),
   },
   "GET /api/admin/referrals": {
     status: adminOnly(200),

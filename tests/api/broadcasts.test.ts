@@ -25,7 +25,7 @@ import {
   profiles,
   users,
 } from "#db/schema/index";
-import { bearer, createMember, DAY, errorOf, post } from "../helpers/accounts";
+import { bearer, createMember, DAY, errorOf, post, TEST_BOT_TOKEN } from "../helpers/accounts";
 import { drainOutbox, keyboardOf, sendsTo } from "../helpers/drain-outbox";
 import { type FakeBotApi, startFakeBotApi } from "../helpers/fake-bot-api";
 import { racing } from "../helpers/race";
@@ -50,7 +50,8 @@ const db = () => t.services.database.db;
 
 beforeAll(async () => {
   fakeBot = await startFakeBotApi({ id: -1009, title: "Channel" });
-  t = await startTestApp({ env: { PUBLIC_URL } });
+  // A bot set up and run elsewhere (the test app's BOT_MODE=off): drainOutbox sends what it would.
+  t = await startTestApp({ env: { PUBLIC_URL, BOT_TOKEN: TEST_BOT_TOKEN } });
   admin = await createMember(t, { roles: ["admin"] });
   moderator = await createMember(t, { roles: ["moderator"] });
   member = await createMember(t);

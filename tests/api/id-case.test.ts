@@ -17,7 +17,7 @@ import {
 } from "#api/contracts/support";
 import { recordBotStatus } from "#api/domain/gate";
 import { channelMessages, membershipTiers, orders, products } from "#db/schema/index";
-import { bearer, createMember, errorOf, jsonRequest, post } from "../helpers/accounts";
+import { bearer, createMember, errorOf, jsonRequest, post, TEST_BOT_TOKEN } from "../helpers/accounts";
 import { PDF } from "../helpers/sample-files";
 import { startTestApp, type TestApp } from "../helpers/test-app";
 import { insertTestTiers, type TestTierName } from "../helpers/tiers";
@@ -34,7 +34,8 @@ let employee: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
   // Manual plan payments, so plan requests exist to decide; the one admin of this database.
-  t = await startTestApp({ env: { PLAN_PAYMENTS: "manual" } });
+  // A bot set up (run by another process: BOT_MODE=off), so broadcasts may be made.
+  t = await startTestApp({ env: { PLAN_PAYMENTS: "manual", BOT_TOKEN: TEST_BOT_TOKEN } });
   tier = await insertTestTiers(t.services.database.db);
   admin = await createMember(t, { roles: ["admin"] });
   employee = await createMember(t, { roles: ["employee"] });

@@ -49,6 +49,8 @@ describe("GET /api/ready", () => {
         ok: true,
         checks: { database: { ok: true }, migrations: { ok: true }, shutdown: { ok: true } },
         failed: [],
+        // No BOT_TOKEN: the bot is off, which is no failure (tests/api/setup-report.test.ts: the others).
+        bot: { state: "off", reason: "no_token" },
       },
     });
   });

@@ -95,6 +95,7 @@ test("an admin sees Administration and changes a user's role", async ({ page, br
     "Referrals",
     "Promo codes",
     "Chats",
+    "Setup",
     "Content Filters",
     "Terms of Service",
     "Privacy Policy",

@@ -36,6 +36,8 @@ import { untilToastsGo } from "./support/toasts";
 test.describe.configure({ timeout: 90_000 });
 
 const MAIN = "-1001000000001";
+/** The stand-in's bot, running: nothing is said of it. */
+const RUNNING_BOT = { state: "running", mode: "webhook", username: "greenleaf_bot" } as const;
 const LOUNGE = "-1001000000002";
 const CIRCLE = "-1001000000003";
 
@@ -117,7 +119,7 @@ const refusal = (route: Route, status: number, code: string, message: string, re
 async function standInForAdmin(page: Page, chats: AdminChat[]): Promise<string[]> {
   const announced: string[] = [];
   await page.route("**/api/admin/chats", (route) =>
-    route.fulfill({ json: adminChatsSchema.parse({ chats, botRunning: true }) }),
+    route.fulfill({ json: adminChatsSchema.parse({ chats, botRunning: true, bot: RUNNING_BOT }) }),
   );
   await page.route(/\/api\/admin\/chats\/[^/]+$/, async (route) => {
     const chatId = new URL(route.request().url()).pathname.split("/").at(-1);
@@ -275,9 +277,10 @@ test("web: with no chat and the bot off, Chats says so and how to add the bot", 
     path: "/admin/chats",
   });
   // The first admin screen of the run: its chunk and Administration's words load first.
-  await expect(page.getByTestId("bot-not-running")).toContainText("The bot is not running", {
-    timeout: 15_000,
-  });
+  await expect(page.getByTestId("bot-not-running")).toHaveText(
+    "This process runs no bot (BOT_MODE=off). Until it runs, no chat is learned, and the gate lets nobody in and removes nobody.",
+    { timeout: 15_000 },
+  );
   const empty = page.getByTestId("chats-empty");
   await expect(empty.getByRole("heading", { name: "No chats yet" })).toBeVisible();
   await expect(empty.getByRole("listitem")).toHaveCount(3);
@@ -290,7 +293,9 @@ test("telegram: a failed load offers Retry, which loads the chats", async ({ pag
   await page.route("**/api/admin/chats", (route) =>
     fail
       ? refusal(route, 500, "internal", "Something went wrong. Please try again.")
-      : route.fulfill({ json: adminChatsSchema.parse({ chats: adminChats(tiers), botRunning: true }) }),
+      : route.fulfill({
+          json: adminChatsSchema.parse({ chats: adminChats(tiers), botRunning: true, bot: RUNNING_BOT }),
+        }),
   );
   await openAdminScreen(page, request, {
     theme: THEME,

@@ -140,9 +140,11 @@ test("password and security: the spec's checks, the server's answer, then Passwo
   await page.mouse.move(195, 100);
   await page.clock.runFor(4_500);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
-  // A web account without Telegram can link it; here the bot is not reachable, and says so.
+  // A web account without Telegram can link it; here no bot runs (BOT_MODE=off), and it says so.
   await page.getByRole("button", { name: "Link Telegram" }).click();
-  await expect(toast(page, "Error").filter({ hasText: "Telegram is not configured" })).toBeVisible();
+  await expect(
+    toast(page, "Error").filter({ hasText: "The bot does not run in this process (BOT_MODE=off)" }),
+  ).toBeVisible();
 });
 
 test("appearance: Dark by default, Light and System remembered", async ({ page }) => {

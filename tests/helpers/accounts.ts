@@ -145,7 +145,8 @@ export function recordingMailer(subject?: string): Mailer & { sent: MailMessage[
     async send(message) {
       if (subject === undefined || message.subject === subject) sent.push(message);
     },
-    // It holds no connection.
+    // It holds no connection, and no relay refuses it.
+    async verify() {},
     close() {},
   };
 }

@@ -75,6 +75,9 @@ const SENDS = ["sendMessage", "sendPhoto", "sendVideo", "copyMessage"];
 /** How long Telegram waits for the answer to a join request's query. */
 const JOIN_QUERY_MS = 10_000;
 
+/** The ports Telegram posts a webhook to; any other is refused by setWebhook. */
+const WEBHOOK_PORTS = ["", "443", "80", "88", "8443"];
+
 /** Telegram's limit for a member's tag: 16 characters, no emoji. */
 const TAG_MAX = 16;
 const EMOJI = /\p{Extended_Pictographic}/u;
@@ -126,6 +129,8 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
   const links = new Map<string, ChatInviteLink & { chatId: number }>();
   const requests = new Map<number, Map<number, PendingRequest>>();
   const queries = new Map<string, { chatId: number; userId: number; answered: boolean }>();
+  /** The webhook Telegram holds for the bot (empty: none), and its last delivery failure. */
+  let webhook: { url: string; lastError?: { date: number; message: string } } = { url: "" };
 
   const perChat = <V>(map: Map<number, Map<number, V>>, chatId: number) => {
     let inner = map.get(chatId);
@@ -326,9 +331,48 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     return linkOf(stored);
   };
 
+  /** As Telegram checks a webhook's address: https, on one of its four ports. */
+  const webhookRefusal = (url: string) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return badRequest("bad webhook: Failed to resolve host: Name or service not known");
+    }
+    if (parsed.protocol !== "https:")
+      return badRequest("bad webhook: An HTTPS URL must be provided for webhook");
+    if (!WEBHOOK_PORTS.includes(parsed.port))
+      return badRequest("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443");
+    return undefined;
+  };
+
   const answers: Record<string, (payload: Record<string, unknown>) => unknown> = {
     getMe: () => testBotInfo,
-    getChat: (p) => chatOf(p.chat_id),
+    // A group or channel the bot is not in (or an unknown @username) is not found; a person's id is
+    // the private chat with them.
+    getChat: (p) =>
+      knownChat(p.chat_id) || (Number(p.chat_id) > 0 && !String(p.chat_id).startsWith("@"))
+        ? chatOf(p.chat_id)
+        : badRequest("chat not found"),
+    setWebhook: (p) => {
+      const url = String(p.url);
+      const refusedUrl = url === "" ? undefined : webhookRefusal(url);
+      if (refusedUrl) return refusedUrl;
+      webhook = { url };
+      return true;
+    },
+    deleteWebhook: () => {
+      webhook = { url: "" };
+      return true;
+    },
+    getWebhookInfo: () => ({
+      url: webhook.url,
+      has_custom_certificate: false,
+      pending_update_count: queue.length,
+      ...(webhook.lastError
+        ? { last_error_date: webhook.lastError.date, last_error_message: webhook.lastError.message }
+        : {}),
+    }),
     getChatMemberCount: (p) => knownChat(p.chat_id)?.memberCount ?? 0,
     sendMessage: (p) => sent(p, { text: p.text }),
     sendPhoto: (p) =>
@@ -493,6 +537,11 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     if (failure) {
       if (failures.get(method) === failure) failures.delete(method);
       return reply(failure.error_code, { ok: false, ...failure });
+    }
+    if (method === "getUpdates" && webhook.url) {
+      const conflict =
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first";
+      return reply(409, { ok: false, error_code: 409, description: conflict });
     }
     if (method === "getUpdates") {
       const offset = Number(payload.offset ?? 0);
@@ -692,6 +741,16 @@ export async function startFakeBotApi(channel: FakeChannel, token = TEST_BOT_TOK
     },
     /** How many sends the fake refused, by reason. */
     refused: () => ({ ...counts }),
+    /** The webhook Telegram holds now (empty: none). */
+    webhookUrl: () => webhook.url,
+    /** Another deployment with the same token set its webhook (or deleted it: ""). */
+    setWebhookElsewhere(url: string) {
+      webhook = { url };
+    },
+    /** Telegram failed to deliver to the webhook, `secondsAgo` ago, in these words. */
+    failWebhookDelivery(message: string, secondsAgo = 0) {
+      webhook = { ...webhook, lastError: { date: Math.floor(Date.now() / 1000) - secondsAgo, message } };
+    },
     /** The next call of `method` fails with this error. */
     failNext(method: string, failure: Failure) {
       failures.set(method, failure);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminTierMessages } from "#api/contracts/admin-tiers";
+import type { BotState } from "#api/contracts/bot-status";
 import { checkoutMessages } from "#api/contracts/checkout";
 import { planPaymentMessages } from "#api/contracts/plan-payments";
 import { Refusal, refusalReasons, refusedFor } from "#api/domain/refusal";
@@ -17,6 +18,7 @@ describe("refusals as HTTP", () => {
         title: "x",
         state: "CA",
         remaining: "1.00",
+        bot: { state: "off", reason: "no_token" },
       });
       const answer = answerTo(refusal);
       expect(answer.status, reason).toBeGreaterThanOrEqual(400);
@@ -40,6 +42,27 @@ describe("refusals as HTTP", () => {
     );
     expect(answerTo(new Refusal("refund_failed", { cause: "CHARGE_ALREADY_REFUNDED" })).message).toBe(
       planPaymentMessages.refundFailed("CHARGE_ALREADY_REFUNDED"),
+    );
+  });
+
+  it("says why the bot cannot do it: not set up, not here, starting, or set up and not running and why", () => {
+    const words = (bot: BotState, language: "en" | "es" = "en") =>
+      answerTo(new Refusal("bot_not_running", { bot }), language).message;
+    const failing = { state: "not_running", mode: "webhook", since: "2026-01-01T00:00:00.000Z" } as const;
+    expect(words({ state: "off", reason: "no_token" })).toBe("The bot is not configured: set BOT_TOKEN");
+    expect(words({ state: "off", reason: "mode_off" })).toBe(
+      "The bot does not run in this process (BOT_MODE=off)",
+    );
+    expect(words({ state: "starting", mode: "polling" })).toBe(
+      "The bot is set up but not running yet: it is still starting",
+    );
+    expect(words({ ...failing, problem: "conflict", error: "getUpdates: 409 Conflict" })).toBe(
+      "The bot is set up but not running: another server takes this bot’s updates",
+    );
+    expect(
+      words({ ...failing, problem: "telegram_error", error: "getMe: 500 Internal Server Error" }, "es"),
+    ).toBe(
+      "El bot está configurado pero no está en marcha: Telegram respondió «getMe: 500 Internal Server Error»",
     );
   });
 

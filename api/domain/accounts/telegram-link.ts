@@ -4,6 +4,7 @@ import { hashToken, newToken, notePersonSeen } from "#api/domain/auth";
 import type { Db } from "#db/client";
 import { findAccountById, findAccountByTelegramId } from "#db/queries/accounts/accounts";
 import { profiles, telegramLinkCodes, users } from "#db/schema/index";
+import { requireBot } from "../bot-needed";
 import type { ServiceContext } from "../context";
 import { isUniqueViolation } from "../db-errors";
 import { Refusal } from "../refusal";
@@ -12,15 +13,19 @@ const LINK_TTL_MS = 15 * 60 * 1000;
 /** The deep-link payload prefix: /start link_<code>. Telegram allows 64 characters of A-Z a-z 0-9 _ -. */
 export const LINK_PREFIX = "link_";
 
-/** A one-time deep link that joins this web account to whoever opens it in Telegram. */
+/**
+ * A one-time deep link that joins this web account to whoever opens it in Telegram; refused while
+ * the bot cannot answer it, saying why (bot_not_running, decision 121).
+ */
 export async function createTelegramLink(
-  ctx: Pick<ServiceContext, "db" | "now" | "telegram">,
+  ctx: Pick<ServiceContext, "db" | "now" | "telegram" | "bot">,
   userId: string,
 ): Promise<TelegramLink> {
   const account = await findAccountById(ctx.db, userId);
   if (account?.telegramId != null) throw new Refusal("telegram_already_linked");
+  requireBot(ctx);
   const bot = ctx.telegram.botUsername;
-  if (!ctx.telegram.enabled || !bot) throw new Refusal("telegram_not_configured");
+  if (!bot) throw new Error("a bot that can act has a username (getMe answered)");
   // 16 bytes: 22 characters, 128 bits, well inside Telegram's 64-character start parameter.
   const code = newToken(16);
   const expiresAt = new Date(ctx.now().getTime() + LINK_TTL_MS);

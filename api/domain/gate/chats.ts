@@ -1,5 +1,5 @@
 import { startParams } from "#api/contracts/app-links";
-import type { AdminChat, AdminChats, BotRightName, ChatAccess } from "#api/contracts/gate";
+import type { AdminChat, AdminChats, BotRightName, ChatAccess, ChatKind } from "#api/contracts/gate";
 import type { Language } from "#api/contracts/languages";
 import { enqueueActions, telegramStartAppLink } from "#api/domain/messaging";
 import {
@@ -13,6 +13,7 @@ import {
   saveChat,
   setChatAccess as saveChatAccess,
 } from "#db/queries/gate/chats";
+import { requireBot } from "../bot-needed";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
@@ -28,6 +29,20 @@ function isMainChannel(ctx: Pick<ServiceContext, "config">, chat: ChatRow): bool
   return configured === chat.chatId.toString();
 }
 
+/** The bot is an administrator of the chat (as Telegram last reported its status there). */
+export const botIsAdministrator = (botStatus: string) =>
+  botStatus === "administrator" || botStatus === "creator";
+
+/**
+ * The rights the gate needs of the bot in a chat that it lacks: inviting (personal links, join
+ * requests) and banning (removals) everywhere, tags in groups only (a channel has none).
+ */
+export function missingRights(kind: ChatKind, rights: Record<BotRightName, boolean>): BotRightName[] {
+  const needed: BotRightName[] =
+    kind === "channel" ? ["inviteUsers", "banUsers"] : ["inviteUsers", "banUsers", "manageTags"];
+  return needed.filter((right) => !rights[right]);
+}
+
 function adminChatOf(
   ctx: Pick<ServiceContext, "config">,
   chat: ChatRow,
@@ -40,8 +55,6 @@ function adminChatOf(
     // Tags exist in groups only: a channel lacks nothing there.
     manageTags: chat.kind !== "channel" && chat.canManageTags,
   };
-  const needed: BotRightName[] =
-    chat.kind === "channel" ? ["inviteUsers", "banUsers"] : ["inviteUsers", "banUsers", "manageTags"];
   const known = counts?.known ?? 0;
   const withAccess = counts?.withAccess ?? 0;
   return {
@@ -50,9 +63,9 @@ function adminChatOf(
     title: chat.title,
     username: chat.username,
     isMainChannel: isMainChannel(ctx, chat),
-    botIsAdmin: chat.botStatus === "administrator" || chat.botStatus === "creator",
+    botIsAdmin: botIsAdministrator(chat.botStatus),
     rights,
-    missing: needed.filter((right) => !rights[right]),
+    missing: missingRights(chat.kind as ChatKind, rights),
     access: chat.access === "tiers" ? { kind: "tiers", tierIds } : { kind: "open" },
     counts: {
       known,
@@ -78,6 +91,7 @@ export async function listChatsForAdmin(ctx: ServiceContext): Promise<AdminChats
       adminChatOf(ctx, chat, tiers.get(chat.chatId.toString()) ?? [], counts.get(chat.chatId.toString())),
     ),
     botRunning: ctx.telegram.enabled,
+    bot: ctx.bot.state(),
   };
 }
 
@@ -114,8 +128,9 @@ export async function setChatAccess(
 export async function announceToChat(ctx: ServiceContext, chatId: string, language: Language): Promise<void> {
   const chat = await findChat(ctx.db, BigInt(chatId));
   if (!chat) throw new Refusal("chat_not_found");
+  requireBot(ctx);
   const url = telegramStartAppLink(ctx, startParams.chats);
-  if (!ctx.telegram.enabled || !url) throw new Refusal("bot_not_running");
+  if (!url) throw new Error("a running bot has a username for its links");
   await enqueueActions(ctx.db, [
     {
       action: {

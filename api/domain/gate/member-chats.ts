@@ -3,6 +3,7 @@ import { enqueueActions } from "#api/domain/messaging";
 import { findAccountById } from "#db/queries/accounts/accounts";
 import { chatTierIds, findChat, memberChats } from "#db/queries/gate/chats";
 import { liveLink, saveLink } from "#db/queries/gate/invite-links";
+import { requireBot } from "../bot-needed";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 
@@ -47,7 +48,7 @@ export async function inviteLink(ctx: ServiceContext, userId: string, chatId: st
   if (!account?.telegramId || (chat.access === "tiers" && !granted)) throw new Refusal("chat_not_granted");
   const kept = await liveLink(ctx.db, id, userId);
   if (kept) return { link: kept };
-  if (!ctx.telegram.enabled) throw new Refusal("bot_not_running");
+  requireBot(ctx);
   if (!chat.canInviteUsers) throw new Refusal("bot_cannot_invite");
   const link = await ctx.telegram.createJoinLink(id, linkName(account));
   if (await saveLink(ctx.db, { chatId: id, userId, telegramId: account.telegramId, link })) return { link };

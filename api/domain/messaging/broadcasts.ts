@@ -28,6 +28,7 @@ import {
   segmentMembers,
   tierExists,
 } from "#db/queries/messaging/broadcasts";
+import { requireBroadcastsCanGo } from "../bot-needed";
 import type { ServiceContext } from "../context";
 import { serverText } from "../i18n/translate";
 import { Refusal } from "../refusal";
@@ -129,6 +130,7 @@ export async function broadcastsForAdmin(
   );
   return {
     broadcasts: rows.map((row) => toBroadcast(ctx, row, counts.get(row.id))),
+    bot: ctx.bot.state(),
     total,
     page: page.page,
     pageSize: page.pageSize,
@@ -148,15 +150,17 @@ export async function uploadBroadcastImage(
 }
 
 /**
- * An admin's broadcast: checked (its time is at most BROADCAST_SCHEDULE_DAYS_MAX days ahead of the
- * server's clock, its tier exists, its image was uploaded), stored, and started at once unless
- * `sendAt` is ahead; a scheduled one starts when the scheduler finds it due.
+ * An admin's broadcast: checked (something will send it: the bot runs, decision 121; its time is at
+ * most BROADCAST_SCHEDULE_DAYS_MAX days ahead of the server's clock, its tier exists, its image was
+ * uploaded), stored, and started at once unless `sendAt` is ahead; a scheduled one starts when the
+ * scheduler finds it due.
  */
 export async function createBroadcast(
   ctx: ServiceContext,
   adminId: string,
   body: z.output<typeof createBroadcastSchema>,
 ): Promise<CreatedBroadcast> {
+  requireBroadcastsCanGo(ctx);
   const now = ctx.now();
   const sendAt = body.sendAt ? new Date(body.sendAt) : now;
   if (sendAt.getTime() - now.getTime() > SCHEDULE_AHEAD_MAX_MS) throw new Refusal("broadcast_too_far_ahead");

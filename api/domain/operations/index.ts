@@ -3,4 +3,4 @@
 export { readDashboard } from "./admin-dashboard";
 export { membersCsv, ordersCsv, productsCsv } from "./exports";
 export { sweepEnded } from "./housekeeping";
-export { databaseAnswers, readiness } from "./readiness";
+export { databaseAnswers, readiness, withTimeout } from "./readiness";

@@ -1,4 +1,5 @@
-import type { Readiness, ReadinessCheck } from "#api/contracts/health";
+import type { BotState } from "#api/contracts/bot-status";
+import type { Readiness, ReadinessBot, ReadinessCheck } from "#api/contracts/health";
 import type { Db } from "#db/client";
 import { migrationState } from "#db/migrate";
 import { pingDatabase } from "#db/queries/operations/health";
@@ -9,7 +10,8 @@ const DATABASE_TIMEOUT_MS = 2000;
 
 type Check = Readiness["checks"][ReadinessCheck];
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work`, or a rejection "no answer within <ms> ms" when it takes longer. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
@@ -46,8 +48,21 @@ async function migrationsCheck(db: Db): Promise<Check> {
   }
 }
 
-/** Whether this process should get traffic: the database answers, its schema is current, it is not stopping. */
-export async function readiness({ db }: Pick<ServiceContext, "db">, draining: boolean): Promise<Readiness> {
+/** The bot as anyone may read it: its state and why, never Telegram's words (decision 121). */
+export function readinessBot(bot: BotState): ReadinessBot {
+  if (bot.state === "off") return { state: bot.state, reason: bot.reason };
+  if (bot.state === "not_running") return { state: bot.state, reason: bot.problem };
+  return { state: bot.state };
+}
+
+/**
+ * Whether this process should get traffic: the database answers, its schema is current, it is not
+ * stopping. The bot is told, not checked: a bot that does not run leaves the web shop working.
+ */
+export async function readiness(
+  { db, bot }: Pick<ServiceContext, "db" | "bot">,
+  draining: boolean,
+): Promise<Readiness> {
   const shutdown: Check = draining ? { ok: false, detail: "shutting down" } : { ok: true };
   // A draining process answers at once: no database work while it is stopping.
   const [database, migrations] = draining
@@ -55,5 +70,5 @@ export async function readiness({ db }: Pick<ServiceContext, "db">, draining: bo
     : await Promise.all([databaseCheck(db), migrationsCheck(db)]);
   const checks = { database, migrations, shutdown };
   const failed = (Object.keys(checks) as ReadinessCheck[]).filter((name) => !checks[name].ok);
-  return { ok: failed.length === 0, checks, failed };
+  return { ok: failed.length === 0, checks, failed, bot: readinessBot(bot.state()) };
 }

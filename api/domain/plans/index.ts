@@ -15,4 +15,4 @@ export { enqueuePlanReminders } from "./plan-reminders";
 export { lapsePlans, setRenewal } from "./plan-renewals";
 export { activeTiers, changePlan, readBudget, readPlan } from "./plans";
 export { followSubscriptionChange } from "./subscription-changes";
-export { warnAboutTiersWithoutStars } from "./unsold-tiers";
+export { unsoldTiers, warnAboutTiersWithoutStars } from "./unsold-tiers";

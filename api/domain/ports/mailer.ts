@@ -14,6 +14,8 @@ export type MailBody = Omit<MailMessage, "to">;
 export interface Mailer {
   /** Resolves once the relay accepted the message; rejects when it did not. */
   send(message: MailMessage): Promise<void>;
+  /** Resolves once the relay answered and took the login (SMTP_URL's credentials); rejects when it did not. */
+  verify(): Promise<void>;
   /** Closes the connections it keeps open; a message in flight finishes first. */
   close(): void;
 }
@@ -40,6 +42,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
+    },
+    async verify() {
+      await transport.verify();
     },
     close() {
       transport.close();

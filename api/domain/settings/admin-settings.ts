@@ -11,6 +11,7 @@ import {
   knowsTimeZone,
   upsertChannelSettings,
 } from "#db/queries/channel/channel";
+import { requireBot } from "../bot-needed";
 import type { ServiceContext } from "../context";
 import { Refusal } from "../refusal";
 
@@ -90,9 +91,8 @@ export const compactCount = (count: number) =>
 
 /** The member count and the logo (stored as logo-{timestamp}.ext) from the Telegram channel, for the form. */
 export async function readTelegramChannel(ctx: ServiceContext): Promise<TelegramSync> {
-  if (!ctx.telegram.channelConfigured) {
-    throw new Refusal("bot_not_configured");
-  }
+  requireBot(ctx);
+  if (!ctx.telegram.channelConfigured) throw new Refusal("channel_not_configured");
   const snapshot = await ctx.telegram.readChannel(`logo-${ctx.now().getTime()}`).catch((error: unknown) => {
     ctx.log.warn("could not read the Telegram channel", { error: String(error) });
     throw new Refusal("channel_sync_failed");

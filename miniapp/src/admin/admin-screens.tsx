@@ -18,6 +18,7 @@ const ContentFiltersPage = lazyWithAdminTexts(() => import("./content-filters/co
 const ReferralsAdminPage = lazyWithAdminTexts(() => import("./referrals/referrals-admin-page"));
 const PromoCodesPage = lazyWithAdminTexts(() => import("./promo-codes/promo-codes-page"));
 const ChatsAdminPage = lazyWithAdminTexts(() => import("./chats/chats-admin-page"));
+const SetupPage = lazyWithAdminTexts(() => import("./setup/setup-page"));
 const SettingsAdminPage = lazyWithAdminTexts(() => import("./settings/settings-admin-page"));
 const ProductsAdminPage = lazyWithAdminTexts(() => import("./products/products-admin-page"));
 const UploadProductPage = lazyWithAdminTexts(() => import("./product-form/upload-product-page"));
@@ -43,6 +44,7 @@ const adminScreens: Record<AdminPath, ReactNode> = {
   "/admin/referrals": adminOnly(<ReferralsAdminPage />),
   "/admin/promo-codes": adminOnly(<PromoCodesPage />),
   "/admin/chats": adminOnly(<ChatsAdminPage />),
+  "/admin/setup": adminOnly(<SetupPage />),
   "/admin/products": staffOnly(<ProductsAdminPage />),
   "/admin/upload-products": staffOnly(<UploadProductPage />),
   "/admin/edit-product/:id": staffOnly(<EditProductPage />),

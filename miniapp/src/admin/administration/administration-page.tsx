@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  ClipboardCheck,
   Crown,
   FileText,
   Filter,
@@ -30,6 +31,7 @@ const links: (Omit<MenuEntry, "label"> & { label: AdminTextKey })[] = [
   { to: "/admin/referrals", label: "referral.admin.menu", icon: <Gift size={20} /> },
   { to: "/admin/promo-codes", label: "promo.admin.menu", icon: <Ticket size={20} /> },
   { to: "/admin/chats", label: "admin.menu.chats", icon: <UsersRound size={20} /> },
+  { to: "/admin/setup", label: "admin.menu.setup", icon: <ClipboardCheck size={20} /> },
   { to: "/admin/content-filters", label: "admin.menu.contentFilters", icon: <Filter size={20} /> },
   { to: "/admin/terms-of-service", label: "admin.menu.terms", icon: <FileText size={20} /> },
   { to: "/admin/privacy-policy", label: "admin.menu.privacy", icon: <FileText size={20} /> },

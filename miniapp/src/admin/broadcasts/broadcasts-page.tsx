@@ -1,6 +1,7 @@
 import { Badge, Button, Section, Select } from "@telegram-apps/telegram-ui";
-import { ImagePlus, Megaphone, X } from "lucide-react";
+import { ImagePlus, Megaphone, TriangleAlert, X } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { type BotState, broadcastsCanGo } from "#api/contracts/bot-status";
 import {
   type Audience,
   BROADCAST_CAPTION_MAX,
@@ -19,7 +20,7 @@ import { Field } from "../../components/field";
 import { FieldFrame } from "../../components/field-frame";
 import { SwitchField, TextAreaField } from "../../components/form-controls";
 import { PageHeader } from "../../components/page-header";
-import { ResourceList } from "../../components/state-view";
+import { ResourceView } from "../../components/state-view";
 import type { AdminTextKey } from "../../i18n/i18n";
 import { useT } from "../../i18n/use-t";
 import { api, call, errorMessage, LoadError } from "../../lib/api";
@@ -29,6 +30,7 @@ import { useContractForm } from "../../lib/use-contract-form";
 import { useObjectUrl } from "../../lib/use-object-url";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
+import { botSentence } from "../bot-state";
 import { inAnHour, latestSendAt } from "./schedule-rules";
 import "./broadcasts-page.css";
 
@@ -50,8 +52,8 @@ const statusLabels: Record<Broadcast["status"], AdminTextKey> = {
   cancelled: "admin.broadcasts.status.cancelled",
 };
 
-const fetchBroadcasts = async (signal: AbortSignal) =>
-  (await call(api.admin.broadcasts.$get({ query: { pageSize: "50" } }, { init: { signal } }))).broadcasts;
+const fetchBroadcasts = (signal: AbortSignal) =>
+  call(api.admin.broadcasts.$get({ query: { pageSize: "50" } }, { init: { signal } }));
 const fetchTiers = async (signal: AbortSignal) =>
   (await call(api.tiers.$get(undefined, { init: { signal } }))).tiers;
 
@@ -239,9 +241,14 @@ const broadcastBody = (values: ComposerValues) => ({
   ...(values.later && values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
 });
 
-/** Write, choose who, see the reach, send now or at a time, paid or not. */
-function Composer({ onSent }: { onSent: () => void }) {
+/**
+ * Write, choose who, see the reach, send now or at a time, paid or not; while nothing would send it
+ * (the bot not set up, or set up and not running: decision 121), Send is off and says why.
+ */
+function Composer({ onSent, bot }: { onSent: () => void; bot: BotState | undefined }) {
   const { t } = useT();
+  const reasonId = useId();
+  const blocked = bot !== undefined && !broadcastsCanGo(bot);
   const tiers = useResource("broadcast-tiers", fetchTiers);
   const form = useContractForm(createBroadcastSchema, composerStart, {
     input: broadcastBody,
@@ -361,12 +368,21 @@ function Composer({ onSent }: { onSent: () => void }) {
             disabled={sending}
           />
         ) : null}
+        {blocked ? (
+          <p id={reasonId} className="broadcast-bot" role="status" data-testid="broadcast-bot">
+            <TriangleAlert size={18} aria-hidden="true" className="broadcast-bot-icon" />
+            <span>
+              {botSentence(t, bot)} {t("admin.broadcasts.botNeeded")}
+            </span>
+          </p>
+        ) : null}
         <Button
           size="l"
           stretched
           onClick={() => void send()}
           loading={sending}
-          disabled={!ready || sending}
+          disabled={!ready || sending || blocked}
+          aria-describedby={blocked ? reasonId : undefined}
           data-testid="broadcast-send"
         >
           {later ? t("admin.broadcasts.schedule") : t("admin.broadcasts.sendNow")}
@@ -479,7 +495,8 @@ export default function BroadcastsPage() {
   const list = useResource("broadcasts", fetchBroadcasts, { version });
   const refetch = () => setVersion((v) => v + 1);
   const live =
-    list.status === "ready" && list.data.some((b) => b.status === "sending" || b.status === "scheduled");
+    list.status === "ready" &&
+    list.data.broadcasts.some((b) => b.status === "sending" || b.status === "scheduled");
   useEffect(() => {
     if (!live) return;
     const timer = setInterval(() => setVersion((v) => v + 1), POLL_MS);
@@ -488,9 +505,10 @@ export default function BroadcastsPage() {
   return (
     <div className="page settings-page broadcasts-page">
       <PageHeader title={t("admin.broadcasts.title")} back={back} />
-      <Composer onSent={refetch} />
-      <ResourceList
+      <Composer onSent={refetch} bot={list.status === "ready" ? list.data.bot : undefined} />
+      <ResourceView
         resource={list}
+        isEmpty={(data) => data.broadcasts.length === 0}
         loadingLabel={t("admin.broadcasts.loading")}
         errorMessage={errorMessage(list.status === "error" ? list.error : null, t("admin.broadcasts.failed"))}
         empty={{
@@ -502,13 +520,13 @@ export default function BroadcastsPage() {
         {(data) => (
           <Section header={t("admin.broadcasts.history")}>
             <ul className="broadcast-list" aria-label={t("admin.broadcasts.history")}>
-              {data.map((broadcast) => (
+              {data.broadcasts.map((broadcast) => (
                 <BroadcastRow key={broadcast.id} broadcast={broadcast} onChanged={refetch} />
               ))}
             </ul>
           </Section>
         )}
-      </ResourceList>
+      </ResourceView>
     </div>
   );
 }

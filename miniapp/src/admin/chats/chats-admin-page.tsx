@@ -2,7 +2,13 @@ import { Badge, Button, Checkbox, Radio } from "@telegram-apps/telegram-ui";
 import { Check, Megaphone, TriangleAlert, UsersRound, X } from "lucide-react";
 import { useId, useState } from "react";
 import type { AdminTier } from "#api/contracts/admin-tiers";
-import { type AdminChat, type BotRightName, type ChatKind, putChatAccessSchema } from "#api/contracts/gate";
+import {
+  type AdminChat,
+  type AdminChats,
+  type BotRightName,
+  type ChatKind,
+  putChatAccessSchema,
+} from "#api/contracts/gate";
 import { ConfirmSheet } from "../../components/confirm-sheet";
 import { PageHeader } from "../../components/page-header";
 import { ResourceView } from "../../components/state-view";
@@ -14,6 +20,7 @@ import { useContractForm } from "../../lib/use-contract-form";
 import { useResource } from "../../lib/use-resource";
 import { useStaffBack } from "../../state/roles";
 import { AdminList, AdminRow } from "../admin-row";
+import { botSentence } from "../bot-state";
 import {
   type AccessValues,
   accessChanged,
@@ -24,9 +31,7 @@ import {
 } from "./chat-access-rules";
 import "./chats-admin-page.css";
 
-interface ChatsData {
-  chats: AdminChat[];
-  botRunning: boolean;
+interface ChatsData extends AdminChats {
   tiers: AdminTier[];
 }
 
@@ -341,7 +346,9 @@ export default function ChatsAdminPage() {
             {data.botRunning ? null : (
               <p className="chat-warning" role="status" data-testid="bot-not-running">
                 <TriangleAlert size={18} aria-hidden="true" className="chat-warning-icon" />
-                <span>{t("admin.chats.botNotRunning")}</span>
+                <span>
+                  {botSentence(t, data.bot)} {t("admin.chats.botNotRunning")}
+                </span>
               </p>
             )}
             {data.chats.length === 0 ? (
