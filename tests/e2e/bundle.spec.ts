@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { feedPageSchema } from "../../api/contracts/feed";
 import { firstLoadJs as fromManifest } from "../bench/first-load-js";
 import { verifiedTelegramMember } from "./support/accounts";
 import { installTelegramClient, launchHash, newTelegramUser } from "./support/telegram";
@@ -81,6 +82,13 @@ test("a returning member inside Telegram lands on the feed with at most 127 KB o
 }) => {
   await installTelegramClient(page);
   const { hash } = await verifiedTelegramMember(request, "Ret");
+  // The feed as the seed has it: other specs post to this worker's server, and a post for some tiers
+  // brings its own chunk and the member catalog (decision 118), which depends on the order tests run.
+  await page.route(/\/api\/messages(\?|$)/, async (route) => {
+    const answer = feedPageSchema.parse(await (await route.fetch()).json());
+    const messages = answer.messages.filter((message) => message.tiers.length === 0);
+    await route.fulfill({ json: { ...answer, messages } });
+  });
   const bytes = await firstLoad(page, `/${hash}`);
   await expect(page.getByTestId("feed")).toBeVisible();
   console.log(`first-load JS+CSS gzipped, a returning member's feed inside Telegram: ${kb(bytes)} KB`);
