@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnEntryPoint } from "../helpers/entry-point";
+import { freePort } from "../helpers/free-port";
 import { emptyServerDatabase } from "../helpers/server-database";
-import { freePort } from "../helpers/server-process";
 import { eventually } from "../helpers/test-app";
 
 // `npm start` runs the compiled server (dist/server, esbuild) with plain node: it must find its

@@ -1,18 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { spawnEntryPoint } from "./entry-point";
+import { freePort } from "./free-port";
 import { eventually } from "./test-app";
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * A STATIC_DIR under `dir` holding one blank page: the server serves it instead of dist/miniapp,

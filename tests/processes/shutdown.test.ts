@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnEntryPoint } from "../helpers/entry-point";
+import { freePort } from "../helpers/free-port";
 import { parsePrometheusText } from "../helpers/prometheus-text";
-import { blankMiniApp, freePort } from "../helpers/server-process";
+import { blankMiniApp } from "../helpers/server-process";
 import { SseReader } from "../helpers/sse-client";
 import { eventually } from "../helpers/test-app";
 

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BOT_TOKEN } from "../helpers/accounts";
 import { spawnEntryPoint } from "../helpers/entry-point";
+import { freePort } from "../helpers/free-port";
 import { emptyServerDatabase, POSTGRES_SERVER_URL } from "../helpers/server-database";
-import { freePort, startServerProcess } from "../helpers/server-process";
+import { startServerProcess } from "../helpers/server-process";
 
 // The README's promise for the settings that need a real start (decision 122): each refusal is one
 // line naming the setting, exit 1, no stack trace. The parser's refusals of every setting:

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../helpers/free-port";
 
 /**
  * A server of a spec's own, started in the Playwright worker: the compiled build on a free port of
@@ -17,14 +17,6 @@ export interface OwnServer {
 }
 
 const START_TIMEOUT_MS = 120_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Resolves once the server answers /api/health; `cleanUp` runs after it stops. */
 export async function startOwnServer(
